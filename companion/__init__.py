@@ -1,0 +1,74 @@
+"""Kyoto Table Companion: the app factory."""
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+from flask import Flask
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def create_app(test_config: dict | None = None) -> Flask:
+    """Build the Flask app: config, store, live hub, blueprints and error pages."""
+    app = Flask(
+        __name__,
+        template_folder=str(ROOT / "templates"),
+        static_folder=str(ROOT / "static"),
+        static_url_path="/static",
+    )
+    app.config.from_mapping(
+        DATA_DIR=os.environ.get("COMPANION_DATA", str(Path.cwd() / "companion-data")),
+        PUBLIC_URL=os.environ.get("COMPANION_PUBLIC_URL", ""),
+        MAX_CONTENT_LENGTH=64 * 1024,
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        JOIN_ATTEMPTS=10,
+        JOIN_WINDOW_SECONDS=300,
+        SOCK_SERVER_OPTIONS={"ping_interval": 25},
+    )
+    if test_config:
+        app.config.update(test_config)
+    if app.config["PUBLIC_URL"].startswith("https://"):
+        app.config["SESSION_COOKIE_SECURE"] = True
+
+    data_dir = Path(app.config["DATA_DIR"])
+    data_dir.mkdir(parents=True, exist_ok=True)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _secret_key(data_dir)
+
+    from . import store
+    from .live import LiveHub
+    from .tables import TableService
+    from .web import api, errors, pages, pwa, qr, ratelimit, render, sockets
+
+    store.init_app(app)
+    hub = LiveHub()
+    app.extensions["companion.live"] = hub
+    app.extensions["companion.tables"] = TableService(
+        app.extensions["companion.store"], publish=hub.publish
+    )
+    app.extensions["companion.limiter"] = ratelimit.RateLimiter(
+        app.config["JOIN_ATTEMPTS"], app.config["JOIN_WINDOW_SECONDS"]
+    )
+    app.extensions["companion.renders"] = render.RenderCache()
+
+    app.register_blueprint(pages.bp)
+    app.register_blueprint(api.bp)
+    app.register_blueprint(qr.bp)
+    app.register_blueprint(pwa.bp)
+    sockets.init_app(app)
+    errors.init_app(app)
+    render.init_app(app)
+    return app
+
+
+def _secret_key(data_dir: Path) -> str:
+    """The signing key for cookies: made on first run and kept in the data folder."""
+    path = data_dir / "secret_key"
+    if not path.exists():
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as fh:
+            fh.write(secrets.token_hex(32))
+    return path.read_text().strip()

@@ -1,0 +1,76 @@
+"""The `companion` command: `companion serve` starts the app with its embedded store."""
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import sys
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the console script."""
+    parser = argparse.ArgumentParser(prog="companion", description="Kyoto Table Companion")
+    sub = parser.add_subparsers(dest="command", required=True)
+    serve = sub.add_parser("serve", help="run the web app (data under ./companion-data/ by default)")
+    serve.add_argument("--host", default=os.environ.get("HOST", "0.0.0.0"))
+    serve.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
+    serve.add_argument("--data", default=os.environ.get("COMPANION_DATA", "companion-data"))
+    serve.add_argument(
+        "--threads",
+        type=int,
+        default=int(os.environ.get("COMPANION_THREADS", "256")),
+        help="worker threads; every open phone holds one for its live connection",
+    )
+    args = parser.parse_args(argv)
+    if args.command == "serve":
+        return serve_app(args)
+    return 2
+
+
+def serve_app(args) -> int:
+    """Run under gunicorn's threaded worker: one process (the live hub is in-process)."""
+    os.environ["COMPANION_DATA"] = os.path.abspath(args.data)
+    from gunicorn.app.base import BaseApplication
+
+    from . import create_app
+
+    app = create_app()
+
+    class Server(BaseApplication):
+        def load_config(self):
+            self.cfg.set("bind", f"{args.host}:{args.port}")
+            self.cfg.set("workers", 1)
+            self.cfg.set("worker_class", "gthread")
+            self.cfg.set("threads", args.threads)
+            self.cfg.set("graceful_timeout", 5)
+            self.cfg.set("timeout", 60)
+            self.cfg.set("accesslog", "-")
+
+        def load(self):
+            return app
+
+    print(f"Kyoto Table Companion — data in {os.environ['COMPANION_DATA']}")
+    for url in phone_urls(args.host, args.port):
+        print(f"  open {url}")
+    sys.stdout.flush()
+    Server().run()
+    return 0
+
+
+def phone_urls(host: str, port: int) -> list[str]:
+    """The addresses phones on the same network can open (no traffic is sent to find them)."""
+    if host not in ("0.0.0.0", "::", ""):
+        return [f"http://{host}:{port}/"]
+    addresses = {"127.0.0.1"}
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            addresses.add(info[4][0])
+    except OSError:
+        pass
+    public = os.environ.get("COMPANION_PUBLIC_URL")
+    urls = [public.rstrip("/") + "/"] if public else []
+    return urls + [f"http://{a}:{port}/" for a in sorted(addresses, key=lambda a: a.startswith("127."))]
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

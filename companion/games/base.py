@@ -1,0 +1,201 @@
+"""The Game protocol every rules engine implements, and the helpers they share.
+
+Engines are pure: they take a JSON-serialisable state and an action dict and return a new
+state plus log lines in words. They never import Flask, TinyDB or anything that does I/O.
+"""
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import dataclass
+from typing import Any
+
+
+class RuleViolation(ValueError):
+    """An action the rules (or the action's shape) forbid; the message is for a player."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One table option: its name, default value, type and a line of help."""
+
+    name: str
+    default: Any
+    kind: type
+    help: str
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who is looking at a table: a seat index (or None) and whether they may act."""
+
+    seat: int | None = None
+    can_act: bool = False
+
+    @property
+    def key(self) -> str:
+        """A short key for caching what this viewer is shown."""
+        return f"{self.seat}:{int(self.can_act)}"
+
+
+WATCHER = Viewer()
+
+# Options every game accepts (api.md: "first_player" names who starts).
+COMMON_OPTIONS = (
+    Option("first_player", None, int, "Index of the player who starts; drawn at random if absent."),
+)
+
+
+class Game:
+    """Base class of a rules engine: subclasses fill in `_setup` and `_apply`."""
+
+    id: str = ""
+    title: str = ""
+    min_players: int = 2
+    max_players: int = 2
+    options: tuple[Option, ...] = ()
+
+    # -- what the registry and the API show -------------------------------------------------
+    def option_defaults(self) -> dict[str, Any]:
+        """The options of this game with their defaults, for `GET /api/games`."""
+        return {o.name: o.default for o in COMMON_OPTIONS + self.options}
+
+    def validate_players(self, players: Any) -> list[str]:
+        """Check the list of player names (seating order) and return it cleaned."""
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise RuleViolation("Players must be a list of names.")
+        names = [" ".join(p.split()) for p in players]
+        if not self.min_players <= len(names) <= self.max_players:
+            raise RuleViolation(
+                f"{self.title} is for {self.min_players} to {self.max_players} players; "
+                f"you listed {len(names)}."
+            )
+        for name in names:
+            if not name:
+                raise RuleViolation("Every player needs a name.")
+            if len(name) > 40:
+                raise RuleViolation(f"The name '{name[:40]}…' is longer than 40 characters.")
+        if len({n.casefold() for n in names}) != len(names):
+            raise RuleViolation("Two players have the same name; give each a different one.")
+        return names
+
+    def validate_options(self, options: Any, n_players: int) -> dict[str, Any]:
+        """Check options against this game's list and fill in defaults."""
+        if options is None:
+            options = {}
+        if not isinstance(options, dict):
+            raise RuleViolation("Options must be an object of name: value.")
+        known = {o.name: o for o in COMMON_OPTIONS + self.options}
+        unknown = sorted(set(options) - set(known))
+        if unknown:
+            raise RuleViolation(
+                f"Unknown option '{unknown[0]}'. {self.title} accepts: {', '.join(sorted(known))}."
+            )
+        clean = {}
+        for name, opt in known.items():
+            value = options.get(name, opt.default)
+            if value is not None and not _is_type(value, opt.kind):
+                raise RuleViolation(f"Option '{name}' must be {_type_word(opt.kind)}.")
+            clean[name] = value
+        fp = clean["first_player"]
+        if fp is not None and not 0 <= fp < n_players:
+            raise RuleViolation(f"first_player must be a player index from 0 to {n_players - 1}.")
+        return clean
+
+    # -- the protocol ----------------------------------------------------------------------
+    def setup(self, players: list[str], options: dict[str, Any], rng: random.Random) -> dict:
+        """A new table's state for these players (seating order) and options."""
+        names = self.validate_players(players)
+        opts = self.validate_options(options, len(names))
+        first = opts["first_player"]
+        if first is None:
+            first = rng.randrange(len(names))
+        state = self._setup(names, opts, first, rng)
+        self._refresh(state)
+        return state
+
+    def apply(self, state: dict, action: Any) -> tuple[dict, list[str]]:
+        """Apply one action; raise RuleViolation (leaving `state` untouched) if illegal."""
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise RuleViolation('An action is an object with a "type".')
+        if state.get("over"):
+            raise RuleViolation("The game is over; undo the last action to change it.")
+        new = copy.deepcopy(state)
+        lines = self._apply(new, action)
+        self._refresh(new)
+        return new, lines
+
+    def pending(self, state: dict) -> list[dict]:
+        """The decisions the table owes now, each naming the player who must make it."""
+        return []
+
+    def standings(self, state: dict) -> list[int]:
+        """Player indexes, best first, by this game's own tie-breakers."""
+        return list(range(len(state["players"])))
+
+    def view(self, state: dict, viewer: Viewer) -> dict:
+        """The state as `viewer` may see it (hidden information redacted)."""
+        return state
+
+    def redact_action(self, action: dict, viewer: Viewer, state: dict) -> dict:
+        """An action from the log as `viewer` may see it, given the table's current state."""
+        return action
+
+    # -- for subclasses --------------------------------------------------------------------
+    def _setup(self, names: list[str], options: dict, first: int, rng: random.Random) -> dict:
+        raise NotImplementedError
+
+    def _apply(self, state: dict, action: dict) -> list[str]:
+        raise NotImplementedError
+
+    def _refresh(self, state: dict) -> None:
+        """Recompute the derived fields every engine exposes (api.md, common fields)."""
+        state["pending"] = self.pending(state)
+        state["standings"] = self.standings(state)
+
+
+# -- helpers for reading actions ---------------------------------------------------------------
+def check_fields(action: dict, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> None:
+    """Refuse unknown or missing fields, naming them (api.md: unknown fields are an error)."""
+    allowed = {"type", *required, *optional}
+    extra = sorted(set(action) - allowed)
+    if extra:
+        raise RuleViolation(
+            f"'{action['type']}' does not take a field '{extra[0]}'; "
+            f"it takes: {', '.join(sorted(allowed - {'type'})) or 'nothing'}."
+        )
+    missing = [f for f in required if f not in action]
+    if missing:
+        raise RuleViolation(f"'{action['type']}' needs the field '{missing[0]}'.")
+
+
+def int_field(action: dict, name: str, low: int, high: int, what: str | None = None) -> int:
+    """An integer field within [low, high], else a RuleViolation that says the range."""
+    value = action.get(name)
+    if not _is_type(value, int) or not low <= value <= high:
+        raise RuleViolation(f"{what or name.capitalize()} must be a whole number from {low} to {high}.")
+    return value
+
+
+def bool_field(action: dict, name: str, default: bool = False) -> bool:
+    """An optional true/false field."""
+    value = action.get(name, default)
+    if not isinstance(value, bool):
+        raise RuleViolation(f"'{name}' must be true or false.")
+    return value
+
+
+def player_field(state: dict, action: dict, name: str) -> int:
+    """A field naming a player by 0-based index in seating order."""
+    return int_field(action, name, 0, len(state["players"]) - 1, f"'{name}' (a player index)")
+
+
+def _is_type(value: Any, kind: type) -> bool:
+    # bool is a subclass of int in Python; a player index of `true` is a mistake, not 1.
+    if kind is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, kind)
+
+
+def _type_word(kind: type) -> str:
+    return {int: "a whole number", bool: "true or false", str: "text", list: "a list"}.get(kind, kind.__name__)

@@ -1,0 +1,82 @@
+"""Gangs of Kyoto cards: the kinds, the values each kind can carry, and how to name one.
+
+The rulebook gives values for the Exploration cards (no symbol 0-4, bell 1-5, draw 0-4) but
+not for the Special Action cards; those accept 0-5 as printed on the physical card.
+"""
+from __future__ import annotations
+
+from ..base import RuleViolation
+
+DECK_SIZE = 109  # 110 cards less the First Player card
+BASE_LIMIT = 13
+STAY_LATE_LIMIT = 18
+WIN_BELLS = 13
+
+# kind: (lowest value, highest value, allowed bell counts, placed in the row?)
+KINDS: dict[str, tuple[int, int, tuple[int, ...], bool]] = {
+    "plain": (0, 4, (0,), True),
+    "bell": (1, 5, (1, 2), True),
+    "draw": (0, 4, (0,), True),
+    "bell_card": (0, 5, (1, 2), False),
+    "discard": (0, 5, (0,), False),
+    "stay_late": (0, 5, (0,), True),
+    "refuse": (0, 5, (0,), True),
+}
+
+KIND_WORDS = {
+    "plain": "",
+    "bell": "bell",
+    "draw": "Draw",
+    "bell_card": "Bell card",
+    "discard": "Discard card",
+    "stay_late": "Stay Late card",
+    "refuse": "Refuse card",
+}
+
+
+def parse_card(raw: object) -> dict:
+    """Check a card entered by the table and return it as {"value","kind","bells"}."""
+    if not isinstance(raw, dict):
+        raise RuleViolation('A card is an object like {"value": 3, "kind": "plain"}.')
+    extra = sorted(set(raw) - {"value", "kind", "bells"})
+    if extra:
+        raise RuleViolation(f"A card has no field '{extra[0]}'; it has value, kind and bells.")
+    kind = raw.get("kind", "plain")
+    if kind not in KINDS:
+        raise RuleViolation(f"'{kind}' is not a card kind; the kinds are {', '.join(KINDS)}.")
+    low, high, bell_counts, _ = KINDS[kind]
+    value = raw.get("value", 0 if kind in ("bell_card", "discard", "stay_late", "refuse") else None)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise RuleViolation(f"A {describe_kind(kind)} has a value from {low} to {high}.")
+    bells = raw.get("bells", bell_counts[0])
+    if isinstance(bells, bool) or bells not in bell_counts:
+        allowed = " or ".join(str(b) for b in bell_counts)
+        raise RuleViolation(f"A {describe_kind(kind)} carries {allowed} bell{'s' if bell_counts != (1,) else ''}.")
+    return {"value": value, "kind": kind, "bells": bells}
+
+
+def placed_in_row(card: dict) -> bool:
+    """Whether a received card goes into the row (Bell and Discard cards never do)."""
+    return KINDS[card["kind"]][3]
+
+
+def describe_kind(kind: str) -> str:
+    """A kind in words, for messages."""
+    return {"plain": "card without a symbol", "bell": "card with a bell symbol", "draw": "card with a draw symbol"}.get(
+        kind, KIND_WORDS[kind]
+    )
+
+
+def name(card: dict, show_bells: bool = True) -> str:
+    """A card in words as the history shows it: '3', '2 with 1 bell', 'Bell card'."""
+    kind = card["kind"]
+    if kind == "plain":
+        return f"a {card['value']}"
+    if kind == "bell":
+        return f"a {card['value']} with {card['bells']} bell{'s' if card['bells'] > 1 else ''}"
+    if kind == "draw":
+        return f"a {card['value']} Draw"
+    if kind == "bell_card":
+        return f"a {card['bells']}-bell Bell card" if show_bells else "a Bell card"
+    words = KIND_WORDS[kind]
+    return f"a {words}" + (f" ({card['value']})" if card["value"] and placed_in_row(card) else "")

@@ -1,0 +1,274 @@
+"""Gangs of Kyoto rules engine (../shared/rules/gangs-of-kyoto.md), pure functions over dicts.
+
+State (api.md fixes the public names): per player `row`, `sum`, `limit`, `bells`, `received`,
+plus `vp` (the VP pile); per table `current`, `first_player`, `round`, `hand` (face-down cards
+the active player still holds), `deck`, `discard`, `draw_owed` (who must take a card from the
+deck because of a Draw symbol). Rulings where the rulebook is silent are in docs/rulings.md.
+"""
+from __future__ import annotations
+
+import random
+
+from ..base import Game, Option, RuleViolation, Viewer, bool_field, check_fields, player_field
+from . import cards
+from .cards import BASE_LIMIT, DECK_SIZE, STAY_LATE_LIMIT, WIN_BELLS
+
+
+class GangsOfKyoto(Game):
+    """The whole game: giving, drawing, the round end, banking, and the win."""
+
+    id = "gangs"
+    title = "Gangs of Kyoto"
+    min_players = 2
+    max_players = 5
+    options = (
+        Option("open_vp", False, bool, "Open Game variant: VP piles are face up for everyone."),
+        Option("whole_deck", False, bool, "End of the Game variant: play through the whole deck."),
+    )
+
+    # -- setup -----------------------------------------------------------------------------
+    def _setup(self, names, options, first, rng: random.Random) -> dict:
+        state = {
+            "game": self.id,
+            "options": {k: options[k] for k in ("open_vp", "whole_deck")},
+            "players": [
+                {"name": n, "row": [], "sum": 0, "limit": BASE_LIMIT, "bells": 0, "vp": [], "received": False}
+                for n in names
+            ],
+            "current": first,
+            "first_player": first,
+            "round": 1,
+            "turn": 0,
+            "hand": 0,
+            "deck": DECK_SIZE,
+            "discard": 0,
+            "reshuffles": 0,
+            "draw_owed": None,
+            "over": False,
+            "winner": None,
+            "ended_by": None,
+        }
+        self._start_turn(state, [])
+        return state
+
+    # -- actions ---------------------------------------------------------------------------
+    def _apply(self, state: dict, action: dict) -> list[str]:
+        kind = action["type"]
+        lines: list[str] = []
+        if kind == "give":
+            check_fields(action, ("to", "card"), ("refuse",))
+            if state["draw_owed"] is not None:
+                owed = state["players"][state["draw_owed"]]["name"]
+                raise RuleViolation(f"{owed} must first take a card from the deck for the Draw symbol.")
+            to = player_field(state, action, "to")
+            card = cards.parse_card(action["card"])
+            refuse = bool_field(action, "refuse")
+            giver = state["players"][state["current"]]
+            receiver = state["players"][to]
+            if receiver["received"]:
+                waiting = [p["name"] for p in state["players"] if not p["received"]]
+                raise RuleViolation(
+                    f"{receiver['name']} already received a card this turn; "
+                    f"still to receive: {', '.join(waiting)}."
+                )
+            self._check_refuse(receiver, refuse)
+            state["hand"] -= 1
+            receiver["received"] = True
+            who = "themself" if to == state["current"] else receiver["name"]
+            lines.append(f"{giver['name']} gives {self._card_name(state, card)} to {who}.")
+            self._receive(state, to, card, refuse, lines)
+        elif kind == "draw":
+            check_fields(action, ("card",), ("refuse",))
+            to = state["draw_owed"]
+            if to is None:
+                raise RuleViolation("Nobody owes a draw now: a card is drawn only for a Draw symbol.")
+            card = cards.parse_card(action["card"])
+            refuse = bool_field(action, "refuse")
+            receiver = state["players"][to]
+            self._check_refuse(receiver, refuse)
+            state["draw_owed"] = None
+            if not self._take(state, 1, lines):
+                lines.append("The deck and the discard pile are empty: no card can be drawn.")
+                return lines
+            lines.append(f"{receiver['name']} draws {self._card_name(state, card)} for the Draw symbol.")
+            self._receive(state, to, card, refuse, lines)
+        else:
+            raise RuleViolation(
+                f"Unknown action '{kind}'. Gangs of Kyoto takes 'give' and 'draw'."
+            )
+        if not state["over"] and state["draw_owed"] is None and state["hand"] == 0:
+            self._next_turn(state, lines)
+        return lines
+
+    @staticmethod
+    def _check_refuse(receiver: dict, refuse: bool) -> None:
+        if refuse and not any(c["kind"] == "refuse" for c in receiver["row"]):
+            raise RuleViolation(f"{receiver['name']} has no Refuse card in their row to refuse with.")
+
+    def _receive(self, state: dict, to: int, card: dict, refuse: bool, lines: list[str]) -> None:
+        """A player receives a card: refuse it, bank it, discard with it, or place it and check."""
+        player = state["players"][to]
+        if refuse:
+            idx = max(i for i, c in enumerate(player["row"]) if c["kind"] == "refuse")
+            player["row"].pop(idx)
+            player["sum"] = _row_sum(player["row"])
+            state["discard"] += 2
+            lines.append(f"{player['name']} refuses it with their Refuse card; both are discarded.")
+            return
+        if card["kind"] == "bell_card":
+            player["vp"].append(card)
+            player["bells"] += card["bells"]
+            lines.append(f"It goes face down to {player['name']}'s VP pile.")
+            if not state["options"]["whole_deck"] and player["bells"] >= WIN_BELLS:
+                self._finish(state, lines, reason="bells")
+            return
+        if card["kind"] == "discard":
+            if player["row"]:
+                dropped = player["row"].pop()
+                player["sum"] = _row_sum(player["row"])
+                state["discard"] += 2
+                lines.append(f"{player['name']} discards {cards.name(dropped)} from the right of their row and the Discard card.")
+            else:
+                state["discard"] += 1
+                lines.append(f"{player['name']}'s row is empty: the Discard card is discarded with no effect.")
+            return
+        # The card goes into the row; the sum is checked before its effect (rulebook, Card Effects).
+        player["row"].append(card)
+        player["sum"] = _row_sum(player["row"])
+        if player["sum"] >= player["limit"]:
+            self._end_round(state, to, lines)
+            return
+        if card["kind"] == "draw":
+            state["draw_owed"] = to
+            lines.append(f"{player['name']} must take the next card from the deck.")
+        elif card["kind"] == "stay_late" and player["limit"] == BASE_LIMIT:
+            player["limit"] = STAY_LATE_LIMIT
+            lines.append(f"{player['name']} may stay late: their limit is now {STAY_LATE_LIMIT}.")
+
+    # -- turns, rounds and the end ---------------------------------------------------------
+    def _start_turn(self, state: dict, lines: list[str]) -> None:
+        n = len(state["players"])
+        for p in state["players"]:
+            p["received"] = False
+        state["turn"] += 1
+        state["hand"] = self._take(state, n, lines)
+        active = state["players"][state["current"]]["name"]
+        lines.append(f"{active}'s turn: {state['hand']} cards drawn face down.")
+
+    def _next_turn(self, state: dict, lines: list[str]) -> None:
+        state["current"] = (state["current"] + 1) % len(state["players"])
+        self._start_turn(state, lines)
+
+    def _take(self, state: dict, n: int, lines: list[str]) -> int:
+        """Take up to n cards from the deck, reshuffling the discard pile when it runs out."""
+        taken = 0
+        while taken < n:
+            if state["deck"] == 0:
+                if state["discard"] == 0:
+                    break
+                state["deck"], state["discard"] = state["discard"], 0
+                state["reshuffles"] += 1
+                lines.append(f"The deck ran out: the discard pile is shuffled into a new deck of {state['deck']}.")
+            step = min(n - taken, state["deck"])
+            state["deck"] -= step
+            taken += step
+        return taken
+
+    def _end_round(self, state: dict, bust: int, lines: list[str]) -> None:
+        players = state["players"]
+        loser = players[bust]
+        lines.append(
+            f"{loser['name']}'s row adds up to {loser['sum']} (limit {loser['limit']}): "
+            f"{loser['name']} stayed out too late. Round {state['round']} ends."
+        )
+        if state["hand"]:
+            lines.append(f"{state['hand']} unrevealed card{'s go' if state['hand'] > 1 else ' goes'} back on top of the deck.")
+            state["deck"] += state["hand"]
+            state["hand"] = 0
+        state["draw_owed"] = None
+        show = state["options"]["open_vp"]
+        for i, p in enumerate(players):
+            if i == bust:
+                state["discard"] += len(p["row"])
+                lines.append(f"{p['name']} discards their whole row.")
+            else:
+                banked = [c for c in p["row"] if c["bells"]]
+                state["discard"] += len(p["row"]) - len(banked)
+                p["vp"].extend(banked)
+                p["bells"] += sum(c["bells"] for c in banked)
+                if banked:
+                    extra = f" ({sum(c['bells'] for c in banked)} bells)" if show else ""
+                    lines.append(f"{p['name']} banks {len(banked)} card{'s' if len(banked) > 1 else ''} with bells{extra}.")
+            p.update(row=[], sum=0, limit=BASE_LIMIT, received=False)
+        opts = state["options"]
+        if opts["whole_deck"]:
+            if state["reshuffles"] > 0:
+                self._finish(state, lines, reason="deck")
+                return
+        elif any(p["bells"] >= WIN_BELLS for p in players):
+            self._finish(state, lines, reason="bells")
+            return
+        state["first_player"] = (state["first_player"] + 1) % len(players)
+        state["current"] = state["first_player"]
+        state["round"] += 1
+        lines.append(f"The First Player card passes to {players[state['first_player']]['name']}, who starts round {state['round']}.")
+        self._start_turn(state, lines)
+
+    def _finish(self, state: dict, lines: list[str], reason: str) -> None:
+        state["over"] = True
+        state["ended_by"] = reason
+        state["draw_owed"] = None
+        order = self._ranking(state)
+        state["winner"] = order[0]
+        best = state["players"][order[0]]
+        lines.append(f"{best['name']} wins with {best['bells']} bells!")
+
+    def _ranking(self, state: dict) -> list[int]:
+        """Most bells first; a tie goes to whoever sits furthest after the First Player card."""
+        n = len(state["players"])
+        fp = state["first_player"]
+        return sorted(range(n), key=lambda i: (-state["players"][i]["bells"], -((i - fp) % n)))
+
+    # -- protocol --------------------------------------------------------------------------
+    def pending(self, state: dict) -> list[dict]:
+        if state["over"]:
+            return []
+        if state["draw_owed"] is not None:
+            return [{"type": "draw", "player": state["draw_owed"]}]
+        to = [i for i, p in enumerate(state["players"]) if not p["received"]]
+        return [{"type": "give", "player": state["current"], "to": to, "cards_left": state["hand"]}]
+
+    def standings(self, state: dict) -> list[int]:
+        return self._ranking(state)
+
+    def bells_visible(self, state: dict, viewer: Viewer, player: int) -> bool:
+        """VP piles are face down until the game ends, except to their owner or in Open Game."""
+        return state["over"] or state["options"]["open_vp"] or viewer.seat == player
+
+    def view(self, state: dict, viewer: Viewer) -> dict:
+        if state["over"] or state["options"]["open_vp"]:
+            return state
+        shown = dict(state)
+        shown["players"] = [
+            p if viewer.seat == i else {**p, "bells": None, "vp": None} for i, p in enumerate(state["players"])
+        ]
+        # Standings would reveal who leads on hidden bells: nobody is ranked before the end.
+        shown["standings"] = []
+        return shown
+
+    def redact_action(self, action: dict, viewer: Viewer, state: dict) -> dict:
+        card = action.get("card")
+        if (
+            isinstance(card, dict)
+            and card.get("kind") == "bell_card"
+            and not (state["over"] or state["options"]["open_vp"])
+        ):
+            return {**action, "card": {k: v for k, v in card.items() if k != "bells"}}
+        return action
+
+    def _card_name(self, state: dict, card: dict) -> str:
+        return cards.name(card, show_bells=state["options"]["open_vp"])
+
+
+def _row_sum(row: list[dict]) -> int:
+    return sum(c["value"] for c in row)

@@ -1,0 +1,96 @@
+"""TinyDB backend: one small database file per table, plus one index file.
+
+One file per table keeps the cost of an action independent of how many tables are stored and
+of how long other tables' logs are: an action rewrites only its own table's file.
+"""
+from __future__ import annotations
+
+import errno
+import re
+import threading
+from pathlib import Path
+
+from tinydb import Query, TinyDB
+
+from .atomic import AtomicJSONStorage, clean_leftovers
+from .base import Store, StoreError
+
+_SAFE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+
+
+class TinyDBStore(Store):
+    """The embedded default store, under a data folder."""
+
+    def __init__(self, folder: str | Path):
+        self.folder = Path(folder)
+        self.tables_dir = self.folder / "tables"
+        try:
+            self.tables_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError(f"Cannot create the data folder {self.folder}: {exc.strerror}.") from exc
+        clean_leftovers(self.folder)
+        self._index_lock = threading.Lock()
+        self._index = TinyDB(self.folder / "index.json", storage=AtomicJSONStorage)
+        self._tables = self._index.table("tables")
+
+    def _path(self, table_id: str) -> Path:
+        if not _SAFE_ID.match(table_id):
+            raise KeyError(table_id)
+        return self.tables_dir / f"{table_id}.json"
+
+    def _db(self, table_id: str) -> TinyDB:
+        return TinyDB(self._path(table_id), storage=AtomicJSONStorage)
+
+    def create_table(self, record: dict) -> None:
+        with self._index_lock:
+            self._guard(lambda: self._write_record(record))
+            summary = {k: record[k] for k in ("id", "game", "players", "join_code", "created")}
+            summary["over"] = False
+            self._guard(lambda: self._tables.insert(summary))
+
+    def load_table(self, table_id: str) -> dict | None:
+        try:
+            path = self._path(table_id)
+        except KeyError:
+            return None
+        if not path.exists():
+            return None
+        docs = self._db(table_id).table("table").all()
+        return dict(docs[0]["record"]) if docs else None
+
+    def save_table(self, record: dict) -> None:
+        self._guard(lambda: self._write_record(record))
+
+    def _write_record(self, record: dict) -> None:
+        # truncate + insert would be two writes; storage.write of the whole document is one.
+        db = self._db(record["id"])
+        db.storage.write({"table": {"1": {"record": record}}})
+
+    def table_for_code(self, join_code: str) -> str | None:
+        with self._index_lock:
+            found = self._tables.get(Query().join_code == join_code)
+        return found["id"] if found else None
+
+    def recent_tables(self, limit: int = 20) -> list[dict]:
+        with self._index_lock:
+            docs = self._tables.all()
+        return sorted(docs, key=lambda d: d["created"], reverse=True)[:limit]
+
+    def update_index(self, table_id: str, **fields) -> None:
+        with self._index_lock:
+            self._guard(lambda: self._tables.update(fields, Query().id == table_id))
+
+    def table_count(self) -> int:
+        with self._index_lock:
+            return len(self._tables)
+
+    @staticmethod
+    def _guard(write):
+        try:
+            return write()
+        except OSError as exc:
+            if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+                raise StoreError("The server's disk is full: the action was not saved.") from exc
+            if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+                raise StoreError("The server cannot write its data folder: the action was not saved.") from exc
+            raise StoreError(f"The server could not save: {exc.strerror or exc}.") from exc

@@ -1,0 +1,273 @@
+"""The application service: create, read, act on, undo and redo tables.
+
+The web pages and the JSON API both call this module, so a rule is enforced the same way
+whichever way an action arrives. A table is its setup plus an ordered action log; its state
+is the fold of the log through the game's engine, kept in memory as a snapshot so that an
+action costs one engine step and one write of that table's own file.
+"""
+from __future__ import annotations
+
+import hmac
+import random
+import secrets
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Callable
+
+from .games import RuleViolation, Viewer, WATCHER, get_game
+from .store import Store
+
+# Join codes avoid look-alikes: no 0/O, no 1/I/L.
+JOIN_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+JOIN_CODE_LENGTH = 6
+
+
+class TableNotFound(LookupError):
+    """No table has this id (or join code)."""
+
+
+class NotAllowed(PermissionError):
+    """The caller has no token that lets them change this table."""
+
+
+class VersionConflict(RuntimeError):
+    """The caller acted on a version of the table that is no longer current."""
+
+    def __init__(self, current: int):
+        super().__init__(
+            f"The table changed (it is now at version {current}); look at the new state and try again."
+        )
+        self.current = current
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table as the service holds it: the stored record and the derived state."""
+
+    record: dict
+    state: dict
+
+    @property
+    def id(self) -> str:
+        return self.record["id"]
+
+    @property
+    def version(self) -> int:
+        return self.record["version"]
+
+    @property
+    def game(self):
+        return get_game(self.record["game"])
+
+    def viewer_for(self, token: str | None) -> Viewer:
+        """What a bearer of `token` may do and see at this table."""
+        if not token:
+            return WATCHER
+        rec = self.record
+        for seat, seat_token in enumerate(rec["seat_tokens"]):
+            if seat_token and hmac.compare_digest(seat_token, token):
+                return Viewer(seat=seat, can_act=True)
+        if hmac.compare_digest(rec["host_token"], token) or hmac.compare_digest(rec["play_token"], token):
+            return Viewer(seat=None, can_act=True)
+        return WATCHER
+
+    def state_for(self, viewer: Viewer) -> dict:
+        """The state with hidden information redacted for `viewer`."""
+        return self.game.view(self.state, viewer)
+
+    def log_for(self, viewer: Viewer) -> list[dict]:
+        """The action log as `viewer` may see it."""
+        game = self.game
+        return [
+            {**e, "action": game.redact_action(e["action"], viewer, self.state)} for e in self.record["actions"]
+        ]
+
+
+class TableService:
+    """Create and change tables; every change is durable before it is acknowledged."""
+
+    def __init__(self, store: Store, publish: Callable[[str, int], None] = lambda tid, v: None, cache_size: int = 512):
+        self.store = store
+        self.publish = publish
+        self._cache: OrderedDict[str, Table] = OrderedDict()
+        self._cache_size = cache_size
+        self._cache_lock = threading.Lock()
+        self._locks: dict[str, threading.Lock] = {}
+        self._locks_lock = threading.Lock()
+
+    # -- reading ---------------------------------------------------------------------------
+    def get(self, table_id: str) -> Table:
+        """The table with this id, from the snapshot cache or folded from its stored log."""
+        with self._cache_lock:
+            table = self._cache.get(table_id)
+            if table is not None:
+                self._cache.move_to_end(table_id)
+                return table
+        record = self.store.load_table(table_id) if isinstance(table_id, str) else None
+        if record is None:
+            raise TableNotFound(f"There is no table '{table_id}'.")
+        table = Table(record, fold(record))
+        self._remember(table)
+        return table
+
+    def find_by_code(self, code: str) -> Table:
+        """The table a typed join code names (case and spaces forgiven)."""
+        clean = "".join(str(code).split()).upper()
+        table_id = self.store.table_for_code(clean) if len(clean) == JOIN_CODE_LENGTH else None
+        if table_id is None:
+            raise TableNotFound(f"No table has the join code '{clean}'. Check the code on the table's screen.")
+        return self.get(table_id)
+
+    # -- creating --------------------------------------------------------------------------
+    def create(self, game_id: object, players: object, options: object = None, seed: object = None) -> Table:
+        """A new table: validates the setup, stores it, returns it with its secrets."""
+        game = get_game(game_id)
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise RuleViolation("'seed' must be a whole number.")
+        names = game.validate_players(players)
+        opts = game.validate_options(options, len(names))
+        if seed is None:
+            seed = secrets.randbits(32)
+        record = {
+            "id": secrets.token_urlsafe(8),
+            "game": game.id,
+            "players": names,
+            "options": opts,
+            "seed": seed,
+            "created": _now(),
+            "version": 0,
+            "join_code": self._new_join_code(),
+            "host_token": secrets.token_urlsafe(24),
+            "play_token": secrets.token_urlsafe(24),
+            "seat_tokens": [None] * len(names),
+            "actions": [],
+            "redo": [],
+        }
+        table = Table(record, fold(record))
+        self.store.create_table(record)
+        self._remember(table)
+        return table
+
+    def _new_join_code(self) -> str:
+        while True:
+            code = "".join(secrets.choice(JOIN_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
+            if self.store.table_for_code(code) is None:
+                return code
+
+    # -- changing --------------------------------------------------------------------------
+    def act(self, table_id: str, token: str | None, action: object, version: object = None) -> tuple[Table, list[str]]:
+        """Apply one action for a caller with play rights; returns the new table and log lines."""
+        if not isinstance(action, dict):
+            raise RuleViolation('An action is an object with a "type".')
+        with self._lock_for(table_id):
+            table = self._writable(table_id, token, version)
+            state, lines = table.game.apply(table.state, action)
+            entry = {"seq": len(table.record["actions"]) + 1, "action": action, "log": lines, "at": _now()}
+            record = {
+                **table.record,
+                "version": table.version + 1,
+                "actions": table.record["actions"] + [entry],
+                "redo": [],
+            }
+            new = self._commit(Table(record, state), table)
+        self.publish(table_id, new.version)
+        return new, lines
+
+    def undo(self, table_id: str, token: str | None, version: object = None) -> Table:
+        """Remove the last action (it can be redone until a new action is entered)."""
+        with self._lock_for(table_id):
+            table = self._writable(table_id, token, version)
+            actions = table.record["actions"]
+            if not actions:
+                raise RuleViolation("There is nothing to undo: no action has been entered yet.")
+            record = {
+                **table.record,
+                "version": table.version + 1,
+                "actions": actions[:-1],
+                "redo": table.record["redo"] + [actions[-1]],
+            }
+            new = self._commit(Table(record, fold(record)), table)
+        self.publish(table_id, new.version)
+        return new
+
+    def redo(self, table_id: str, token: str | None, version: object = None) -> Table:
+        """Put back the last undone action."""
+        with self._lock_for(table_id):
+            table = self._writable(table_id, token, version)
+            redo = table.record["redo"]
+            if not redo:
+                raise RuleViolation("There is nothing to redo.")
+            entry = redo[-1]
+            state, _ = table.game.apply(table.state, entry["action"])
+            record = {
+                **table.record,
+                "version": table.version + 1,
+                "actions": table.record["actions"] + [entry],
+                "redo": redo[:-1],
+            }
+            new = self._commit(Table(record, state), table)
+        self.publish(table_id, new.version)
+        return new
+
+    def claim_seat(self, table_id: str, token: str | None, seat: object) -> tuple[Table, str]:
+        """Give a phone with play rights the token of one seat (it then sees that seat's secrets)."""
+        with self._lock_for(table_id):
+            table = self.get(table_id)
+            if not table.viewer_for(token).can_act:
+                raise NotAllowed("Only a phone that joined with the play code can take a seat.")
+            n = len(table.record["players"])
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+                raise RuleViolation(f"'seat' must be a player index from 0 to {n - 1}.")
+            seat_tokens = list(table.record["seat_tokens"])
+            if seat_tokens[seat] is None:
+                seat_tokens[seat] = secrets.token_urlsafe(24)
+                # A seat is not a change of the game: the version stays, so no phone's view is stale.
+                table = self._commit(Table({**table.record, "seat_tokens": seat_tokens}, table.state), table)
+            return table, seat_tokens[seat]
+
+    # -- internals -------------------------------------------------------------------------
+    def _writable(self, table_id: str, token: str | None, version: object) -> Table:
+        table = self.get(table_id)
+        if not table.viewer_for(token).can_act:
+            raise NotAllowed("This needs the table's play code: scan the play QR code or type the join code.")
+        if version is not None:
+            if isinstance(version, bool) or not isinstance(version, int):
+                raise RuleViolation("'version' must be a whole number.")
+            if version != table.version:
+                raise VersionConflict(table.version)
+        return table
+
+    def _commit(self, new: Table, old: Table) -> Table:
+        # Durable first: if the write fails the cache still holds the old table and the
+        # caller gets an error, so nothing unsaved is ever acknowledged or shown.
+        self.store.save_table(new.record)
+        if new.state.get("over") != old.state.get("over"):
+            self.store.update_index(new.id, over=bool(new.state.get("over")))
+        self._remember(new)
+        return new
+
+    def _remember(self, table: Table) -> None:
+        with self._cache_lock:
+            self._cache[table.id] = table
+            self._cache.move_to_end(table.id)
+            while len(self._cache) > self._cache_size:
+                self._cache.popitem(last=False)
+
+    def _lock_for(self, table_id: str) -> threading.Lock:
+        with self._locks_lock:
+            return self._locks.setdefault(table_id, threading.Lock())
+
+
+def fold(record: dict) -> dict:
+    """The state of a table: its setup, then every action of its log in order."""
+    game = get_game(record["game"])
+    state = game.setup(record["players"], record["options"], random.Random(record["seed"]))
+    for entry in record["actions"]:
+        state, _ = game.apply(state, entry["action"])
+    return state
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")

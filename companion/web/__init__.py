@@ -1,0 +1,47 @@
+"""The web layer: Flask blueprints that render and route, and never compute a rule."""
+from __future__ import annotations
+
+from flask import current_app, request, session
+
+from ..live import LiveHub
+from ..tables import TableService
+
+MAX_REMEMBERED_TABLES = 30
+
+
+def tables() -> TableService:
+    """The app's table service."""
+    return current_app.extensions["companion.tables"]
+
+
+def hub() -> LiveHub:
+    """The app's live hub."""
+    return current_app.extensions["companion.live"]
+
+
+def bearer_token() -> str | None:
+    """The token of an `Authorization: Bearer …` header, if any."""
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    return token.strip() or None if scheme.lower() == "bearer" else None
+
+
+def cookie_token(table_id: str) -> str | None:
+    """The token this browser holds for a table (from the signed session cookie)."""
+    return session.get("tokens", {}).get(table_id)
+
+
+def remember_token(table_id: str, token: str) -> None:
+    """Keep a table's token in the signed session cookie (newest tables win when it fills)."""
+    tokens = dict(session.get("tokens", {}))
+    tokens.pop(table_id, None)
+    tokens[table_id] = token
+    while len(tokens) > MAX_REMEMBERED_TABLES:
+        tokens.pop(next(iter(tokens)))
+    session["tokens"] = tokens
+    session.permanent = True
+
+
+def public_base() -> str:
+    """The URL phones should open: COMPANION_PUBLIC_URL behind a proxy, else this request's host."""
+    return (current_app.config["PUBLIC_URL"] or request.host_url).rstrip("/")

@@ -1,0 +1,114 @@
+"""The JSON API (../shared/design/api.md): the same service the pages use."""
+from __future__ import annotations
+
+from flask import Blueprint, jsonify, request, url_for
+
+from ..games import RuleViolation, all_games
+from ..tables import Table
+from . import bearer_token, public_base, tables
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+def _body(allowed: set[str] | None = None, required: tuple[str, ...] = ()) -> dict:
+    body = request.get_json(silent=True, force=True) if request.content_length else {}
+    if not isinstance(body, dict):
+        raise RuleViolation("The body must be a JSON object.")
+    if allowed is not None:
+        unknown = sorted(set(body) - allowed)
+        if unknown:
+            raise RuleViolation(f"Unknown field '{unknown[0]}'; this call takes: {', '.join(sorted(allowed)) or 'nothing'}.")
+    for name in required:
+        if name not in body:
+            raise RuleViolation(f"The field '{name}' is required.")
+    return body
+
+
+def table_urls(table: Table) -> dict:
+    """Where phones play, watch and find the play QR code of a table."""
+    base = public_base()
+    rec = table.record
+    return {
+        "play": base + url_for("pages.play_link", table_id=rec["id"], token=rec["play_token"]),
+        "watch": base + url_for("pages.watch", table_id=rec["id"]),
+        "qr": base + url_for("qr.play_qr", table_id=rec["id"], token=rec["play_token"]),
+    }
+
+
+@bp.get("/games")
+def games():
+    """Every game: id, title, player counts and options with defaults."""
+    return jsonify(
+        [
+            {"id": g.id, "title": g.title, "min_players": g.min_players, "max_players": g.max_players, "options": g.option_defaults()}
+            for g in all_games()
+        ]
+    )
+
+
+@bp.post("/tables")
+def create_table():
+    """Create a table; the reply carries its host token and where to play and watch."""
+    body = _body({"game", "players", "options", "seed"}, ("game", "players"))
+    table = tables().create(body["game"], body["players"], body.get("options"), body.get("seed"))
+    token = table.record["host_token"]
+    return (
+        jsonify(
+            id=table.id,
+            game=table.record["game"],
+            version=table.version,
+            join_code=table.record["join_code"],
+            token=token,
+            state=table.state_for(table.viewer_for(token)),
+            urls=table_urls(table),
+        ),
+        201,
+    )
+
+
+@bp.get("/tables/<table_id>")
+def get_table(table_id):
+    """A table's current state, redacted for the caller's token."""
+    table = tables().get(table_id)
+    return jsonify(id=table.id, game=table.record["game"], version=table.version, state=table.state_for(table.viewer_for(bearer_token())))
+
+
+@bp.post("/tables/<table_id>/actions")
+def act(table_id):
+    """Apply one action (api.md); 409 on a stale version, 422 on an illegal action."""
+    action = _body()
+    version = action.pop("version", None)
+    token = bearer_token()
+    table, lines = tables().act(table_id, token, action, version)
+    return jsonify(version=table.version, state=table.state_for(table.viewer_for(token)), log=lines)
+
+
+@bp.post("/tables/<table_id>/undo")
+def undo(table_id):
+    """Remove the last action."""
+    token = bearer_token()
+    table = tables().undo(table_id, token, _body({"version"}).get("version"))
+    return jsonify(version=table.version, state=table.state_for(table.viewer_for(token)))
+
+
+@bp.post("/tables/<table_id>/redo")
+def redo(table_id):
+    """Put back the last undone action."""
+    token = bearer_token()
+    table = tables().redo(table_id, token, _body({"version"}).get("version"))
+    return jsonify(version=table.version, state=table.state_for(table.viewer_for(token)))
+
+
+@bp.get("/tables/<table_id>/log")
+def log(table_id):
+    """Every action with its lines in words, redacted for the caller."""
+    table = tables().get(table_id)
+    return jsonify(table.log_for(table.viewer_for(bearer_token())))
+
+
+@bp.post("/tables/<table_id>/seats")
+def claim_seat(table_id):
+    """Exchange a play token for one seat's token (which sees that seat's hidden information)."""
+    body = _body({"seat"}, ("seat",))
+    table, token = tables().claim_seat(table_id, bearer_token(), body["seat"])
+    return jsonify(seat=body["seat"], token=token, state=table.state_for(table.viewer_for(token)))

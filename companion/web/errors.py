@@ -1,0 +1,62 @@
+"""Error pages and JSON errors: a clear sentence, never a traceback."""
+from __future__ import annotations
+
+from flask import Flask, jsonify, render_template, request
+from werkzeug.exceptions import HTTPException
+
+from ..games import RuleViolation
+from ..store import StoreError
+from ..tables import NotAllowed, TableNotFound, VersionConflict
+
+MESSAGES = {
+    400: "The request could not be read.",
+    404: "There is nothing at this address.",
+    405: "That address does not take this kind of request.",
+    413: "The request is too large.",
+    429: "Too many tries; wait a moment and try again.",
+}
+
+
+def wants_json() -> bool:
+    """API calls get JSON errors; pages get an HTML page."""
+    return request.path.startswith("/api/")
+
+
+def error_reply(status: int, message: str, **extra):
+    """A JSON body or an HTML page with the message and status."""
+    if wants_json():
+        return jsonify(error=message, **extra), status
+    return render_template("error.html", status=status, message=message), status
+
+
+def init_app(app: Flask) -> None:
+    """Map the service's exceptions and HTTP errors to clear replies."""
+
+    @app.errorhandler(RuleViolation)
+    def rule_violation(exc):
+        return error_reply(422, str(exc))
+
+    @app.errorhandler(TableNotFound)
+    def not_found(exc):
+        return error_reply(404, str(exc))
+
+    @app.errorhandler(NotAllowed)
+    def not_allowed(exc):
+        return error_reply(401 if wants_json() else 403, str(exc))
+
+    @app.errorhandler(VersionConflict)
+    def conflict(exc):
+        return error_reply(409, str(exc), version=exc.current)
+
+    @app.errorhandler(StoreError)
+    def store_error(exc):
+        return error_reply(503, str(exc))
+
+    @app.errorhandler(HTTPException)
+    def http_error(exc):
+        return error_reply(exc.code or 500, MESSAGES.get(exc.code, exc.description or "Request failed."))
+
+    @app.errorhandler(Exception)
+    def unexpected(exc):
+        app.logger.exception("Unexpected error")
+        return error_reply(500, "Something went wrong on the server. Reload the table to see where it stands.")

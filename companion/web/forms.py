@@ -1,0 +1,72 @@
+"""Turn a posted HTML form into an action dict, the same shape the JSON API takes.
+
+Generic for every game, so that no game needs form code of its own:
+- `card.value:int=3` sets action["card"]["value"] = 3 (dots nest, `:int`/`:bool` convert);
+- `card:json={"kind":"bell","bells":1}` sets a whole value from JSON;
+- the pressed button's `_set` (a JSON object) is merged last, so one button can carry
+  several fields (`{"to": 2, "refuse": true}`).
+Fields starting with `_` other than `_set`, and `version`, are not part of the action.
+"""
+from __future__ import annotations
+
+import json
+
+from ..games import RuleViolation
+
+
+def form_to_action(form) -> dict:
+    """Build the action dict from a request's form (a MultiDict)."""
+    action: dict = {}
+    items = sorted(form.items(multi=True), key=lambda kv: 0 if kv[0].endswith(":json") else 1)
+    for raw_name, raw_value in items:
+        if raw_name.startswith("_") or raw_name == "version":
+            continue
+        name, _, kind = raw_name.partition(":")
+        _put(action, name.split("."), _convert(raw_value, kind, name))
+    for extra in form.getlist("_set"):
+        fields = _json(extra, "_set")
+        if not isinstance(fields, dict):
+            raise RuleViolation("The form sent a malformed button.")
+        for key, value in fields.items():
+            _put(action, key.split("."), value)
+    return action
+
+
+def form_version(form) -> int | None:
+    """The table version the form was rendered at, if it says."""
+    raw = form.get("version")
+    if raw in (None, ""):
+        return None
+    try:
+        return int(raw)
+    except ValueError:
+        raise RuleViolation("The form's version is not a number.") from None
+
+
+def _convert(value: str, kind: str, name: str):
+    if kind == "int":
+        try:
+            return int(value)
+        except ValueError:
+            raise RuleViolation(f"'{name}' must be a whole number.") from None
+    if kind == "bool":
+        return value.lower() in ("1", "true", "on", "yes")
+    if kind == "json":
+        return _json(value, name)
+    return value
+
+
+def _json(value: str, name: str):
+    try:
+        return json.loads(value)
+    except ValueError:
+        raise RuleViolation(f"The form field '{name}' is malformed.") from None
+
+
+def _put(target: dict, path: list[str], value) -> None:
+    for key in path[:-1]:
+        nxt = target.get(key)
+        if not isinstance(nxt, dict):
+            nxt = target[key] = {}
+        target = nxt
+    target[path[-1]] = value

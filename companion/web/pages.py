@@ -1,0 +1,181 @@
+"""The HTMX pages: home, create, join, table (play and watch) and the form posts."""
+from __future__ import annotations
+
+from flask import Blueprint, abort, current_app, flash, make_response, redirect, render_template, request, url_for
+from flask_htmx import HTMX
+
+from ..games import RuleViolation, Viewer, WATCHER, all_games, get_game
+from ..store import StoreError
+from ..tables import NotAllowed, TableNotFound, VersionConflict
+from . import cookie_token, public_base, remember_token, tables
+from .api import table_urls
+from .forms import form_to_action, form_version
+from .render import context, flash_region, regions
+
+bp = Blueprint("pages", __name__)
+htmx = HTMX()
+
+
+@bp.record_once
+def _init_htmx(setup_state):
+    htmx.init_app(setup_state.app)
+
+
+@bp.get("/")
+def home():
+    """Create a table, join one by code, or reopen a recent one."""
+    recent = current_app.extensions["companion.store"].recent_tables(12)
+    games = {g.id: g for g in all_games()}
+    return render_template("home.html", games=games, recent=recent, mine=set(_my_tables()))
+
+
+@bp.post("/tables")
+def create():
+    """Create a table from the home page form and open it with host rights."""
+    form = request.form
+    game_id = form.get("game", "")
+    try:
+        game = get_game(game_id)
+        players = [p for p in form.getlist("players") if p.strip()]
+        options = {o.name: (o.name in form) for o in game.options if o.kind is bool}
+        first = form.get("first_player", "")
+        if first not in ("", "random"):
+            options["first_player"] = int(first) if first.isdigit() else first
+        table = tables().create(game.id, players, options)
+    except (RuleViolation, StoreError) as exc:
+        recent = current_app.extensions["companion.store"].recent_tables(12)
+        games = {g.id: g for g in all_games()}
+        return render_template("home.html", games=games, recent=recent, mine=set(_my_tables()), error=str(exc), form=form), 422
+    remember_token(table.id, table.record["host_token"])
+    return redirect(url_for("pages.table", table_id=table.id))
+
+
+@bp.get("/join")
+def join():
+    """Type a table's join code."""
+    return render_template("join.html", code=request.args.get("code", ""))
+
+
+@bp.post("/join")
+def join_code():
+    """A correct code gives this phone play rights; guesses are rate-limited per address."""
+    limiter = current_app.extensions["companion.limiter"]
+    key = request.remote_addr or "?"
+    wait = limiter.retry_after(key)
+    if wait:
+        msg = f"Too many wrong codes from this network. Try again in {wait} seconds."
+        resp = make_response(render_template("join.html", code="", error=msg), 429)
+        resp.headers["Retry-After"] = str(wait)
+        return resp
+    code = request.form.get("code", "")
+    try:
+        table = tables().find_by_code(code)
+    except TableNotFound as exc:
+        limiter.fail(key)
+        return render_template("join.html", code=code, error=str(exc)), 404
+    remember_token(table.id, table.record["play_token"])
+    return redirect(url_for("pages.table", table_id=table.id))
+
+
+@bp.get("/t/<table_id>/play/<token>")
+def play_link(table_id, token):
+    """The play QR code's address: keep the play token in this phone's cookie, then open the table."""
+    table = tables().get(table_id)
+    if not table.viewer_for(token).can_act:
+        abort(403)
+    if not table.viewer_for(cookie_token(table_id)).can_act:
+        remember_token(table_id, token)
+    return redirect(url_for("pages.table", table_id=table_id))
+
+
+@bp.get("/t/<table_id>")
+def table(table_id):
+    """The table page: live scoreboard, controls for whoever may act, history, sharing."""
+    return _table_page(table_id, "play")
+
+
+@bp.get("/t/<table_id>/watch")
+def watch(table_id):
+    """The read-only page the watch QR code opens."""
+    return _table_page(table_id, "watch")
+
+
+def _table_page(table_id: str, mode: str):
+    table = tables().get(table_id)
+    viewer = _viewer(table) if mode == "play" else WATCHER
+    urls = table_urls(table) if viewer.can_act and mode == "play" else {"watch": public_base() + url_for("pages.watch", table_id=table_id)}
+    return render_template("table.html", urls=urls, oob=False, **context(table, viewer, mode))
+
+
+@bp.get("/t/<table_id>/regions")
+def poll(table_id):
+    """Polling fallback: the regions when the table moved past `since`, else 204."""
+    table = tables().get(table_id)
+    mode = "watch" if request.args.get("mode") == "watch" else "play"
+    since = request.args.get("since", type=int)
+    if since is not None and since == table.version:
+        return "", 204
+    viewer = _viewer(table) if mode == "play" else WATCHER
+    return regions(table, viewer, mode)
+
+
+@bp.post("/t/<table_id>/act")
+def act(table_id):
+    """An action from the table page's controls."""
+    return _write(table_id, lambda tok, ver: tables().act(table_id, tok, form_to_action(request.form), ver)[0])
+
+
+@bp.post("/t/<table_id>/undo")
+def undo(table_id):
+    """The undo button."""
+    return _write(table_id, lambda tok, ver: tables().undo(table_id, tok, ver))
+
+
+@bp.post("/t/<table_id>/redo")
+def redo(table_id):
+    """The redo button."""
+    return _write(table_id, lambda tok, ver: tables().redo(table_id, tok, ver))
+
+
+@bp.post("/t/<table_id>/seat")
+def seat(table_id):
+    """'I am …': this phone takes a seat and sees that player's hidden information."""
+    raw = request.form.get("seat", "")
+    try:
+        _, token = tables().claim_seat(table_id, cookie_token(table_id), int(raw) if raw.isdigit() else raw)
+    except (RuleViolation, NotAllowed) as exc:
+        flash(str(exc))
+    else:
+        remember_token(table_id, token)
+    return redirect(url_for("pages.table", table_id=table_id))
+
+
+def _write(table_id: str, change):
+    """Run a change; reply with fresh regions (htmx) or redirect back (plain form)."""
+    token = cookie_token(table_id)
+    message, status = None, 200
+    try:
+        change(token, form_version(request.form))
+    except VersionConflict as exc:
+        message, status = str(exc), 409
+    except (RuleViolation, StoreError) as exc:
+        message, status = str(exc), 422 if isinstance(exc, RuleViolation) else 503
+    except NotAllowed as exc:
+        message, status = str(exc), 403
+    if not htmx:
+        if message:
+            flash(message)
+        return redirect(url_for("pages.table", table_id=table_id))
+    table = tables().get(table_id)
+    body = regions(table, _viewer(table), "play") + flash_region(message)
+    return body, status
+
+
+def _viewer(table) -> Viewer:
+    return table.viewer_for(cookie_token(table.id))
+
+
+def _my_tables() -> list[str]:
+    from flask import session
+
+    return list(session.get("tokens", {}))

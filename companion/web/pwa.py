@@ -1,0 +1,47 @@
+"""The PWA: web app manifest, service worker (served from the root for its scope), offline page."""
+from __future__ import annotations
+
+from flask import Blueprint, current_app, render_template, send_from_directory
+
+bp = Blueprint("pwa", __name__)
+
+THEME = "#8c1c2b"
+
+
+@bp.get("/manifest.webmanifest")
+def manifest():
+    """Name, icons (192 and 512, maskable too), standalone display and theme colour."""
+    icons = [
+        {"src": "/static/icons/icon-192.png", "sizes": "192x192", "type": "image/png", "purpose": "any"},
+        {"src": "/static/icons/icon-512.png", "sizes": "512x512", "type": "image/png", "purpose": "any"},
+        {"src": "/static/icons/maskable-192.png", "sizes": "192x192", "type": "image/png", "purpose": "maskable"},
+        {"src": "/static/icons/maskable-512.png", "sizes": "512x512", "type": "image/png", "purpose": "maskable"},
+    ]
+    body = {
+        "name": "Kyoto Table Companion",
+        "short_name": "Kyoto Table",
+        "description": "Scores and rules for the table beside your Kyoto board games.",
+        "id": "/",
+        "start_url": "/",
+        "scope": "/",
+        "display": "standalone",
+        "background_color": "#faf6f0",
+        "theme_color": THEME,
+        "icons": icons,
+    }
+    resp = current_app.response_class(current_app.json.dumps(body), mimetype="application/manifest+json")
+    return resp
+
+
+@bp.get("/sw.js")
+def service_worker():
+    """The service worker lives at the root so that it controls every page."""
+    resp = send_from_directory(current_app.static_folder, "js/sw.js", mimetype="text/javascript", max_age=0)
+    resp.headers["Cache-Control"] = "no-cache"
+    return resp
+
+
+@bp.get("/offline")
+def offline():
+    """Shown by the service worker for a page it has never cached."""
+    return render_template("offline.html")

@@ -1,0 +1,86 @@
+"""Render a table's swappable regions (status, board, controls, history) for one viewer.
+
+The same partials serve the full page, the htmx reply to an action, the websocket push and
+the polling fallback. Pushes are cached per (table, version, what the viewer may see), so 200
+watchers of a table cost one render, not 200.
+"""
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+
+from flask import Flask, current_app, render_template
+
+from ..games import Viewer
+from ..tables import Table
+
+REGIONS = ("status", "board", "controls", "history")
+
+
+def context(table: Table, viewer: Viewer, mode: str) -> dict:
+    """Everything the table templates need, with hidden information already redacted."""
+    state = table.state_for(viewer)
+    game = table.game
+    return {
+        "table": table,
+        "game": game,
+        "state": state,
+        "viewer": viewer,
+        "mode": mode,
+        "can_act": viewer.can_act and mode == "play",
+        "players": state["players"],
+        "log": list(reversed(table.log_for(viewer))),
+        "redo_count": len(table.record["redo"]),
+    }
+
+
+def regions(table: Table, viewer: Viewer, mode: str, oob: bool = True) -> str:
+    """All swappable regions of the table page, as out-of-band swaps when `oob`."""
+    ctx = context(table, viewer, mode)
+    return "".join(render_template(f"partials/_{name}.html", oob=oob, **ctx) for name in REGIONS)
+
+
+def flash_region(message: str | None, kind: str = "error") -> str:
+    """The message strip under the controls (an error sentence, or empty)."""
+    return render_template("partials/_flash.html", oob=True, message=message, kind=kind)
+
+
+class RenderCache:
+    """A small lock-guarded LRU of rendered pushes, owned by the app."""
+
+    def __init__(self, size: int = 256):
+        self._size = size
+        self._lock = threading.Lock()
+        self._items: OrderedDict[tuple, str] = OrderedDict()
+
+    def regions(self, table: Table, viewer: Viewer, mode: str) -> str:
+        """Rendered out-of-band regions for this table version and viewer."""
+        can_act = viewer.can_act and mode == "play"
+        key = (table.id, table.version, viewer.seat, can_act, mode)
+        with self._lock:
+            html = self._items.get(key)
+            if html is not None:
+                self._items.move_to_end(key)
+                return html
+        html = regions(table, viewer, mode)
+        with self._lock:
+            self._items[key] = html
+            while len(self._items) > self._size:
+                self._items.popitem(last=False)
+        return html
+
+
+def renders() -> RenderCache:
+    """The app's render cache."""
+    return current_app.extensions["companion.renders"]
+
+
+def init_app(app: Flask) -> None:
+    """Register the template helpers the table pages use."""
+    from ..games.gangs import cards as gangs_cards
+
+    @app.template_filter("gangs_card")
+    def gangs_card(card: dict) -> str:
+        return gangs_cards.name(card)
+
+    app.jinja_env.globals["gangs_kinds"] = gangs_cards.KIND_WORDS

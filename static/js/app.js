@@ -1,0 +1,59 @@
+// Page behaviour that must not be inline (the Content-Security-Policy forbids inline script):
+// the offline/live banner, the service worker, and a polling fallback when the socket is down.
+(function () {
+  "use strict";
+  var banner = function () { return document.getElementById("netstate"); };
+
+  function show(state, text) {
+    var el = banner();
+    if (!el) return;
+    el.dataset.state = state;
+    el.textContent = text;
+    document.documentElement.dataset.net = state;
+  }
+
+  function onlineCheck() {
+    if (!navigator.onLine) {
+      show("offline", "Offline: this is the table as this phone last saw it. It updates when the connection is back.");
+    } else if (document.body && document.body.dataset.live === "open") {
+      show("live", "Live");
+    } else {
+      show("connecting", "Connecting…");
+    }
+  }
+
+  window.addEventListener("online", onlineCheck);
+  window.addEventListener("offline", onlineCheck);
+  document.addEventListener("DOMContentLoaded", onlineCheck);
+  // The status strip is re-rendered by every push: put the connection state back on it.
+  document.addEventListener("htmx:oobAfterSwap", onlineCheck);
+  document.addEventListener("htmx:afterSettle", onlineCheck);
+
+  document.addEventListener("htmx:wsOpen", function () {
+    document.body.dataset.live = "open";
+    onlineCheck();
+  });
+  document.addEventListener("htmx:wsClose", function () {
+    document.body.dataset.live = "closed";
+    onlineCheck();
+  });
+  // A push means the table moved on: an old error message no longer applies.
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    var flash = document.getElementById("flash");
+    if (flash) flash.textContent = "";
+  });
+
+  // Polling fallback: while the socket is not open, ask for the regions every 15 s.
+  setInterval(function () {
+    if (!window.htmx || document.body.dataset.live === "open") return;
+    var status = document.getElementById("status");
+    if (!status || !status.dataset.poll) return;
+    htmx.ajax("GET", status.dataset.poll, { swap: "none" });
+  }, 15000);
+
+  if ("serviceWorker" in navigator) {
+    window.addEventListener("load", function () {
+      navigator.serviceWorker.register("/sw.js").catch(function () { /* not fatal: works online */ });
+    });
+  }
+})();
