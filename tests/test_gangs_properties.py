@@ -1,0 +1,123 @@
+"""Property tests: random legal and illegal Gangs of Kyoto sequences keep the invariants."""
+from __future__ import annotations
+
+import copy
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.games import RuleViolation, get_game
+from companion.games.gangs.cards import DECK_SIZE, KINDS
+
+GAME = get_game("gangs")
+
+
+def random_card(rnd: random.Random) -> dict:
+    kind = rnd.choice(list(KINDS))
+    low, high, bells, _ = KINDS[kind]
+    return {"value": rnd.randint(low, high), "kind": kind, "bells": rnd.choice(bells)}
+
+
+def legal_action(state: dict, rnd: random.Random) -> dict:
+    owed = state["pending"][0]
+    card = random_card(rnd)
+    if owed["type"] == "draw":
+        action = {"type": "draw", "card": card}
+        who = owed["player"]
+    else:
+        who = rnd.choice(owed["to"])
+        action = {"type": "give", "to": who, "card": card}
+    if any(c["kind"] == "refuse" for c in state["players"][who]["row"]) and rnd.random() < 0.3:
+        action["refuse"] = True
+    return action
+
+
+def illegal_action(state: dict, rnd: random.Random) -> dict:
+    owed = state["pending"][0]
+    n = len(state["players"])
+    choices = [
+        {"type": "give", "to": n + rnd.randint(0, 3), "card": {"value": 1}},
+        {"type": "give", "to": 0, "card": {"value": 9, "kind": "plain"}},
+        {"type": "give", "to": 0, "card": {"value": 2, "kind": "bell", "bells": 0}},
+        {"type": "shuffle"},
+        {"type": "give", "to": 0, "card": {"value": 1}, "bells": 4},
+    ]
+    if owed["type"] == "give":
+        done = [i for i, p in enumerate(state["players"]) if p["received"]]
+        if done:
+            choices.append({"type": "give", "to": rnd.choice(done), "card": {"value": 1}})
+        choices.append({"type": "draw", "card": {"value": 1}})
+    else:
+        choices.append({"type": "give", "to": 0, "card": {"value": 1}})
+    if not any(c["kind"] == "refuse" for p in state["players"] for c in p["row"]):
+        choices.append({"type": "give", "to": owed.get("to", [0])[0], "card": {"value": 1}, "refuse": True})
+    return rnd.choice(choices)
+
+
+def check_invariants(state: dict) -> None:
+    players = state["players"]
+    in_rows = sum(len(p["row"]) for p in players)
+    in_vp = sum(len(p["vp"]) for p in players)
+    assert state["deck"] + state["discard"] + state["hand"] + in_rows + in_vp == DECK_SIZE, "cards conserved"
+    assert min(state["deck"], state["discard"], state["hand"]) >= 0
+    for p in players:
+        assert p["sum"] == sum(c["value"] for c in p["row"]), "row sums right"
+        assert p["bells"] == sum(c["bells"] for c in p["vp"]), "bells are the VP pile"
+        assert p["limit"] in (13, 18)
+        if not state["over"]:
+            assert p["sum"] < p["limit"], "a row at its limit has ended the round"
+    if state["over"]:
+        assert state["pending"] == [] and state["winner"] == state["standings"][0]
+    else:
+        assert len(state["pending"]) == 1 and state["pending"][0]["player"] in range(len(players))
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    n=st.integers(2, 5),
+    steps=st.integers(1, 400),
+    whole_deck=st.booleans(),
+    open_vp=st.booleans(),
+)
+def test_random_games_keep_the_invariants(seed, n, steps, whole_deck, open_vp):
+    rnd = random.Random(seed)
+    state = GAME.setup([f"P{i}" for i in range(n)], {"whole_deck": whole_deck, "open_vp": open_vp}, rnd)
+    check_invariants(state)
+    for _ in range(steps):
+        if state["over"]:
+            break
+        if rnd.random() < 0.25:
+            bad = illegal_action(state, rnd)
+            before = copy.deepcopy(state)
+            try:
+                GAME.apply(state, bad)
+            except RuleViolation as exc:
+                assert str(exc)
+            else:
+                raise AssertionError(f"illegal action accepted: {bad}")
+            assert state == before, "a rejected action changes nothing"
+        state, lines = GAME.apply(state, legal_action(state, rnd))
+        assert lines
+        check_invariants(state)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), steps=st.integers(1, 60))
+def test_replaying_the_log_gives_the_same_state(seed, steps):
+    """The state is the fold of the log: replaying the actions reproduces it exactly."""
+    rnd = random.Random(seed)
+    players = ["A", "B", "C"]
+    state = GAME.setup(players, {}, random.Random(seed))
+    actions = []
+    for _ in range(steps):
+        if state["over"]:
+            break
+        action = legal_action(state, rnd)
+        actions.append(action)
+        state, _ = GAME.apply(state, action)
+    again = GAME.setup(players, {}, random.Random(seed))
+    for action in actions:
+        again, _ = GAME.apply(again, action)
+    assert again == state
