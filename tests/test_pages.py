@@ -1,0 +1,163 @@
+"""The HTMX pages through the Flask test client: create, join, act, undo, watch, QR, PWA."""
+from __future__ import annotations
+
+import re
+
+HX = {"HX-Request": "true"}
+
+
+def create_from_form(client, players=("Ann", "Bob", "Cy"), **extra):
+    data = {"game": "gangs", "players": list(players), "first_player": "0", **extra}
+    resp = client.post("/tables", data=data)
+    assert resp.status_code == 302, resp.text
+    return resp.location.rsplit("/", 1)[-1]
+
+
+def give_form(version, to, value=3, kind='{"kind":"plain"}'):
+    return {"version": str(version), "type": "give", "card:json": kind, "card.value:int": str(value), "_set": f'{{"to": {to}}}'}
+
+
+def test_home_offers_every_game_and_variants(client):
+    page = client.get("/").text
+    assert "Gangs of Kyoto" in page and 'name="open_vp"' in page and 'name="whole_deck"' in page
+    assert 'rel="manifest"' in page and "vendor/htmx/htmx.min.js" in page and "cdn" not in page.lower()
+
+
+def test_create_a_table_from_the_form_and_see_its_share_codes(client, app):
+    table_id = create_from_form(client, open_vp="on")
+    page = client.get(f"/t/{table_id}").text
+    table = app.extensions["companion.tables"].get(table_id)
+    assert table.state["options"]["open_vp"] is True and table.state["options"]["whole_deck"] is False
+    assert table.record["join_code"] in page
+    assert f"/qr/play/{table.record['play_token']}.svg" in page and f"/t/{table_id}/qr/watch.svg" in page
+    assert "Ann reveals a card" in page and "Give to Bob" in page
+    assert 'ws-connect="/t/' in page
+
+
+def test_a_bad_form_keeps_what_was_typed_and_says_why(client):
+    resp = client.post("/tables", data={"game": "gangs", "players": ["Ann", "", ""], "first_player": "random"})
+    assert resp.status_code == 422
+    assert "2 to 5 players" in resp.text and 'value="Ann"' in resp.text
+
+
+def test_act_undo_redo_through_htmx(client, app):
+    table_id = create_from_form(client)
+    resp = client.post(f"/t/{table_id}/act", data=give_form(0, 1), headers=HX)
+    assert resp.status_code == 200
+    assert 'id="board" hx-swap-oob="true"' in resp.text and "Ann gives a 3 to Bob." in resp.text
+    bad = client.post(f"/t/{table_id}/act", data=give_form(1, 1), headers=HX)
+    assert bad.status_code == 422 and "Bob already received a card this turn" in bad.text
+    stale = client.post(f"/t/{table_id}/act", data=give_form(0, 2), headers=HX)
+    assert stale.status_code == 409 and "The table changed" in stale.text
+    plain5 = client.post(f"/t/{table_id}/act", data=give_form(1, 2, value=5), headers=HX)
+    assert "A card without a symbol has a value from 0 to 4." in plain5.text
+    assert client.post(f"/t/{table_id}/undo", data={"version": "1"}, headers=HX).status_code == 200
+    assert app.extensions["companion.tables"].get(table_id).state["players"][1]["row"] == []
+    assert client.post(f"/t/{table_id}/redo", data={"version": "2"}, headers=HX).status_code == 200
+    assert app.extensions["companion.tables"].get(table_id).version == 3
+
+
+def test_plain_form_posts_work_without_javascript(client):
+    table_id = create_from_form(client)
+    resp = client.post(f"/t/{table_id}/act", data=give_form(0, 1))
+    assert resp.status_code == 302
+    resp = client.post(f"/t/{table_id}/act", data=give_form(1, 1), follow_redirects=True)
+    assert "Bob already received a card this turn" in resp.text
+
+
+def test_a_watcher_sees_no_controls_no_secrets_and_cannot_act(client, app):
+    table_id = create_from_form(client)
+    table = app.extensions["companion.tables"].get(table_id)
+    client.post(f"/t/{table_id}/act", data=give_form(0, 1, 0, '{"kind":"bell_card","bells":2}'), headers=HX)
+    watcher = app.test_client()
+    for url in (f"/t/{table_id}/watch", f"/t/{table_id}"):
+        page = watcher.get(url).text
+        assert table.record["play_token"] not in page and table.record["host_token"] not in page
+        assert table.record["join_code"] not in page
+        assert "Give to" not in page and "Undo" not in page
+        assert "2-bell" not in page
+        assert re.search(r"data-bells>hidden", page)
+    resp = watcher.post(f"/t/{table_id}/act", data=give_form(1, 2), headers=HX)
+    assert resp.status_code == 403 and "play code" in resp.text
+    assert app.extensions["companion.tables"].get(table_id).version == 1
+    assert watcher.get(f"/t/{table_id}/qr/play/wrong.svg").status_code == 404
+
+
+def test_the_play_link_and_the_join_code_give_play_rights(client, app):
+    table_id = create_from_form(client)
+    table = app.extensions["companion.tables"].get(table_id)
+    phone = app.test_client()
+    assert phone.get(f"/t/{table_id}/play/{table.record['play_token']}").status_code == 302
+    assert "Give to Bob" in phone.get(f"/t/{table_id}").text
+    other = app.test_client()
+    code = table.record["join_code"]
+    resp = other.post("/join", data={"code": f" {code[:3].lower()} {code[3:]} "})
+    assert resp.status_code == 302 and resp.location.endswith(f"/t/{table_id}")
+    assert "Give to Bob" in other.get(f"/t/{table_id}").text
+
+
+def test_join_code_guessing_is_rate_limited(app):
+    guesser = app.test_client()
+    for _ in range(app.config["JOIN_ATTEMPTS"]):
+        assert guesser.post("/join", data={"code": "ZZZZZZ"}).status_code == 404
+    blocked = guesser.post("/join", data={"code": "ZZZZZZ"})
+    assert blocked.status_code == 429 and "Too many wrong codes" in blocked.text
+    assert int(blocked.headers["Retry-After"]) > 0
+
+
+def test_a_seat_sees_its_own_vp_pile_only(client, app):
+    table_id = create_from_form(client)
+    client.post(f"/t/{table_id}/act", data=give_form(0, 1, 0, '{"kind":"bell_card","bells":2}'), headers=HX)
+    bob = app.test_client()
+    table = app.extensions["companion.tables"].get(table_id)
+    bob.get(f"/t/{table_id}/play/{table.record['play_token']}")
+    assert bob.post(f"/t/{table_id}/seat", data={"seat": "1"}).status_code == 302
+    page = bob.get(f"/t/{table_id}").text
+    assert "This phone is <b>Bob</b>" in page
+    assert re.findall(r"data-bells>([^<]+)<", page) == ["hidden", "2", "hidden"]
+
+
+def test_polling_fallback_returns_regions_only_when_the_table_moved(client):
+    table_id = create_from_form(client)
+    assert client.get(f"/t/{table_id}/regions?since=0").status_code == 204
+    client.post(f"/t/{table_id}/act", data=give_form(0, 1), headers=HX)
+    resp = client.get(f"/t/{table_id}/regions?since=0")
+    assert resp.status_code == 200 and 'hx-swap-oob="true"' in resp.text and "version 1" in resp.text
+
+
+def test_qr_codes_are_svg(client, app):
+    table_id = create_from_form(client)
+    table = app.extensions["companion.tables"].get(table_id)
+    for url in (f"/t/{table_id}/qr/watch.svg", f"/t/{table_id}/qr/play/{table.record['play_token']}.svg"):
+        resp = client.get(url)
+        assert resp.status_code == 200 and resp.mimetype == "image/svg+xml"
+        assert resp.text.startswith("<svg") and "viewBox" in resp.text
+
+
+def test_public_url_is_used_in_share_links(tmp_path):
+    from companion import create_app
+
+    app = create_app({"TESTING": True, "DATA_DIR": str(tmp_path), "PUBLIC_URL": "https://kyoto.example.org/"})
+    body = app.test_client().post("/api/tables", json={"game": "gangs", "players": ["A", "B"]}).json
+    assert body["urls"]["watch"] == f"https://kyoto.example.org/t/{body['id']}/watch"
+
+
+def test_pwa_manifest_and_service_worker(client):
+    manifest = client.get("/manifest.webmanifest")
+    assert manifest.mimetype == "application/manifest+json"
+    body = manifest.json
+    assert body["display"] == "standalone" and body["theme_color"] and body["name"]
+    sizes = {(i["sizes"], i["purpose"]) for i in body["icons"]}
+    assert {("192x192", "any"), ("512x512", "any"), ("192x192", "maskable"), ("512x512", "maskable")} <= sizes
+    for icon in body["icons"]:
+        png = client.get(icon["src"])
+        assert png.status_code == 200 and png.data[:8] == b"\x89PNG\r\n\x1a\n"
+    sw = client.get("/sw.js")
+    assert sw.status_code == 200 and "javascript" in sw.mimetype and "caches" in sw.text
+    assert client.get("/offline").status_code == 200
+
+
+def test_errors_are_pages_without_tracebacks(client):
+    resp = client.get("/t/does-not-exist")
+    assert resp.status_code == 404 and "There is no table" in resp.text and "Traceback" not in resp.text
+    assert client.get("/nowhere").status_code == 404

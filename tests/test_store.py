@@ -1,0 +1,148 @@
+"""The store: atomic writes, leftovers cleaned, durability across restarts, threads, full disks."""
+from __future__ import annotations
+
+import json
+import os
+import threading
+
+import pytest
+
+from companion import create_app
+from companion.games import RuleViolation
+from companion.store import StoreError, TinyDBStore
+from companion.store import atomic
+from companion.tables import TableService, VersionConflict, fold
+
+GIVE = {"type": "give", "to": 1, "card": {"value": 1, "kind": "plain"}}
+
+
+def service(folder):
+    return TableService(TinyDBStore(folder))
+
+
+def test_an_acknowledged_action_survives_a_restart(tmp_path):
+    first = service(tmp_path)
+    table = first.create("gangs", ["Ann", "Bob"], {"first_player": 0}, seed=1)
+    first.act(table.id, table.record["host_token"], GIVE)
+    reopened = service(tmp_path).get(table.id)
+    assert reopened.version == 1
+    assert reopened.state["players"][1]["row"] == [{"value": 1, "kind": "plain", "bells": 0}]
+
+
+def test_a_crash_mid_write_leaves_the_old_file_whole(tmp_path, monkeypatch):
+    svc = service(tmp_path)
+    table = svc.create("gangs", ["Ann", "Bob"], {"first_player": 0}, seed=1)
+    path = tmp_path / "tables" / f"{table.id}.json"
+    before = path.read_bytes()
+
+    def crash(*_args):
+        raise OSError(5, "simulated crash before the rename")
+
+    monkeypatch.setattr(atomic.os, "replace", crash)
+    with pytest.raises(StoreError):
+        svc.act(table.id, table.record["host_token"], GIVE)
+    monkeypatch.undo()
+    assert path.read_bytes() == before and json.loads(before)
+    assert not list(tmp_path.rglob("*.tmp"))
+    # Nothing unsaved is shown: the service still holds version 0.
+    assert svc.get(table.id).version == 0
+
+
+def test_leftover_temporary_files_are_cleaned_at_start_up(tmp_path):
+    (tmp_path / "tables").mkdir()
+    leftover = tmp_path / "tables" / "abc.json.x1.tmp"
+    leftover.write_text('{"half": ')
+    TinyDBStore(tmp_path)
+    assert not leftover.exists()
+
+
+def test_an_action_rewrites_only_its_own_tables_file(tmp_path):
+    svc = service(tmp_path)
+    a = svc.create("gangs", ["Ann", "Bob"], {"first_player": 0}, seed=1)
+    b = svc.create("gangs", ["Cy", "Dee"], {"first_player": 0}, seed=1)
+    others = {p: p.stat().st_mtime_ns for p in tmp_path.rglob("*.json") if a.id not in p.name}
+    os.sync()
+    svc.act(a.id, a.record["host_token"], GIVE)
+    assert {p: p.stat().st_mtime_ns for p in others} == others
+    assert svc.get(b.id).version == 0
+
+
+def test_many_threads_on_one_table_lose_nothing_and_never_double_apply(tmp_path):
+    svc = service(tmp_path)
+    table = svc.create("gangs", ["A", "B", "C", "D", "E"], {"first_player": 0}, seed=1)
+    token = table.record["host_token"]
+    results, errors = [], []
+
+    def writer(to):
+        try:
+            svc.act(table.id, token, {"type": "give", "to": to, "card": {"value": 0, "kind": "plain"}})
+            results.append(to)
+        except RuleViolation as exc:
+            errors.append(str(exc))
+
+    threads = [threading.Thread(target=writer, args=(i % 5,)) for i in range(25)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    final = service(tmp_path).get(table.id)  # read back from disk
+    # Every acknowledged action is stored once, versions are gapless, and every refusal was a
+    # rule (a player who already had a card this turn), never a lost or doubled write.
+    assert len(results) + len(errors) == 25 and len(results) >= 5
+    assert final.version == len(results)
+    assert [e["seq"] for e in final.record["actions"]] == list(range(1, len(results) + 1))
+    assert sorted(e["action"]["to"] for e in final.record["actions"]) == sorted(results)
+    assert final.state == fold(final.record) == svc.get(table.id).state
+    assert all("already received" in e for e in errors)
+
+
+def test_two_phones_on_the_same_version_exactly_one_applies(tmp_path):
+    svc = service(tmp_path)
+    table = svc.create("gangs", ["A", "B", "C"], {"first_player": 0}, seed=1)
+    token = table.record["host_token"]
+    barrier = threading.Barrier(8)
+    outcomes = []
+
+    def phone(to):
+        barrier.wait()
+        try:
+            svc.act(table.id, token, {"type": "give", "to": to % 3, "card": {"value": 1}}, version=0)
+            outcomes.append("ok")
+        except VersionConflict:
+            outcomes.append("conflict")
+        except RuleViolation:
+            outcomes.append("rule")
+
+    threads = [threading.Thread(target=phone, args=(i,)) for i in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert outcomes.count("ok") == 1
+    assert svc.get(table.id).version == 1
+
+
+def test_a_read_only_data_folder_gives_a_clear_error_and_acknowledges_nothing(tmp_path, monkeypatch):
+    app = create_app({"TESTING": True, "DATA_DIR": str(tmp_path)})
+    client = app.test_client()
+    table = client.post("/api/tables", json={"game": "gangs", "players": ["A", "B"], "options": {"first_player": 0}}).json
+
+    def read_only(*_args, **_kwargs):
+        raise OSError(30, "Read-only file system")
+
+    monkeypatch.setattr(atomic.tempfile, "mkstemp", read_only)
+    resp = client.post(
+        f"/api/tables/{table['id']}/actions", json=GIVE, headers={"Authorization": f"Bearer {table['token']}"}
+    )
+    assert resp.status_code == 503 and "cannot write its data folder" in resp.json["error"]
+    monkeypatch.undo()
+    assert client.get(f"/api/tables/{table['id']}").json["version"] == 0
+
+
+def test_join_codes_are_found_and_recent_tables_listed(tmp_path):
+    svc = service(tmp_path)
+    table = svc.create("gangs", ["Ann", "Bob"], seed=1)
+    code = table.record["join_code"]
+    assert svc.find_by_code(code.lower()[:3] + " " + code.lower()[3:]).id == table.id
+    assert svc.store.recent_tables()[0]["id"] == table.id
+    assert svc.store.table_count() == 1
