@@ -52,6 +52,7 @@ class RenderCache:
         self._size = size
         self._lock = threading.Lock()
         self._items: OrderedDict[tuple, str] = OrderedDict()
+        self._flights: dict[tuple, threading.Lock] = {}
 
     def regions(self, table: Table, viewer: Viewer, mode: str) -> str:
         """Rendered out-of-band regions for this table version and viewer."""
@@ -62,11 +63,19 @@ class RenderCache:
             if html is not None:
                 self._items.move_to_end(key)
                 return html
-        html = regions(table, viewer, mode)
-        with self._lock:
-            self._items[key] = html
-            while len(self._items) > self._size:
-                self._items.popitem(last=False)
+            # Single flight: when 200 sockets wake for the same version, one renders and the
+            # others wait for its result instead of rendering 200 times under the GIL.
+            flight = self._flights.setdefault(key, threading.Lock())
+        with flight:
+            with self._lock:
+                html = self._items.get(key)
+            if html is None:
+                html = regions(table, viewer, mode)
+                with self._lock:
+                    self._items[key] = html
+                    self._flights.pop(key, None)
+                    while len(self._items) > self._size:
+                        self._items.popitem(last=False)
         return html
 
 

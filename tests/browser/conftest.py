@@ -57,7 +57,8 @@ def live_server(tmp_path):
 
 
 @pytest.fixture(scope="session")
-def browser():
+def playwright_chromium():
+    """Playwright's Chromium launcher and the path of Debian's Chromium binary."""
     path = chromium_path()
     if path is None:
         if os.environ.get("CI"):
@@ -66,9 +67,15 @@ def browser():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=path, args=CHROMIUM_FLAGS)
-        yield browser
-        browser.close()
+        yield pw.chromium, path
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_chromium):
+    chromium, path = playwright_chromium
+    browser = chromium.launch(executable_path=path, args=CHROMIUM_FLAGS)
+    yield browser
+    browser.close()
 
 
 @pytest.fixture

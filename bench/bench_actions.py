@@ -1,0 +1,250 @@
+"""Benchmarks of the foundation, printed as numbers (not a test).
+
+1. Latency of one action through the JSON API (real HTTP against the Procfile's gunicorn
+   gthread server) with 1 stored table, then with 1,000 stored tables of 200 actions each,
+   and the ratio of the two measured in the same run (target <= 1.3).
+2. Time from an action to the last of 50 and of 200 websocket subscribers receiving the
+   pushed regions (target: p99 under 100 ms on a 2-core machine).
+
+Run: python bench/bench_actions.py [--actions 300] [--pushes 40]
+"""
+from __future__ import annotations
+
+import argparse
+import base64
+import http.client
+import json
+import os
+import random
+import selectors
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from companion.games import get_game  # noqa: E402
+from companion.store import TinyDBStore  # noqa: E402
+from companion.tables import TableService  # noqa: E402
+
+GAME = get_game("gangs")
+
+
+def legal_action(state: dict, rnd: random.Random) -> dict:
+    """A legal action from the table's pending decision; plain cards only, so no game ever ends."""
+    owed = state["pending"][0]
+    card = {"value": rnd.choice((0, 1, 2, 3)), "kind": "plain"}
+    if owed["type"] == "draw":
+        return {"type": "draw", "card": card}
+    return {"type": "give", "to": rnd.choice(owed["to"]), "card": card}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(data: Path, threads: int) -> tuple[subprocess.Popen, int]:
+    port = free_port()
+    env = {**os.environ, "COMPANION_DATA": str(data)}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "--worker-class", "gthread", "--workers", "1", "--threads", str(threads),
+         "--graceful-timeout", "5", "--bind", f"127.0.0.1:{port}", "companion:create_app()"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    for _ in range(200):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.1).close()
+            return proc, port
+        except OSError:
+            time.sleep(0.05)
+    proc.kill()
+    raise RuntimeError("server did not start")
+
+
+def populate(data: Path, tables: int, actions: int) -> None:
+    """Store `tables` finished-length tables of `actions` actions each (engine-played)."""
+    store = TinyDBStore(data)
+    svc = TableService(store)
+    rnd = random.Random(1)
+    template = None
+    for i in range(tables):
+        table = svc.create("gangs", ["Ann", "Bob", "Cy", "Dee"], {}, seed=i)
+        if template is None:
+            state, log = table.state, []
+            while len(log) < actions:
+                action = legal_action(state, rnd)
+                state, lines = GAME.apply(state, action)
+                log.append({"seq": len(log) + 1, "action": action, "log": lines, "at": "2026-11-30T00:00:00+00:00"})
+            template = (log, table.record["seed"])
+        log, seed = template
+        store.save_table({**table.record, "seed": seed, "actions": log, "version": len(log)})
+
+
+class Api:
+    def __init__(self, port: int):
+        self.port = port
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+
+    def call(self, method: str, path: str, body=None, token=None):
+        headers = {"Content-Type": "application/json"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        payload = json.dumps(body) if body is not None else None
+        try:
+            self.conn.request(method, path, body=payload, headers=headers)
+            resp = self.conn.getresponse()
+        except (BrokenPipeError, ConnectionResetError, http.client.RemoteDisconnected):
+            # The server closed an idle keep-alive connection: open a new one (as a browser would).
+            self.conn.close()
+            self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+            self.conn.request(method, path, body=payload, headers=headers)
+            resp = self.conn.getresponse()
+        return resp.status, json.loads(resp.read() or b"null")
+
+
+def play(api: Api, table: dict, rnd: random.Random) -> dict:
+    """One legal action on the table (a new table when its game ends); returns the new table info."""
+    state = table["state"]
+    if state["over"]:
+        status, fresh = api.call("POST", "/api/tables", {"game": "gangs", "players": ["A", "B", "C", "D"], "seed": rnd.randrange(1 << 30)})
+        table = {**fresh}
+        state = table["state"]
+    status, reply = api.call("POST", f"/api/tables/{table['id']}/actions", legal_action(state, rnd), table["token"])
+    assert status == 200, reply
+    return {**table, "state": reply["state"]}
+
+
+def action_latency(data: Path, actions: int) -> list[float]:
+    proc, port = start_server(data, 16)
+    try:
+        api = Api(port)
+        rnd = random.Random(7)
+        status, table = api.call("POST", "/api/tables", {"game": "gangs", "players": ["A", "B", "C", "D"], "seed": 3})
+        for _ in range(20):  # warm up
+            table = play(api, table, rnd)
+        times = []
+        for _ in range(actions):
+            t0 = time.perf_counter()
+            table = play(api, table, rnd)
+            times.append((time.perf_counter() - t0) * 1000)
+        return times
+    finally:
+        proc.terminate()
+        proc.wait()
+
+
+def open_socket(port: int, path: str) -> socket.socket:
+    """A raw websocket: the client handshake by hand, then frames are only counted, not parsed.
+
+    One selector thread reads every socket, so the clients cost the 2-core machine little and
+    the numbers measure the server, not 400 client threads fighting over the GIL.
+    """
+    sock = socket.create_connection(("127.0.0.1", port))
+    key = base64.b64encode(os.urandom(16)).decode()
+    sock.sendall(
+        (f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+         f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode()
+    )
+    head = b""
+    while b"\r\n\r\n" not in head:
+        chunk = sock.recv(4096)
+        if not chunk:
+            raise RuntimeError("handshake refused")
+        head += chunk
+    if b" 101 " not in head.split(b"\r\n", 1)[0]:
+        raise RuntimeError(head[:80])
+    sock.setblocking(False)
+    return sock
+
+
+def fanout(data: Path, subscribers: int, pushes: int) -> list[float]:
+    proc, port = start_server(data, subscribers + 32)
+    try:
+        api = Api(port)
+        status, table = api.call("POST", "/api/tables", {"game": "gangs", "players": ["A", "B", "C", "D"], "seed": 5})
+        path = f"/t/{table['id']}/ws?mode=watch&since=0"
+        sockets = [open_socket(port, path) for _ in range(subscribers)]
+        sel = selectors.DefaultSelector()
+        for sock in sockets:
+            sel.register(sock, selectors.EVENT_READ)
+
+        def drain(until: float, want: int) -> list[float]:
+            got: dict[int, float] = {}
+            while time.perf_counter() < until and len(got) < want:
+                for key, _ in sel.select(timeout=0.05):
+                    now = time.perf_counter()
+                    try:
+                        if key.fileobj.recv(1 << 20):
+                            got.setdefault(key.fileobj.fileno(), now)
+                    except BlockingIOError:
+                        pass
+            return list(got.values())
+
+        drain(time.perf_counter() + 1.0, subscribers)  # the catch-up push every socket gets on connect
+        rnd = random.Random(11)
+        results = []
+        for _ in range(pushes):
+            t0 = time.perf_counter()
+            table = play(api, table, rnd)
+            arrivals = drain(time.perf_counter() + 5, subscribers)
+            results.append((max(arrivals) - t0) * 1000 if len(arrivals) == subscribers else float("inf"))
+            drain(time.perf_counter() + 0.05, subscribers)  # leftovers of a large frame
+        for sock in sockets:
+            sock.close()
+        return results
+    finally:
+        proc.terminate()
+        proc.wait()
+
+
+def pct(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--actions", type=int, default=300)
+    parser.add_argument("--pushes", type=int, default=100)
+    parser.add_argument("--tables", type=int, default=1000)
+    parser.add_argument("--fanout-only", action="store_true")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        small, big = Path(tmp, "one"), Path(tmp, "many")
+        populate(small, 1, 200)
+        if args.fanout_only:
+            args.tables = 0
+        t0 = time.perf_counter()
+        populate(big, args.tables, 200)
+        print(f"stored {args.tables} tables x 200 actions in {time.perf_counter() - t0:.1f}s")
+        if args.fanout_only:
+            for n in (50, 200):
+                report_fanout(small, n, args.pushes)
+            return
+        one = action_latency(small, args.actions)
+        many = action_latency(big, args.actions)
+        print(f"action via API, 1 stored table:      p50 {statistics.median(one):6.2f} ms   p99 {pct(one, 99):6.2f} ms")
+        print(f"action via API, {args.tables} stored tables: p50 {statistics.median(many):6.2f} ms   p99 {pct(many, 99):6.2f} ms")
+        print(f"ratio many/one: p50 {statistics.median(many) / statistics.median(one):.2f}   p99 {pct(many, 99) / pct(one, 99):.2f}  (target <= 1.3)")
+        for n in (50, 200):
+            report_fanout(small, n, args.pushes)
+
+
+def report_fanout(data: Path, n: int, pushes: int) -> None:
+    """Print the action-to-last-subscriber times for `n` subscribers."""
+    times = fanout(data, n, pushes)
+    print(
+        f"action -> last of {n:3d} websocket subscribers: p50 {statistics.median(times):6.2f} ms"
+        f"   p90 {pct(times, 90):6.2f} ms   p99 {pct(times, 99):6.2f} ms   max {max(times):6.2f} ms"
+    )
+
+
+if __name__ == "__main__":
+    main()
