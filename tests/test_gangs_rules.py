@@ -342,3 +342,40 @@ def test_the_first_player_is_drawn_repeatably_from_the_seed():
     firsts = {GAME.setup(list("ABCDE"), {}, random.Random(seed))["first_player"] for seed in range(40)}
     assert firsts == {0, 1, 2, 3, 4}
     assert GAME.setup(list("ABCDE"), {}, random.Random(9)) == GAME.setup(list("ABCDE"), {}, random.Random(9))
+
+
+# -- rulings where the rulebook is silent (docs/rulings.md) ----------------------------------------
+def test_ruling_stay_late_own_value_counts_against_13():
+    s = new()
+    s = give(s, 0, 4); s = give(s, 1, 0); s = give(s, 2, 0)
+    s = give(s, 0, 4); s = give(s, 1, 0); s = give(s, 2, 0)
+    s = give(s, 0, 4)  # Ann 12
+    s = give(s, 1, 0); s = give(s, 2, 0)
+    s = give(s, 0, 1, "stay_late")  # 13 before its effect: the round ends
+    assert s["round"] == 2
+
+
+def test_ruling_stay_late_lasts_the_round_even_if_discarded():
+    s = new()
+    s = give(s, 0, 0, "stay_late"); s = give(s, 1, 0); s = give(s, 2, 0)
+    s = give(s, 0, 0, "discard"); s = give(s, 1, 0); s = give(s, 2, 0)
+    assert s["players"][0]["row"] == [] and s["players"][0]["limit"] == 18
+
+
+def test_ruling_bell_and_discard_cards_never_count_in_the_row():
+    s = new()
+    s = give(s, 0, 5, "bell_card", 1)
+    s = give(s, 1, 5, "discard")
+    assert s["players"][0]["sum"] == 0 and s["players"][1]["sum"] == 0
+
+
+def test_ruling_an_empty_deck_skips_a_draw_and_shortens_a_turn():
+    s = new()
+    s = give(s, 1, 2, "draw")
+    s = dict(s, deck=0, discard=0, hand=s["hand"] + s["deck"])  # every card is out of reach
+    state, lines = GAME.apply(s, {"type": "draw", "card": card(1)})
+    assert state["draw_owed"] is None and "no card can be drawn" in lines[-1]
+    short = dict(new(), hand=1)
+    short["deck"] += 2
+    short = give(short, 2, 1)
+    assert short["current"] == 1  # the one card taken was given: the turn ends

@@ -92,4 +92,4 @@ def init_app(app: Flask) -> None:
     def gangs_card(card: dict) -> str:
         return gangs_cards.name(card)
 
-    app.jinja_env.globals["gangs_kinds"] = gangs_cards.KIND_WORDS
+    app.jinja_env.globals["gangs_tiles"] = gangs_cards.TILE_WORDS

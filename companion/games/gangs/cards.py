@@ -34,6 +34,10 @@ KIND_WORDS = {
 }
 
 
+# Labels short enough for a card tile on a phone.
+TILE_WORDS = {"draw": "Draw", "bell_card": "Bell", "discard": "Disc.", "stay_late": "Late", "refuse": "Refuse"}
+
+
 def parse_card(raw: object) -> dict:
     """Check a card entered by the table and return it as {"value","kind","bells"}."""
     if not isinstance(raw, dict):
