@@ -1,7 +1,7 @@
 // Kyoto Table Companion service worker: the app shell is cached at install; pages are
 // network-first (so a table is always fresh when the wifi works) and fall back to the last
 // copy seen, so a table page reloads offline and says so.
-const VERSION = "ktc-v1";
+const VERSION = "ktc-v2";
 const SHELL = [
   "/",
   "/offline",
@@ -53,7 +53,7 @@ self.addEventListener("fetch", (event) => {
           caches.open(VERSION).then((c) => c.put(req, copy));
         }
         return resp;
-      }).catch(() => caches.match(req).then((hit) => hit || caches.match("/offline")))
+      }).catch(() => caches.match(req, { ignoreVary: true }).then((hit) => hit || caches.match("/offline")))
     );
   }
 });

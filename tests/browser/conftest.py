@@ -6,6 +6,7 @@ a failure, never a skip.
 """
 from __future__ import annotations
 
+import logging
 import os
 import shutil
 import threading
@@ -39,6 +40,7 @@ class LiveServer:
     """The real app (websockets included) on werkzeug's threaded server, in a thread."""
 
     def __init__(self, data_dir):
+        logging.getLogger("werkzeug").setLevel(logging.WARNING)  # no request lines in test output
         self.app = create_app({"DATA_DIR": str(data_dir)})
         self.server = make_server("127.0.0.1", 0, self.app, threaded=True)
         self.url = f"http://127.0.0.1:{self.server.server_port}"

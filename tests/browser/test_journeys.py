@@ -21,10 +21,14 @@ def create_table(page, base, players=("Ann", "Bob", "Cy")):
     return page.url.rsplit("/", 1)[-1]
 
 
-def give(page, to_name, value, kind="Plain"):
+def give(page, to_name, value, kind="Plain", legal=True):
+    """Tap a card in and give it; a legal give waits until this page shows the new version."""
+    version = page.locator("#status").get_attribute("data-version")
     page.locator("#controls .pick label", has_text=re.compile(rf"^{re.escape(kind)}$")).click()
     page.locator(f"#controls label[for=value-{value}]").click()
     page.get_by_role("button", name=f"Give to {to_name}", exact=True).click()
+    if legal:
+        expect(page.locator("#status")).not_to_have_attribute("data-version", version)
 
 
 def row_of(page, index):
@@ -50,6 +54,7 @@ def test_play_a_round_while_a_watcher_follows_live_then_undo(live_server, phone)
     expect(host.locator("#controls")).to_contain_text("Ann draws from the deck")
     host.locator("#controls label[for=value-2]").click()
     host.get_by_role("button", name="Ann takes it").click()
+    expect(host.locator("#status")).to_have_attribute("data-version", "3")
     expect(row_of(watcher, 0)).to_contain_text("3")
     expect(row_of(watcher, 0)).to_contain_text("2")
     give(host, "Cy", 1)
@@ -75,7 +80,7 @@ def test_play_a_round_while_a_watcher_follows_live_then_undo(live_server, phone)
     expect(watcher.locator("#status")).to_contain_text("Round 1")
     expect(row_of(watcher, 1)).to_contain_text("4")
     # An illegal tap gets a sentence and changes nothing.
-    give(host, "Bob", 5)
+    give(host, "Bob", 5, legal=False)
     expect(host.locator("#flash")).to_contain_text("A card without a symbol has a value from 0 to 4.")
     assert watcher.evaluate("window.__sameDocument") is True  # never reloaded
     assert table_id in watcher.url
@@ -104,6 +109,7 @@ def test_the_table_page_reloads_offline_and_says_so(live_server, phone):
     page = ctx.new_page()
     create_table(page, live_server.url)
     give(page, "Bob", 3)
+    expect(row_of(page, 1)).to_contain_text("3")
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.reload()  # now controlled by the service worker, which caches the page as it loads
     expect(page.locator("#netstate")).to_have_text("Live")
