@@ -61,7 +61,7 @@ def phone_urls(host: str, port: int) -> list[str]:
     """The addresses phones on the same network can open (no traffic is sent to find them)."""
     if host not in ("0.0.0.0", "::", ""):
         return [f"http://{host}:{port}/"]
-    addresses = {"127.0.0.1"}
+    addresses = {"127.0.0.1"} | interface_addresses()
     try:
         for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
             addresses.add(info[4][0])
@@ -70,6 +70,26 @@ def phone_urls(host: str, port: int) -> list[str]:
     public = os.environ.get("COMPANION_PUBLIC_URL")
     urls = [public.rstrip("/") + "/"] if public else []
     return urls + [f"http://{a}:{port}/" for a in sorted(addresses, key=lambda a: a.startswith("127."))]
+
+
+def interface_addresses() -> set[str]:
+    """IPv4 addresses of this machine's network interfaces (Linux ioctl; empty elsewhere)."""
+    found: set[str] = set()
+    try:
+        import fcntl
+        import struct
+
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            for _, name in socket.if_nameindex():
+                try:
+                    packed = struct.pack("256s", name.encode()[:15])
+                    raw = fcntl.ioctl(probe.fileno(), 0x8915, packed)  # SIOCGIFADDR
+                except OSError:
+                    continue
+                found.add(socket.inet_ntoa(raw[20:24]))
+    except (ImportError, OSError, AttributeError):
+        pass
+    return found
 
 
 if __name__ == "__main__":

@@ -1,0 +1,76 @@
+"""`companion serve` (the README's first command) end to end: gunicorn gthread, API and websocket."""
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+from simple_websocket import Client
+
+from companion.cli import phone_urls
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def server(tmp_path):
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1", "--port", str(port), "--data", str(tmp_path / "d")],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    deadline = time.time() + 20
+    while time.time() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            break
+        except OSError:
+            time.sleep(0.1)
+    else:
+        proc.kill()
+        pytest.fail(proc.stdout.read())
+    yield f"127.0.0.1:{port}", tmp_path / "d"
+    proc.terminate()
+    proc.wait(timeout=15)
+
+
+def post(url, body, token=None):
+    req = urllib.request.Request(url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"})
+    if token:
+        req.add_header("Authorization", f"Bearer {token}")
+    with urllib.request.urlopen(req, timeout=5) as resp:
+        return resp.status, json.loads(resp.read())
+
+
+def test_serve_stores_actions_and_pushes_them_to_a_websocket(server):
+    host, data = server
+    status, table = post(f"http://{host}/api/tables", {"game": "gangs", "players": ["Ann", "Bob"], "options": {"first_player": 0}})
+    assert status == 201
+    ws = Client.connect(f"ws://{host}/t/{table['id']}/ws?mode=watch&since=0")
+    try:
+        status, reply = post(
+            f"http://{host}/api/tables/{table['id']}/actions",
+            {"type": "give", "to": 1, "card": {"value": 4, "kind": "plain"}},
+            table["token"],
+        )
+        assert status == 200 and reply["version"] == 1
+        pushed = ws.receive(timeout=5)
+        assert 'id="board" hx-swap-oob="true"' in pushed and "Ann gives a 4 to Bob." in pushed
+    finally:
+        ws.close()
+    assert (data / "tables" / f"{table['id']}.json").exists() and (data / "secret_key").exists()
+
+
+def test_phone_urls():
+    assert phone_urls("10.1.2.3", 9000) == ["http://10.1.2.3:9000/"]
+    urls = phone_urls("0.0.0.0", 8000)
+    assert urls[-1] == "http://127.0.0.1:8000/"  # loopback last: phones need the LAN address
