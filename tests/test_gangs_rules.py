@@ -334,7 +334,7 @@ def test_player_counts_and_options_are_checked():
         GAME.setup(["A", "B"], {"stay_late": True}, random.Random(0))
     with pytest.raises(RuleViolation, match="same name"):
         GAME.setup(["Ann", "ann"], {}, random.Random(0))
-    with pytest.raises(RuleViolation, match="first_player must be"):
+    with pytest.raises(RuleViolation, match=r"first_player\) must be"):
         GAME.setup(["A", "B"], {"first_player": 2}, random.Random(0))
 
 
@@ -371,10 +371,13 @@ def test_ruling_bell_and_discard_cards_never_count_in_the_row():
 
 def test_ruling_an_empty_deck_skips_a_draw_and_shortens_a_turn():
     s = new()
-    s = give(s, 1, 2, "draw")
-    s = dict(s, deck=0, discard=0, hand=s["hand"] + s["deck"])  # every card is out of reach
+    s = give(s, 0, 0); s = give(s, 2, 0)
+    s = give(s, 1, 2, "draw")  # the turn's last card, with a Draw symbol
+    s = dict(s, deck=0, discard=0, hand=s["hand"] + s["deck"] + s["discard"])  # nothing left to draw
+    s["hand"] = 0
     state, lines = GAME.apply(s, {"type": "draw", "card": card(1)})
-    assert state["draw_owed"] is None and "no card can be drawn" in lines[-1]
+    assert state["draw_owed"] is None and "no card can be drawn" in " ".join(lines)
+    assert state["current"] == 1  # and the turn still passes
     short = dict(new(), hand=1)
     short["deck"] += 2
     short = give(short, 2, 1)

@@ -67,6 +67,12 @@ def test_serve_stores_actions_and_pushes_them_to_a_websocket(server):
         assert 'id="board" hx-swap-oob="true"' in pushed and "Ann gives a 4 to Bob." in pushed
     finally:
         ws.close()
+    # A phone that slept through a change reconnects with the version it last saw and catches up.
+    late = Client.connect(f"ws://{host}/t/{table['id']}/ws?mode=watch&since=0")
+    try:
+        assert "version 1" in late.receive(timeout=5)
+    finally:
+        late.close()
     assert (data / "tables" / f"{table['id']}.json").exists() and (data / "secret_key").exists()
 
 

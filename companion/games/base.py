@@ -99,7 +99,7 @@ class Game:
             clean[name] = value
         fp = clean["first_player"]
         if fp is not None and not 0 <= fp < n_players:
-            raise RuleViolation(f"first_player must be a player index from 0 to {n_players - 1}.")
+            raise RuleViolation(f"The player who starts (first_player) must be a player index from 0 to {n_players - 1}.")
         return clean
 
     # -- the protocol ----------------------------------------------------------------------

@@ -87,11 +87,11 @@ class GangsOfKyoto(Game):
             receiver = state["players"][to]
             self._check_refuse(receiver, refuse)
             state["draw_owed"] = None
-            if not self._take(state, 1, lines):
+            if self._take(state, 1, lines):
+                lines.append(f"{receiver['name']} draws {self._card_name(state, card)} for the Draw symbol.")
+                self._receive(state, to, card, refuse, lines)
+            else:
                 lines.append("The deck and the discard pile are empty: no card can be drawn.")
-                return lines
-            lines.append(f"{receiver['name']} draws {self._card_name(state, card)} for the Draw symbol.")
-            self._receive(state, to, card, refuse, lines)
         else:
             raise RuleViolation(
                 f"Unknown action '{kind}'. Gangs of Kyoto takes 'give' and 'draw'."
