@@ -30,8 +30,10 @@ def _load_builtin() -> None:
     # Imported on first use so that importing the package has no side effects beyond definitions.
     if not _REGISTRY:
         from .gangs.engine import GangsOfKyoto
+        from .kyotoan.engine import LastKyotoanStanding
 
         register(GangsOfKyoto())
+        register(LastKyotoanStanding())
 
 
 __all__ = ["Game", "RuleViolation", "Viewer", "WATCHER", "register", "get_game", "all_games"]

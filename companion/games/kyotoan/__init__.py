@@ -1,0 +1,1 @@
+"""Last Kyotoan Standing: a King of Tokyo edition set in Kyoto."""

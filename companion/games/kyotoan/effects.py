@@ -1,0 +1,110 @@
+"""What happens to monsters: stars, energy, hearts, damage, elimination, Kyoto seats.
+
+Every change of a monster's ★, ϟ or ♥ goes through these functions, so that the Keep cards
+(a later step) hook into one place each instead of being special cases in the turn code.
+"""
+from __future__ import annotations
+
+WIN_STARS = 20
+BAY_MIN_ALIVE = 5  # Kyoto Bay is a second seat with five or six monsters alive
+
+
+def name(state: dict, i: int) -> str:
+    """A monster as the history names it: 'Giga Zaur (Ann)'."""
+    p = state["players"][i]
+    return f"{p['monster']} ({p['name']})"
+
+
+def alive(state: dict) -> list[int]:
+    """Indexes of the monsters still in the game, in seating order."""
+    return [i for i, p in enumerate(state["players"]) if p["alive"]]
+
+
+def in_kyoto(state: dict, i: int) -> bool:
+    """City or Bay: both are 'in Kyoto' for every rule."""
+    return state["players"][i]["location"] is not None
+
+
+def bay_open(state: dict) -> bool:
+    """Whether Kyoto Bay is in use (five or six monsters alive)."""
+    return len(alive(state)) >= BAY_MIN_ALIVE
+
+
+def gain_stars(state: dict, i: int, n: int, why: str, lines: list[str]) -> None:
+    """Add (or, with n < 0, remove) stars, kept within 0..20."""
+    p = state["players"][i]
+    before = p["stars"]
+    p["stars"] = max(0, min(WIN_STARS, before + n))
+    if p["stars"] != before:
+        verb = "gains" if n > 0 else "loses"
+        lines.append(f"{name(state, i)} {verb} {abs(p['stars'] - before)}★ ({why}).")
+
+
+def gain_energy(state: dict, i: int, n: int, why: str, lines: list[str]) -> None:
+    """Add (or remove) energy, never below 0."""
+    p = state["players"][i]
+    before = p["energy"]
+    p["energy"] = max(0, before + n)
+    if p["energy"] != before:
+        verb = "gains" if n > 0 else "loses"
+        lines.append(f"{name(state, i)} {verb} {abs(p['energy'] - before)}ϟ ({why}).")
+
+
+def heal(state: dict, i: int, n: int, why: str, lines: list[str]) -> None:
+    """Gain hearts up to the maximum."""
+    p = state["players"][i]
+    gained = max(0, min(n, p["max_hp"] - p["hp"]))
+    p["hp"] += gained
+    if gained:
+        lines.append(f"{name(state, i)} heals {gained}♥ ({why}).")
+    elif n:
+        lines.append(f"{name(state, i)} is already at full health.")
+
+
+def damage(state: dict, i: int, n: int, why: str, lines: list[str]) -> int:
+    """Lose hearts (not below 0); elimination is settled afterwards by `eliminate_fallen`."""
+    p = state["players"][i]
+    lost = min(n, p["hp"])
+    p["hp"] -= lost
+    if lost:
+        lines.append(f"{name(state, i)} loses {lost}♥ ({why}).")
+    return lost
+
+
+def enter(state: dict, i: int, seat: str, lines: list[str]) -> None:
+    """A monster takes a seat in Kyoto and scores the 1★ for entering."""
+    state["players"][i]["location"] = seat
+    state["kyoto"][seat] = i
+    where = "Kyoto City" if seat == "city" else "Kyoto Bay"
+    lines.append(f"{name(state, i)} enters {where}.")
+    gain_stars(state, i, 1, "entering Kyoto", lines)
+
+
+def leave(state: dict, i: int) -> None:
+    """A monster leaves its seat in Kyoto (yield, elimination)."""
+    seat = state["players"][i]["location"]
+    if seat is not None:
+        state["kyoto"][seat] = None
+        state["players"][i]["location"] = None
+
+
+def eliminate_fallen(state: dict, lines: list[str]) -> None:
+    """Monsters at 0♥ leave Kyoto and the game; their cards are discarded; the Bay may close."""
+    for i, p in enumerate(state["players"]):
+        if p["alive"] and p["hp"] <= 0:
+            p["alive"] = False
+            leave(state, i)
+            state["discard"].extend(p["cards"])
+            p["cards"] = []
+            lines.append(f"{name(state, i)} is eliminated.")
+    bay = state["kyoto"]["bay"]
+    if bay is not None and not bay_open(state):
+        # The Bay closes: its occupant moves to an empty City, else leaves, scoring nothing.
+        state["kyoto"]["bay"] = None
+        if state["kyoto"]["city"] is None:
+            state["kyoto"]["city"] = bay
+            state["players"][bay]["location"] = "city"
+            lines.append(f"Kyoto Bay closes: {name(state, bay)} moves to Kyoto City.")
+        else:
+            state["players"][bay]["location"] = None
+            lines.append(f"Kyoto Bay closes: {name(state, bay)} leaves Kyoto.")

@@ -1,0 +1,358 @@
+"""Last Kyotoan Standing rules engine (../shared/rules/last-kyotoan-standing.md).
+
+A turn: roll (up to three times, entered as faces), resolve (★ from triples, ϟ, ♥ outside
+Kyoto, smashes), yield decisions of the monsters in Kyoto that were hit, the enter step, buying
+at Nishiki Market, end of turn. Rulings where the rulebook is silent are in docs/rulings.md.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from ..base import Game, Option, RuleViolation, bool_field, check_fields, int_field, player_field
+from . import effects as fx
+from .cards import CARDS, MONSTERS
+from .discards import DISCARD_EFFECTS
+from .effects import WIN_STARS, gain_energy, gain_stars, heal
+
+FACES = ("1", "2", "3", "heart", "energy", "smash")
+MAX_HP = 10
+BASE_DICE = 6
+BASE_ROLLS = 3
+SWEEP_COST = 2
+MARKET_SIZE = 3
+FACE_WORDS = {"1": "1", "2": "2", "3": "3", "heart": "♥", "energy": "ϟ", "smash": "✸"}
+
+
+class LastKyotoanStanding(Game):
+    """Dice, Kyoto City and Bay, yielding, elimination, victory, the market and Discard cards."""
+
+    id = "kyotoan"
+    title = "Last Kyotoan Standing"
+    min_players = 2
+    max_players = 6
+    options = (Option("monsters", None, list, "Each player's monster, in seating order (default: the roster in order)."),)
+
+    def _setup(self, names, options, first, rng: random.Random) -> dict:
+        monsters = options["monsters"] or list(MONSTERS[: len(names)])
+        if len(monsters) != len(names) or any(m not in MONSTERS for m in monsters):
+            raise RuleViolation(f"Give each player one monster from: {', '.join(MONSTERS)}.")
+        if len(set(monsters)) != len(monsters):
+            raise RuleViolation("Each monster can be played by one player only.")
+        state = {
+            "game": self.id,
+            "players": [
+                {"name": n, "monster": m, "hp": MAX_HP, "max_hp": MAX_HP, "stars": 0, "energy": 0, "alive": True,
+                 "location": None, "cards": [], "poison": 0, "shrink": 0, "auto_yield": None}
+                for n, m in zip(names, monsters)
+            ],
+            "current": first,
+            "turn": 1,
+            "phase": "roll",
+            "dice": [],
+            "rolls": 0,
+            "kyoto": {"city": None, "bay": None},
+            "market": [],
+            "deck": {cid: c.count for cid, c in CARDS.items()},
+            "discard": [],
+            "attack": None,
+            "extra_turn": False,
+            "over": False,
+            "winner": None,
+            "timeline": [],
+        }
+        self._snapshot(state)
+        return state
+
+    # -- what the active monster may do ----------------------------------------------------
+    def dice_count(self, state: dict, i: int) -> int:
+        """Dice the monster rolls this turn (Shrink Ray tokens take one each)."""
+        return max(0, BASE_DICE - state["players"][i]["shrink"])
+
+    def rolls_allowed(self, state: dict, i: int) -> int:
+        """Rolls the monster may make this turn."""
+        return BASE_ROLLS
+
+    def cost(self, state: dict, i: int, card_id: str) -> int:
+        """What a card costs this monster."""
+        return CARDS[card_id].cost
+
+    def market_short(self, state: dict) -> int:
+        """How many face-up cards the table still has to tap in."""
+        in_deck = sum(state["deck"].values())
+        return max(0, min(MARKET_SIZE - len(state["market"]), in_deck))
+
+    # -- actions ---------------------------------------------------------------------------
+    def _apply(self, state: dict, action: dict) -> list[str]:
+        kind = action["type"]
+        handler = getattr(self, f"_act_{kind}", None)
+        if handler is None:
+            raise RuleViolation(
+                f"Unknown action '{kind}'. Last Kyotoan Standing takes: roll, resolve, yield, market, buy, sweep, end_turn, auto_yield."
+            )
+        if kind not in ("market", "auto_yield") and self.market_short(state):
+            raise RuleViolation(
+                f"First tap in the {self.market_short(state)} card(s) face up at Nishiki Market."
+            )
+        lines: list[str] = []
+        handler(state, action, lines)
+        return lines
+
+    def _act_roll(self, state, action, lines):
+        check_fields(action, ("faces",))
+        me = state["current"]
+        if state["phase"] != "roll":
+            raise RuleViolation("The dice are resolved already; rolling comes first in a turn.")
+        allowed = self.rolls_allowed(state, me)
+        if state["rolls"] >= allowed:
+            raise RuleViolation(f"{fx.name(state, me)} has used all {allowed} rolls; resolve the dice.")
+        faces = action["faces"]
+        n = self.dice_count(state, me)
+        if not isinstance(faces, list) or any(f not in FACES for f in faces):
+            raise RuleViolation(f"Faces are {', '.join(FACES)}; send a list of them.")
+        if len(faces) != n:
+            raise RuleViolation(f"{fx.name(state, me)} rolls {n} dice this turn; you entered {len(faces)}.")
+        state["dice"] = list(faces)
+        state["rolls"] += 1
+        shown = " ".join(FACE_WORDS[f] for f in faces)
+        lines.append(f"{fx.name(state, me)} rolls {shown} (roll {state['rolls']} of {allowed}).")
+
+    def _act_resolve(self, state, action, lines):
+        check_fields(action, ())
+        me = state["current"]
+        if state["phase"] != "roll":
+            raise RuleViolation("The dice of this turn are resolved already.")
+        if not state["rolls"]:
+            raise RuleViolation("Enter the dice first: there is nothing to resolve.")
+        counts = Counter(state["dice"])
+        for number in ("1", "2", "3"):
+            if counts[number] >= 3:
+                gain_stars(state, me, int(number) + counts[number] - 3, f"{counts[number]}× {number}", lines)
+        gain_energy(state, me, counts["energy"], "dice", lines)
+        if counts["heart"]:
+            if fx.in_kyoto(state, me):
+                lines.append(f"{fx.name(state, me)} is in Kyoto: its ♥ do not heal.")
+            else:
+                heal(state, me, counts["heart"], "dice", lines)
+        smashes = counts["smash"]
+        if smashes:
+            if fx.in_kyoto(state, me):
+                targets = [i for i in fx.alive(state) if not fx.in_kyoto(state, i)]
+            else:
+                targets = [i for i in fx.alive(state) if fx.in_kyoto(state, i)]
+            state["attack"] = {"attacker": me, "damage": {str(t): smashes for t in targets}, "yields": {}}
+            if not fx.in_kyoto(state, me):
+                self._ask_yields(state, lines)
+            if state["phase"] == "yield":
+                return
+        self._finish_resolve(state, lines)
+
+    def _ask_yields(self, state: dict, lines: list[str]) -> None:
+        """Monsters in Kyoto that lose ♥ to the smash decide whether to yield, before the loss."""
+        attack = state["attack"]
+        for key, amount in attack["damage"].items():
+            t = int(key)
+            p = state["players"][t]
+            if amount >= p["hp"]:
+                continue  # the hit eliminates it: nothing to decide
+            if p["auto_yield"] is not None:
+                decision = p["hp"] - amount < p["auto_yield"]
+                attack["yields"][key] = decision
+                lines.append(f"{fx.name(state, t)} {'yields' if decision else 'stays'} (auto-yield below {p['auto_yield']}♥).")
+            else:
+                attack["yields"][key] = None
+        if any(v is None for v in attack["yields"].values()):
+            state["phase"] = "yield"
+
+    def _act_yield(self, state, action, lines):
+        check_fields(action, ("player", "yield"))
+        i = player_field(state, action, "player")
+        decision = bool_field(action, "yield")
+        attack = state["attack"]
+        owed = state["phase"] == "yield" and attack and attack["yields"].get(str(i), False) is None
+        if not owed:
+            raise RuleViolation(f"{fx.name(state, i)} has no yield to decide now.")
+        attack["yields"][str(i)] = decision
+        lines.append(f"{fx.name(state, i)} {'yields Kyoto' if decision else 'stays in Kyoto'}.")
+        if all(v is not None for v in attack["yields"].values()):
+            self._finish_resolve(state, lines)
+
+    def _finish_resolve(self, state: dict, lines: list[str]) -> None:
+        """Yielded monsters leave, the smash lands, the fallen go, then the enter step."""
+        me = state["current"]
+        attack = state["attack"]
+        if attack:
+            for key, gave_up in attack["yields"].items():
+                if gave_up:
+                    fx.leave(state, int(key))
+            for key, amount in attack["damage"].items():
+                fx.damage(state, int(key), amount, f"smashed by {state['players'][me]['monster']}", lines)
+            state["attack"] = None
+            fx.eliminate_fallen(state, lines)
+        state["phase"] = "buy"
+        if self._game_decided(state, lines):
+            return
+        if not fx.in_kyoto(state, me):
+            if state["kyoto"]["city"] is None:
+                fx.enter(state, me, "city", lines)
+            elif fx.bay_open(state) and state["kyoto"]["bay"] is None:
+                fx.enter(state, me, "bay", lines)
+
+    def _act_market(self, state, action, lines):
+        check_fields(action, ("cards",))
+        cards = action["cards"]
+        if not isinstance(cards, list) or any(not isinstance(c, str) for c in cards):
+            raise RuleViolation("'cards' is a list of card ids.")
+        unknown = [c for c in cards if c not in CARDS]
+        if unknown:
+            raise RuleViolation(f"'{unknown[0]}' is not a Power card id (for example: acid_attack, energize).")
+        available = Counter(state["market"]) + Counter({k: v for k, v in state["deck"].items() if v})
+        wanted = Counter(cards)
+        for cid, n in wanted.items():
+            if n > available[cid]:
+                raise RuleViolation(f"{CARDS[cid].name} is not in the deck any more (bought, swept or on the market).")
+        size = min(MARKET_SIZE, sum(available.values()))
+        if len(cards) != size:
+            raise RuleViolation(f"Nishiki Market shows {size} cards; you entered {len(cards)}.")
+        deck = Counter(state["deck"]) + Counter(state["market"]) - wanted
+        state["deck"] = {cid: deck.get(cid, 0) for cid in CARDS}
+        new = list((wanted - Counter(state["market"])).elements())
+        state["market"] = list(cards)
+        if new:
+            lines.append("Revealed at Nishiki Market: " + ", ".join(CARDS[c].name for c in new) + ".")
+        else:
+            lines.append("Nishiki Market corrected.")
+
+    def _act_buy(self, state, action, lines):
+        check_fields(action, ("card",))
+        me = state["current"]
+        cid = action["card"]
+        if state["phase"] != "buy":
+            raise RuleViolation("Power cards are bought after the dice are resolved.")
+        if not isinstance(cid, str) or cid not in state["market"]:
+            on = ", ".join(CARDS[c].name for c in state["market"]) or "nothing"
+            raise RuleViolation(f"That card is not face up at Nishiki Market (there: {on}).")
+        price = self.cost(state, me, cid)
+        p = state["players"][me]
+        if p["energy"] < price:
+            raise RuleViolation(f"{CARDS[cid].name} costs {price}ϟ; {fx.name(state, me)} has {p['energy']}ϟ.")
+        p["energy"] -= price
+        state["market"].remove(cid)
+        lines.append(f"{fx.name(state, me)} buys {CARDS[cid].name} for {price}ϟ.")
+        if CARDS[cid].kind == "keep":
+            p["cards"].append(cid)
+        else:
+            DISCARD_EFFECTS[cid](state, me, lines)
+            state["discard"].append(cid)
+            fx.eliminate_fallen(state, lines)
+            self._after_own_loss(state, lines)
+
+    def _act_sweep(self, state, action, lines):
+        check_fields(action, ())
+        me = state["current"]
+        if state["phase"] != "buy":
+            raise RuleViolation("Nishiki Market is swept after the dice are resolved.")
+        p = state["players"][me]
+        if p["energy"] < SWEEP_COST:
+            raise RuleViolation(f"Sweeping costs {SWEEP_COST}ϟ; {fx.name(state, me)} has {p['energy']}ϟ.")
+        if not state["market"]:
+            raise RuleViolation("There are no face-up cards to sweep.")
+        p["energy"] -= SWEEP_COST
+        state["discard"].extend(state["market"])
+        lines.append(f"{fx.name(state, me)} pays {SWEEP_COST}ϟ to sweep Nishiki Market.")
+        state["market"] = []
+
+    def _act_end_turn(self, state, action, lines):
+        check_fields(action, ())
+        if state["phase"] != "buy":
+            raise RuleViolation("Resolve the dice before ending the turn." if state["phase"] == "roll" else "Answer the yield first.")
+        self._end_turn(state, lines)
+
+    def _act_auto_yield(self, state, action, lines):
+        check_fields(action, ("player", "below"))
+        i = player_field(state, action, "player")
+        below = action["below"]
+        if below is not None:
+            below = int_field(action, "below", 1, 12, "'below'")
+        state["players"][i]["auto_yield"] = below
+        who = fx.name(state, i)
+        lines.append(f"{who} will yield automatically below {below}♥." if below else f"{who} decides each yield.")
+
+    # -- turns and the end -------------------------------------------------------------------
+    def _after_own_loss(self, state: dict, lines: list[str]) -> None:
+        """After a card hurt the active monster: the game may be decided, its turn may end."""
+        if self._game_decided(state, lines):
+            return
+        if not state["players"][state["current"]]["alive"]:
+            self._end_turn(state, lines)
+
+    def _game_decided(self, state: dict, lines: list[str]) -> bool:
+        """One monster left (it wins) or none (nobody wins): the game ends at once."""
+        standing = fx.alive(state)
+        if len(standing) > 1:
+            return False
+        state["over"] = True
+        state["phase"] = "over"
+        state["winner"] = standing[0] if standing else None
+        lines.append(
+            f"{fx.name(state, standing[0])} is the Last Kyotoan Standing!" if standing else "No monster is left: nobody wins."
+        )
+        self._snapshot(state)
+        return True
+
+    def _end_turn(self, state: dict, lines: list[str]) -> None:
+        me = state["current"]
+        winners = [i for i in fx.alive(state) if state["players"][i]["stars"] >= WIN_STARS]
+        self._snapshot(state)
+        if winners:
+            state["over"] = True
+            state["phase"] = "over"
+            state["winner"] = winners[0] if len(winners) == 1 else winners
+            lines.append(" and ".join(fx.name(state, w) for w in winners) + f" reach{'es' if len(winners) == 1 else ''} {WIN_STARS}★ and win!")
+            return
+        if state["extra_turn"] and state["players"][me]["alive"]:
+            state["extra_turn"] = False
+            nxt = me
+        else:
+            state["extra_turn"] = False
+            n = len(state["players"])
+            nxt = next(j % n for j in range(me + 1, me + n + 1) if state["players"][j % n]["alive"])
+        state["current"] = nxt
+        state["turn"] += 1
+        state.update(phase="roll", dice=[], rolls=0)
+        lines.append(f"{fx.name(state, nxt)}'s turn.")
+        if fx.in_kyoto(state, nxt):
+            gain_stars(state, nxt, 2, "starting the turn in Kyoto", lines)
+
+    def _snapshot(self, state: dict) -> None:
+        state["timeline"].append(
+            {"turn": state["turn"], "stars": [p["stars"] for p in state["players"]], "hp": [p["hp"] for p in state["players"]]}
+        )
+
+    # -- protocol --------------------------------------------------------------------------
+    def pending(self, state: dict) -> list[dict]:
+        if state["over"]:
+            return []
+        me = state["current"]
+        short = self.market_short(state)
+        if short:
+            return [{"type": "market", "player": me, "slots": short}]
+        if state["phase"] == "yield":
+            attack = state["attack"]
+            return [
+                {"type": "yield", "player": int(k), "damage": attack["damage"][k]}
+                for k, v in attack["yields"].items() if v is None
+            ]
+        if state["phase"] == "roll":
+            return [{"type": "roll", "player": me, "dice": self.dice_count(state, me),
+                     "rolls_left": self.rolls_allowed(state, me) - state["rolls"]}]
+        return [{"type": "buy", "player": me}]
+
+    def standings(self, state: dict) -> list[int]:
+        """Winner first; then the living by ★ then ♥; then the eliminated, last out last."""
+        players = state["players"]
+        won = state["winner"] if isinstance(state["winner"], list) else [state["winner"]]
+        return sorted(
+            range(len(players)),
+            key=lambda i: (i not in won, not players[i]["alive"], -players[i]["stars"], -players[i]["hp"]),
+        )
