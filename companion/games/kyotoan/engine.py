@@ -140,6 +140,11 @@ class LastKyotoanStanding(Game):
                 targets = [i for i in fx.alive(state) if not fx.in_kyoto(state, i)]
             else:
                 targets = [i for i in fx.alive(state) if fx.in_kyoto(state, i)]
+            if targets:
+                hit = ", ".join(fx.name(state, t) for t in targets)
+                lines.append(f"{fx.name(state, me)} smashes {hit} for {smashes}♥.")
+            else:
+                lines.append(f"{fx.name(state, me)}'s ✸ hit nobody.")
             state["attack"] = {"attacker": me, "damage": {str(t): smashes for t in targets}, "yields": {}}
             if not fx.in_kyoto(state, me):
                 self._ask_yields(state, lines)

@@ -1,0 +1,101 @@
+"""Property tests: random Last Kyotoan Standing games keep the invariants; rejected actions change nothing."""
+from __future__ import annotations
+
+import copy
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.games import RuleViolation, get_game
+from companion.games.kyotoan.cards import CARDS, DECK_SIZE
+from companion.games.kyotoan.engine import FACES
+
+GAME = get_game("kyotoan")
+
+
+def legal_action(state: dict, rnd: random.Random) -> dict:
+    owed = state["pending"][0]
+    me = state["current"]
+    if owed["type"] == "market":
+        pool = [c for c, n in state["deck"].items() for _ in range(n)]
+        return {"type": "market", "cards": state["market"] + rnd.sample(pool, owed["slots"])}
+    if owed["type"] == "yield":
+        return {"type": "yield", "player": owed["player"], "yield": rnd.random() < 0.5}
+    if owed["type"] == "roll":
+        if state["rolls"] and (owed["rolls_left"] == 0 or rnd.random() < 0.5):
+            return {"type": "resolve"}
+        return {"type": "roll", "faces": [rnd.choice(FACES) for _ in range(owed["dice"])]}
+    energy = state["players"][me]["energy"]
+    affordable = [c for c in state["market"] if CARDS[c].cost <= energy]
+    roll = rnd.random()
+    if affordable and roll < 0.4:
+        return {"type": "buy", "card": rnd.choice(affordable)}
+    if energy >= 2 and state["market"] and roll < 0.5:
+        return {"type": "sweep"}
+    if roll < 0.55:
+        return {"type": "auto_yield", "player": rnd.randrange(len(state["players"])), "below": rnd.choice([None, 3, 6])}
+    return {"type": "end_turn"}
+
+
+def illegal_action(state: dict, rnd: random.Random) -> dict:
+    me = state["current"]
+    n = len(state["players"])
+    poor = [c for c in state["market"] if CARDS[c].cost > state["players"][me]["energy"]]
+    options = [
+        {"type": "roll", "faces": ["7"] * 6},
+        {"type": "roll", "faces": ["1"] * (GAME.dice_count(state, me) + 1)},
+        {"type": "yield", "player": rnd.randrange(n), "yield": True} if state["phase"] != "yield" else {"type": "yield", "player": n},
+        {"type": "buy", "card": "not_a_card"},
+        {"type": "market", "cards": ["acid_attack"] * 4},
+        {"type": "stomp"},
+        {"type": "end_turn", "now": True},
+    ]
+    if poor and state["phase"] == "buy":
+        options.append({"type": "buy", "card": poor[0]})
+    if state["phase"] == "roll" and state["rolls"] >= GAME.rolls_allowed(state, me):
+        options.append({"type": "roll", "faces": ["1"] * GAME.dice_count(state, me)})
+    if state["phase"] != "buy":
+        options.append({"type": "end_turn"})
+    return rnd.choice(options)
+
+
+def check(state: dict) -> None:
+    owned = sum(len(p["cards"]) for p in state["players"])
+    assert sum(state["deck"].values()) + len(state["market"]) + len(state["discard"]) + owned == DECK_SIZE
+    for p in state["players"]:
+        assert 0 <= p["hp"] <= p["max_hp"]
+        assert 0 <= p["stars"] <= 20
+        assert p["energy"] >= 0
+        assert p["alive"] == (p["hp"] > 0)
+        if not p["alive"]:
+            assert p["location"] is None and p["cards"] == []
+    city, bay = state["kyoto"]["city"], state["kyoto"]["bay"]
+    assert city is None or state["players"][city]["location"] == "city"
+    assert bay is None or (state["players"][bay]["location"] == "bay" and sum(p["alive"] for p in state["players"]) >= 5)
+    if state["phase"] == "buy" and not state["over"]:
+        assert city is not None, "Kyoto City is never empty at the end of an enter step"
+    assert state["over"] == (state["pending"] == [])
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), n=st.integers(2, 6), steps=st.integers(1, 300))
+def test_random_games_keep_the_invariants(seed, n, steps):
+    rnd = random.Random(seed)
+    state = GAME.setup([f"P{i}" for i in range(n)], {}, rnd)
+    check(state)
+    for _ in range(steps):
+        if state["over"]:
+            break
+        if rnd.random() < 0.2:
+            bad = illegal_action(state, rnd)
+            before = copy.deepcopy(state)
+            try:
+                GAME.apply(state, bad)
+            except RuleViolation as exc:
+                assert str(exc).endswith(".")
+            else:
+                raise AssertionError(f"accepted {bad}")
+            assert state == before
+        state, _ = GAME.apply(state, legal_action(state, rnd))
+        check(state)
