@@ -3,6 +3,8 @@
 Generic for every game, so that no game needs form code of its own:
 - `card.value:int=3` sets action["card"]["value"] = 3 (dots nest, `:int`/`:bool` convert);
 - `card:json={"kind":"bell","bells":1}` sets a whole value from JSON;
+- `cards[]=heal` appends to a list (a repeated field builds the list in order);
+- `faces:repeat.heart=3` appends "heart" three times to the list `faces` (a dice pad's counts);
 - the pressed button's `_set` (a JSON object) is merged last, so one button can carry
   several fields (`{"to": 2, "refuse": true}`).
 Fields starting with `_` other than `_set`, and `version`, are not part of the action.
@@ -22,7 +24,15 @@ def form_to_action(form) -> dict:
         if raw_name.startswith("_") or raw_name == "version":
             continue
         name, _, kind = raw_name.partition(":")
-        _put(action, name.split("."), _convert(raw_value, kind, name))
+        if name.endswith("[]"):
+            _append(action, name[:-2], [raw_value] if raw_value != "" else [])
+        elif kind.startswith("repeat."):
+            count = _convert(raw_value or "0", "int", name)
+            if not 0 <= count <= 20:
+                raise RuleViolation(f"'{name}' must be a count from 0 to 20.")
+            _append(action, name, [kind[len("repeat."):]] * count)
+        else:
+            _put(action, name.split("."), _convert(raw_value, kind, name))
     for extra in form.getlist("_set"):
         fields = _json(extra, "_set")
         if not isinstance(fields, dict):
@@ -61,6 +71,13 @@ def _json(value: str, name: str):
         return json.loads(value)
     except ValueError:
         raise RuleViolation(f"The form field '{name}' is malformed.") from None
+
+
+def _append(action: dict, name: str, values: list) -> None:
+    current = action.setdefault(name, [])
+    if not isinstance(current, list):
+        raise RuleViolation(f"The form sent '{name}' twice in different shapes.")
+    current.extend(values)
 
 
 def _put(target: dict, path: list[str], value) -> None:

@@ -38,6 +38,8 @@ def create():
         game = get_game(game_id)
         players = [p for p in form.getlist("players") if p.strip()]
         options = {o.name: (o.name in form) for o in game.options if o.kind is bool}
+        if any(o.name == "monsters" for o in game.options):
+            options["monsters"] = pick_monsters(form.getlist("monsters")[: len(players)], len(players))
         first = form.get("first_player", "")
         if first not in ("", "random"):
             options["first_player"] = int(first) if first.isdigit() else first
@@ -169,6 +171,17 @@ def _write(table_id: str, change):
     table = tables().get(table_id)
     body = regions(table, _viewer(table), "play") + flash_region(message)
     return body, status
+
+
+def pick_monsters(chosen: list[str], n: int) -> list[str] | None:
+    """The monsters picked on the form, blanks filled with the next free ones in roster order."""
+    from ..games.kyotoan.cards import MONSTERS
+
+    if not any(chosen):
+        return None
+    chosen = chosen + [""] * (n - len(chosen))
+    free = iter(m for m in MONSTERS if m not in chosen)
+    return [m or next(free, "") for m in chosen]
 
 
 def _viewer(table) -> Viewer:

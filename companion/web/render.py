@@ -31,6 +31,8 @@ def context(table: Table, viewer: Viewer, mode: str) -> dict:
         "players": state["players"],
         "log": list(reversed(table.log_for(viewer))),
         "redo_count": len(table.record["redo"]),
+        # Seats a phone has claimed: a decision owed by such a player is asked on that phone only.
+        "claimed": [t is not None for t in table.record["seat_tokens"]],
     }
 
 
@@ -87,9 +89,14 @@ def renders() -> RenderCache:
 def init_app(app: Flask) -> None:
     """Register the template helpers the table pages use."""
     from ..games.gangs import cards as gangs_cards
+    from ..games.kyotoan import cards as kyotoan_cards
+    from ..games.kyotoan.engine import FACE_WORDS, FACES
 
     @app.template_filter("gangs_card")
     def gangs_card(card: dict) -> str:
         return gangs_cards.name(card)
 
     app.jinja_env.globals["gangs_tiles"] = gangs_cards.TILE_WORDS
+    app.jinja_env.globals.update(
+        kyotoan_cards=kyotoan_cards.CARDS, kyotoan_faces=FACES, face_words=FACE_WORDS, kyotoan_monsters=kyotoan_cards.MONSTERS
+    )

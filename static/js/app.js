@@ -51,6 +51,28 @@
     htmx.ajax("GET", status.dataset.poll, { swap: "none" });
   }, 15000);
 
+  // Dice pad: − / + buttons beside each face count, and the running total of dice entered.
+  function diceTotal(pad) {
+    var total = 0;
+    pad.querySelectorAll("input[type=number]").forEach(function (el) { total += parseInt(el.value || "0", 10) || 0; });
+    var out = pad.closest("form").querySelector("[data-dice-total]");
+    if (out) out.textContent = String(total);
+  }
+  document.addEventListener("click", function (event) {
+    var btn = event.target.closest("[data-step]");
+    if (!btn) return;
+    var input = document.getElementById(btn.dataset.for);
+    if (!input) return;
+    var max = parseInt(input.max || "99", 10);
+    var next = (parseInt(input.value || "0", 10) || 0) + parseInt(btn.dataset.step, 10);
+    input.value = String(Math.max(0, Math.min(max, next)));
+    diceTotal(btn.closest(".faces"));
+  });
+  document.addEventListener("input", function (event) {
+    var pad = event.target.closest && event.target.closest(".faces");
+    if (pad) diceTotal(pad);
+  });
+
   if ("serviceWorker" in navigator) {
     window.addEventListener("load", function () {
       navigator.serviceWorker.register("/sw.js").catch(function () { /* not fatal: works online */ });

@@ -1,7 +1,7 @@
 // Kyoto Table Companion service worker: the app shell is cached at install; pages are
 // network-first (so a table is always fresh when the wifi works) and fall back to the last
 // copy seen, so a table page reloads offline and says so.
-const VERSION = "ktc-v2";
+const VERSION = "ktc-v3";
 const SHELL = [
   "/",
   "/offline",

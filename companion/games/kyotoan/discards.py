@@ -12,34 +12,34 @@ def _others(state: dict, me: int) -> list[int]:
 
 
 def _stars(n: int) -> Callable:
-    def effect(state, me, lines):
-        gain_stars(state, me, n, "card", lines)
+    def effect(state, me, lines, why):
+        gain_stars(state, me, n, why, lines)
 
     return effect
 
 
 def _stars_and_self_damage(stars: int, hurt: int) -> Callable:
-    def effect(state, me, lines):
-        gain_stars(state, me, stars, "card", lines)
-        damage(state, me, hurt, "card", lines)
+    def effect(state, me, lines, why):
+        gain_stars(state, me, stars, why, lines)
+        damage(state, me, hurt, why, lines)
 
     return effect
 
 
 def _others_lose_hp(n: int, stars: int = 0) -> Callable:
-    def effect(state, me, lines):
+    def effect(state, me, lines, why):
         if stars:
-            gain_stars(state, me, stars, "card", lines)
+            gain_stars(state, me, stars, why, lines)
         for i in _others(state, me):
-            damage(state, i, n, "card", lines)
+            damage(state, i, n, why, lines)
 
     return effect
 
 
-def _death_from_above(state, me, lines):
+def _death_from_above(state, me, lines, why):
     # Edition ruling: taking control places you in Kyoto City and scores the usual 1★ for
     # entering. Control of Kyoto is the City: a monster in the Bay moves up to the City.
-    gain_stars(state, me, 2, "card", lines)
+    gain_stars(state, me, 2, why, lines)
     if state["kyoto"]["city"] == me:
         return
     for i in list(fx.alive(state)):
@@ -50,41 +50,41 @@ def _death_from_above(state, me, lines):
     fx.enter(state, me, "city", lines)
 
 
-def _evacuation_orders(state, me, lines):
+def _evacuation_orders(state, me, lines, why):
     for i in _others(state, me):
-        gain_stars(state, i, -5, "Evacuation Orders", lines)
+        gain_stars(state, i, -5, why, lines)
 
 
-def _frenzy(state, me, lines):
+def _frenzy(state, me, lines, why):
     state["extra_turn"] = True
     lines.append(f"{fx.name(state, me)} will take another turn after this one.")
 
 
-def _heal(state, me, lines):
-    heal(state, me, 2, "card", lines)
+def _heal(state, me, lines, why):
+    heal(state, me, 2, why, lines)
 
 
-def _high_altitude_bombing(state, me, lines):
+def _high_altitude_bombing(state, me, lines, why):
     for i in fx.alive(state):
-        damage(state, i, 3, "High Altitude Bombing", lines)
+        damage(state, i, 3, why, lines)
 
 
-def _nuclear_power_plant(state, me, lines):
-    gain_stars(state, me, 2, "card", lines)
-    heal(state, me, 3, "card", lines)
+def _nuclear_power_plant(state, me, lines, why):
+    gain_stars(state, me, 2, why, lines)
+    heal(state, me, 3, why, lines)
 
 
-def _energize(state, me, lines):
-    gain_energy(state, me, 9, "card", lines)
+def _energize(state, me, lines, why):
+    gain_energy(state, me, 9, why, lines)
 
 
-def _vast_storm(state, me, lines):
-    gain_stars(state, me, 2, "card", lines)
+def _vast_storm(state, me, lines, why):
+    gain_stars(state, me, 2, why, lines)
     for i in _others(state, me):
-        gain_energy(state, i, -(state["players"][i]["energy"] // 2), "Vast Storm", lines)
+        gain_energy(state, i, -(state["players"][i]["energy"] // 2), why, lines)
 
 
-DISCARD_EFFECTS: dict[str, Callable[[dict, int, list[str]], None]] = {
+DISCARD_EFFECTS: dict[str, Callable[[dict, int, list[str], str], None]] = {
     "apartment_building": _stars(3),
     "commuter_train": _stars(2),
     "corner_store": _stars(1),

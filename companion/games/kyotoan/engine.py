@@ -247,7 +247,7 @@ class LastKyotoanStanding(Game):
         if CARDS[cid].kind == "keep":
             p["cards"].append(cid)
         else:
-            DISCARD_EFFECTS[cid](state, me, lines)
+            DISCARD_EFFECTS[cid](state, me, lines, CARDS[cid].name)
             state["discard"].append(cid)
             fx.eliminate_fallen(state, lines)
             self._after_own_loss(state, lines)
