@@ -1,0 +1,86 @@
+"""A five-monster Last Kyotoan Standing game through the pages, on two phones."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+GAME = json.loads((Path(__file__).parent.parent / "data" / "kyotoan_game_five_with_bay.json").read_text())
+FACE_INDEX = {"1": 1, "2": 2, "3": 3, "heart": 4, "energy": 5, "smash": 6}
+
+
+def version(page):
+    return page.locator("#status").get_attribute("data-version")
+
+
+def submit(page, button):
+    """Press a control and wait until this phone shows the table's next version."""
+    before = version(page)
+    button.click()
+    expect(page.locator("#status")).not_to_have_attribute("data-version", before)
+
+
+def play_action(host, ann_phone, action):
+    kind = action["type"]
+    if kind == "market":
+        selects = host.locator("#controls select[name='cards[]']")
+        new = action["cards"][len(action["cards"]) - selects.count():]
+        for i, card in enumerate(new):
+            selects.nth(i).select_option(card)
+        submit(host, host.get_by_role("button", name="Reveal"))
+    elif kind == "roll":
+        for face, idx in FACE_INDEX.items():
+            host.locator(f"#face-{idx}").fill(str(action["faces"].count(face)))
+        expect(host.locator("[data-dice-total]")).to_have_text("6")
+        submit(host, host.get_by_role("button", name="Enter this roll"))
+    elif kind == "resolve":
+        submit(host, host.get_by_role("button", name="Resolve the dice"))
+    elif kind == "end_turn":
+        submit(host, host.get_by_role("button", name="End "))
+    elif kind == "buy":
+        submit(host, host.get_by_role("button", name="Buy Flame Thrower"))
+    elif kind == "yield":
+        label = "Yield" if action["yield"] else "Stay in Kyoto"
+        if action["player"] == 0:
+            # Ann took her seat on her own phone: the prompt is there, not on the entering phone.
+            expect(host.locator("#controls")).to_contain_text("Waiting for Ann")
+            prompt = ann_phone.locator(".yield-prompt", has_text="Alienoid (Ann)")
+            submit(ann_phone, prompt.get_by_role("button", name=label, exact=True))
+            expect(host.locator("#status")).to_have_attribute("data-version", version(ann_phone))
+        else:
+            prompt = host.locator(".yield-prompt").filter(has_text=f"({GAME['players'][action['player']]})")
+            submit(host, prompt.get_by_role("button", name=label, exact=True))
+
+
+def test_five_monsters_with_the_bay_a_yield_on_a_second_phone_and_the_bay_closing(live_server, phone):
+    host = phone().new_page()
+    host.goto(live_server.url + "/")
+    host.locator("label[for=game-kyotoan]").click()
+    for i, name in enumerate(GAME["players"]):
+        host.locator("input[name=players]").nth(i).fill(name)
+    host.locator("select[name=first_player]").select_option("0")
+    host.get_by_role("button", name="Create the table").click()
+    expect(host.locator("#netstate")).to_have_text("Live")
+    play_url = host.locator("details img.qr").first.get_attribute("src")  # /t/<id>/qr/play/<token>.svg
+    table_id, token = play_url.split("/")[2], play_url.rsplit("/", 1)[-1].removesuffix(".svg")
+
+    ann_phone = phone().new_page()
+    ann_phone.goto(f"{live_server.url}/t/{table_id}/play/{token}")
+    ann_phone.get_by_role("button", name="I am Ann").click()
+    expect(ann_phone.locator("#seat")).to_contain_text("Ann's seat")
+    expect(ann_phone.locator("#netstate")).to_have_text("Live")
+
+    for step, action in enumerate(GAME["actions"]):
+        play_action(host, ann_phone, action)
+        if step == 6:  # Bob's first turn resolved: the Bay is in use
+            expect(ann_phone.locator(".seat.bay")).to_contain_text("Cyber Kitty")
+    # Cy fell with five alive: the Bay closed and Dee (in it) left Kyoto; Ann fell last.
+    expect(ann_phone.locator(".seat.bay")).to_contain_text("closed")
+    expect(ann_phone.locator(".seat.city")).to_contain_text("Space Penguin")
+    expect(ann_phone.locator("#history")).to_contain_text("Kyoto Bay closes: Meka Dragon (Dee) leaves Kyoto.")
+    expect(ann_phone.locator("#board article[data-player='0']")).to_contain_text("out")
+    expect(host.locator("#status")).to_contain_text("Bob's turn")
+    assert host.locator("#board article[data-player='4'] [data-hp]").inner_text() == "7"
