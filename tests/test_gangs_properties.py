@@ -1,14 +1,15 @@
 """Property tests: random legal and illegal Gangs of Kyoto sequences keep the invariants."""
 from __future__ import annotations
 
-import copy
 import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.games import RuleViolation, get_game
+from companion.games import get_game
 from companion.games.gangs.cards import DECK_SIZE, KINDS
+
+from .engine_checks import random_walk
 
 GAME = get_game("gangs")
 
@@ -84,23 +85,7 @@ def check_invariants(state: dict) -> None:
 def test_random_games_keep_the_invariants(seed, n, steps, whole_deck, open_vp):
     rnd = random.Random(seed)
     state = GAME.setup([f"P{i}" for i in range(n)], {"whole_deck": whole_deck, "open_vp": open_vp}, rnd)
-    check_invariants(state)
-    for _ in range(steps):
-        if state["over"]:
-            break
-        if rnd.random() < 0.25:
-            bad = illegal_action(state, rnd)
-            before = copy.deepcopy(state)
-            try:
-                GAME.apply(state, bad)
-            except RuleViolation as exc:
-                assert str(exc)
-            else:
-                raise AssertionError(f"illegal action accepted: {bad}")
-            assert state == before, "a rejected action changes nothing"
-        state, lines = GAME.apply(state, legal_action(state, rnd))
-        assert lines
-        check_invariants(state)
+    random_walk(GAME, state, rnd, steps, legal_action, illegal_action, check_invariants, illegal_rate=0.25)
 
 
 @settings(max_examples=25, deadline=None)

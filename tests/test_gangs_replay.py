@@ -2,14 +2,13 @@
 from __future__ import annotations
 
 import json
-import random
-from pathlib import Path
 
 import pytest
 
-from companion.games import get_game
+from .engine_checks import recorded_games, replay
 
-GAMES = sorted(Path(__file__).parent.joinpath("data").glob("gangs_game_*.json"))
+
+GAMES = recorded_games("gangs")
 
 
 def check(state: dict, expect: dict) -> None:
@@ -23,12 +22,7 @@ def check(state: dict, expect: dict) -> None:
 
 @pytest.mark.parametrize("path", GAMES, ids=[p.stem for p in GAMES])
 def test_replay_through_engine(path):
-    rec = json.loads(path.read_text())
-    game = get_game(rec["game"])
-    state = game.setup(rec["players"], rec["options"], random.Random(rec["seed"]))
-    for action in rec["actions"]:
-        state, lines = game.apply(state, action)
-        assert lines, "every action is told in words"
+    state, rec = replay(path)
     check(state, rec["expect"])
 
 

@@ -1,15 +1,16 @@
 """Property tests: random Last Kyotoan Standing games keep the invariants; rejected actions change nothing."""
 from __future__ import annotations
 
-import copy
 import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.games import RuleViolation, get_game
+from companion.games import get_game
 from companion.games.kyotoan.cards import CARDS, DECK_SIZE
 from companion.games.kyotoan.engine import FACES
+
+from .engine_checks import random_walk
 
 GAME = get_game("kyotoan")
 
@@ -83,19 +84,4 @@ def check(state: dict) -> None:
 def test_random_games_keep_the_invariants(seed, n, steps):
     rnd = random.Random(seed)
     state = GAME.setup([f"P{i}" for i in range(n)], {}, rnd)
-    check(state)
-    for _ in range(steps):
-        if state["over"]:
-            break
-        if rnd.random() < 0.2:
-            bad = illegal_action(state, rnd)
-            before = copy.deepcopy(state)
-            try:
-                GAME.apply(state, bad)
-            except RuleViolation as exc:
-                assert str(exc).endswith(".")
-            else:
-                raise AssertionError(f"accepted {bad}")
-            assert state == before
-        state, _ = GAME.apply(state, legal_action(state, rnd))
-        check(state)
+    random_walk(GAME, state, rnd, steps, legal_action, illegal_action, check)

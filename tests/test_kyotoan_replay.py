@@ -2,14 +2,13 @@
 from __future__ import annotations
 
 import json
-import random
-from pathlib import Path
 
 import pytest
 
-from companion.games import get_game
+from .engine_checks import recorded_games, replay
 
-GAMES = sorted(Path(__file__).parent.joinpath("data").glob("kyotoan_game_*.json"))
+
+GAMES = recorded_games("kyotoan")
 FIELDS = ("hp", "stars", "energy", "alive", "location")
 
 
@@ -25,12 +24,7 @@ def check(state, expect):
 
 @pytest.mark.parametrize("path", GAMES, ids=[p.stem for p in GAMES])
 def test_replay_through_engine(path):
-    rec = json.loads(path.read_text())
-    game = get_game(rec["game"])
-    state = game.setup(rec["players"], rec["options"], random.Random(rec["seed"]))
-    for action in rec["actions"]:
-        state, lines = game.apply(state, action)
-        assert lines
+    state, rec = replay(path)
     check(state, rec["expect"])
 
 

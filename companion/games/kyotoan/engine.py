@@ -125,6 +125,8 @@ class LastKyotoanStanding(Game):
         if not state["rolls"]:
             raise RuleViolation("Enter the dice first: there is nothing to resolve.")
         counts = Counter(state["dice"])
+        shown = " ".join(FACE_WORDS[f] for f in state["dice"])
+        lines.append(f"{fx.name(state, me)} resolves {shown}.")
         for number in ("1", "2", "3"):
             if counts[number] >= 3:
                 gain_stars(state, me, int(number) + counts[number] - 3, f"{counts[number]}× {number}", lines)
