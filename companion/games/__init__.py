@@ -29,9 +29,11 @@ def all_games() -> list[Game]:
 def _load_builtin() -> None:
     # Imported on first use so that importing the package has no side effects beyond definitions.
     if not _REGISTRY:
+        from .bosskito.engine import BossKito
         from .gangs.engine import GangsOfKyoto
         from .kyotoan.engine import LastKyotoanStanding
 
+        register(BossKito())
         register(GangsOfKyoto())
         register(LastKyotoanStanding())
 
