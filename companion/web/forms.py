@@ -3,7 +3,8 @@
 Generic for every game, so that no game needs form code of its own:
 - `card.value:int=3` sets action["card"]["value"] = 3 (dots nest, `:int`/`:bool` convert);
 - `card:json={"kind":"bell","bells":1}` sets a whole value from JSON;
-- `cards[]=heal` appends to a list (a repeated field builds the list in order);
+- `cards[]=heal` appends to a list (a repeated field builds the list in order; `row[]:int`
+  converts each entry; an empty entry is left out);
 - `faces:repeat.heart=3` appends "heart" three times to the list `faces` (a dice pad's counts);
 - the pressed button's `_set` (a JSON object) is merged last, so one button can carry
   several fields (`{"to": 2, "refuse": true}`).
@@ -25,7 +26,7 @@ def form_to_action(form) -> dict:
             continue
         name, _, kind = raw_name.partition(":")
         if name.endswith("[]"):
-            _append(action, name[:-2], [raw_value] if raw_value != "" else [])
+            _append(action, name[:-2], [_convert(raw_value, kind, name)] if raw_value != "" else [])
         elif kind.startswith("repeat."):
             count = _convert(raw_value or "0", "int", name)
             if not 0 <= count <= 20:

@@ -1,0 +1,67 @@
+"""One round of Boss Kito on two phones: each player taps their own turns, both see it live."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+
+def submit(page, button):
+    before = page.locator("#status").get_attribute("data-version")
+    button.click()
+    expect(page.locator("#status")).not_to_have_attribute("data-version", before)
+
+
+def test_one_round_on_two_phones(live_server, phone):
+    aya = phone().new_page()
+    aya.goto(live_server.url + "/")
+    aya.locator("label[for=game-bosskito]").click()
+    aya.locator("input[name=players]").nth(0).fill("Aya")
+    aya.locator("input[name=players]").nth(1).fill("Ben")
+    aya.locator("select[name=first_player]").select_option("0")
+    aya.get_by_role("button", name="Create the table").click()
+    expect(aya.locator("#netstate")).to_have_text("Live")
+    code = aya.locator("details .code").first.inner_text().strip()
+
+    ben = phone().new_page()
+    ben.goto(live_server.url + "/join")
+    ben.get_by_label("Join code").fill(code)
+    ben.get_by_role("button", name="Join").click()
+    expect(ben.locator("#netstate")).to_have_text("Live")
+
+    # The table taps in the round's row: red 9 (with the card symbol), yellow 8, ...
+    for colour, number in zip(["red", "yellow", "green", "blue", "purple"], [9, 8, 7, 6, 5]):
+        aya.get_by_label(f"{colour} benefit").select_option(str(number))
+    aya.get_by_label("red symbol").select_option('"card"')
+    submit(aya, aya.get_by_role("button", name="Reveal"))
+    expect(ben.locator(".column.red .benefit")).to_contain_text("9")
+
+    turns = [
+        (aya, lambda p: p.get_by_role("button", name="red", exact=True)),
+        (ben, lambda p: p.get_by_role("button", name="red", exact=True)),
+        (aya, lambda p: p.get_by_role("button", name="Take 3 tokens")),
+        (ben, lambda p: p.get_by_role("button", name="yellow", exact=True)),
+        (aya, None),  # place two tokens on red
+        (ben, lambda p: p.get_by_role("button", name="Draw a card")),
+        (aya, lambda p: p.get_by_role("button", name="Exchange cards")),
+    ]
+    for page, button in turns:
+        if button is None:
+            page.get_by_label("second token").select_option("red")
+            submit(page, page.get_by_role("button", name="Place"))
+        else:
+            submit(page, button(page))
+    # Before the round ends both phones see who leads each colour: Aya 5 bananas to Ben's 3 in red.
+    expect(ben.locator(".column.red li.leader")).to_contain_text("Aya 5")
+    expect(aya.locator("#status")).to_contain_text("Ben's 4th turn of 4")
+    submit(ben, ben.get_by_role("button", name="Take 3 tokens"))
+
+    # Hand-out: red to Aya (and her card symbol draws her a card), yellow to Ben, the rest discarded.
+    for page in (aya, ben):
+        expect(page.locator("#status")).to_contain_text("Round 2 of 9")
+        expect(page.locator("#history")).to_contain_text("Red: Aya wins Visitors (9) with 5 bananas.")
+        expect(page.locator("#history")).to_contain_text("Yellow: Ben wins Romantic dinner (8) with 3 bananas.")
+    expect(ben.locator("#board article[data-player='0'] .benefit-chip")).to_have_text("9")
+    # Aya: 5 cards, 1 played, 1 exchanged (still 4), then 1 drawn for the card symbol.
+    expect(ben.locator("#board article[data-player='0'] [data-hand]")).to_have_text("5")
