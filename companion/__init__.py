@@ -24,6 +24,10 @@ def create_app(test_config: dict | None = None) -> Flask:
         MAX_CONTENT_LENGTH=64 * 1024,
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
+        # Only a request that changes the cookie sends it back: otherwise a slow background
+        # request (a poll, the service worker's caching) could put back an older cookie and
+        # undo a seat just taken.
+        SESSION_REFRESH_EACH_REQUEST=False,
         JOIN_ATTEMPTS=10,
         JOIN_WINDOW_SECONDS=300,
         SOCK_SERVER_OPTIONS={"ping_interval": 25},

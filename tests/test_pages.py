@@ -161,3 +161,11 @@ def test_errors_are_pages_without_tracebacks(client):
     resp = client.get("/t/does-not-exist")
     assert resp.status_code == 404 and "There is no table" in resp.text and "Traceback" not in resp.text
     assert client.get("/nowhere").status_code == 404
+
+
+def test_reading_pages_never_resends_the_cookie(client, app):
+    # A slow read racing a seat claim must not put back the older cookie.
+    table_id = create_from_form(client)
+    assert "Set-Cookie" not in client.get(f"/t/{table_id}").headers
+    assert "Set-Cookie" not in client.get(f"/t/{table_id}/regions?since=0").headers
+    assert "Set-Cookie" in client.post(f"/t/{table_id}/seat", data={"seat": "1"}).headers
