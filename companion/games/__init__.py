@@ -32,10 +32,12 @@ def _load_builtin() -> None:
         from .bosskito.engine import BossKito
         from .gangs.engine import GangsOfKyoto
         from .kyotoan.engine import LastKyotoanStanding
+        from .neko.engine import KyotoNoNeko
 
         register(BossKito())
         register(GangsOfKyoto())
         register(LastKyotoanStanding())
+        register(KyotoNoNeko())
 
 
 __all__ = ["Game", "RuleViolation", "Viewer", "WATCHER", "register", "get_game", "all_games"]

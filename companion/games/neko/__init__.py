@@ -1,0 +1,1 @@
+"""Kyoto no Neko: kitten sheets, skill checks, missions and medals, growth, bike cards."""

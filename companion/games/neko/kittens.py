@@ -1,0 +1,52 @@
+"""Kyoto no Neko data: default kitten sheets, missions, the bike deck, and the numbers of the game.
+
+The rulebook names what a sheet holds (a Stamina track, starting skills, the skill bumps of the
+two Growth spaces) but prints no values: these defaults are the app's, documented in
+docs/rulings.md, and a table enters its printed sheets with `options.sheets` instead.
+"""
+from __future__ import annotations
+
+SKILLS = ("agility", "friendship", "fighting", "hunting")
+SKILL_MAX = 10
+HEDGE_AGILITY = 4
+ROOF_AGILITY = 6
+DIE_FACES = (0, 1, 2, 3, 4, 5, 6, "X")
+TALLY_SPACES = 5
+HOME_SPACES = 3
+ENEMY_TOKENS = 10
+VICTORY_MEDALS = 5
+ROAD_SPACES = 16
+
+MISSIONS = {
+    "cross_road": "Cross the road",
+    "climb_tree": "Climb a tree",
+    "hunt_bug": "Hunt a bug",
+    "befriend_butterfly": "Become friends with a butterfly",
+    "defeat_kitten": "Defeat an enemy Kitten",
+}
+
+# What a successful check earns, and with which skills it can be earned.
+TARGETS = {
+    "bug": ("hunting",),
+    "butterfly": ("friendship",),
+    "tree": ("agility",),
+    "animal": ("hunting", "fighting"),
+    "friend": ("friendship",),
+    "bike": ("agility",),
+    "hazard": SKILLS,
+}
+REACTIONS = ("bike", "hazard")
+
+DEFAULT_SHEETS = (
+    {"kitten": "Orange", "stamina": [3, 4, 6], "skills": {"agility": 2, "friendship": 1, "fighting": 1, "hunting": 0}, "growth": [5, 3], "experienced": 2},
+    {"kitten": "Blue", "stamina": [3, 4, 6], "skills": {"agility": 1, "friendship": 2, "fighting": 0, "hunting": 1}, "growth": [5, 3], "experienced": 2},
+    {"kitten": "Green", "stamina": [3, 4, 6], "skills": {"agility": 1, "friendship": 0, "fighting": 2, "hunting": 1}, "growth": [5, 3], "experienced": 2},
+    {"kitten": "Purple", "stamina": [3, 4, 6], "skills": {"agility": 0, "friendship": 1, "fighting": 1, "hunting": 2}, "growth": [5, 3], "experienced": 2},
+)
+DEFAULT_GROWTH_SPACES = [2, 4]
+
+# 16 bike cards: how far each card moves the purple and the teal bike (1 to 6 each).
+BIKE_DECK = (
+    (1, 5), (2, 4), (3, 3), (4, 2), (5, 1), (6, 6), (1, 1), (2, 6),
+    (3, 5), (4, 4), (5, 3), (6, 2), (1, 3), (2, 2), (3, 1), (6, 4),
+)

@@ -1,0 +1,37 @@
+"""Checking what a table enters for Kyoto no Neko: skills, die faces, printed kitten sheets."""
+from __future__ import annotations
+
+from ..base import RuleViolation
+from .kittens import DIE_FACES, SKILL_MAX, SKILLS
+
+
+def skill(value) -> str:
+    """A skill name, or a sentence naming the skills."""
+    if value not in SKILLS:
+        raise RuleViolation(f"'{value}' is not a skill; skills are {', '.join(SKILLS)}.")
+    return value
+
+
+def die(value):
+    """A die face: 0 to 6 or "X"."""
+    if isinstance(value, bool) or value not in DIE_FACES:
+        raise RuleViolation("A die shows 0 to 6 or \"X\" (critical failure).")
+    return value
+
+
+def sheet(sheet, i: int) -> dict:
+    """A printed kitten sheet entered by the table, checked and cleaned."""
+    if not isinstance(sheet, dict):
+        raise RuleViolation(f"Sheet {i + 1} must be an object with stamina, skills and growth.")
+    extra = sorted(set(sheet) - {"kitten", "stamina", "skills", "growth", "experienced"})
+    if extra:
+        raise RuleViolation(f"Sheet {i + 1} has an unknown field '{extra[0]}'.")
+    stamina, skills, growth = sheet.get("stamina"), sheet.get("skills"), sheet.get("growth")
+    if not isinstance(stamina, list) or len(stamina) != 3 or any(not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= 9 for v in stamina):
+        raise RuleViolation(f"Sheet {i + 1}: stamina is the three values of its track, from 1 to 9.")
+    if not isinstance(skills, dict) or set(skills) != set(SKILLS) or any(not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= SKILL_MAX for v in skills.values()):
+        raise RuleViolation(f"Sheet {i + 1}: skills gives agility, friendship, fighting and hunting, each 0 to {SKILL_MAX}.")
+    if not isinstance(growth, list) or len(growth) != 2 or any(not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 9 for v in growth):
+        raise RuleViolation(f"Sheet {i + 1}: growth is the skill bumps of the two Growth spaces.")
+    return {"kitten": str(sheet.get("kitten", f"Kitten {i + 1}"))[:20], "stamina": stamina, "skills": dict(skills),
+            "growth": growth, "experienced": int(sheet.get("experienced", 0) or 0)}
