@@ -7,6 +7,8 @@ import pytest
 
 from companion.games import RuleViolation, get_game
 
+from .engine_checks import recorded_games, replay
+
 GAME = get_game("neko")
 SHEET = {"stamina": [3, 4, 6], "skills": {"agility": 3, "friendship": 2, "fighting": 1, "hunting": 1}, "growth": [5, 3]}
 
@@ -267,3 +269,17 @@ def test_sheets_and_growth_spaces_are_validated():
         new(growth_spaces=[4, 2])
     default = GAME.setup(["A", "B", "C", "D"], {}, random.Random(1))
     assert [p["kitten"] for p in default["players"]] == ["Orange", "Blue", "Green", "Purple"]
+
+
+@pytest.mark.parametrize("path", recorded_games("neko"), ids=lambda p: p.stem)
+def test_recorded_game(path, api):
+    state, rec = replay(path)
+    expect = rec["expect"]
+    for key in ("over", "winner", "standings", "round", "final_round", "enemy_tokens"):
+        assert state[key] == expect[key], key
+    for got, want in zip(state["players"], expect["players"], strict=True):
+        assert {k: got[k] for k in want} == want, got["name"]
+    table = api.create("neko", rec["players"], options=rec["options"], seed=rec["seed"])
+    for action in rec["actions"]:
+        api.act(table, action)
+    assert api.get(table)["state"]["winner"] == expect["winner"]
