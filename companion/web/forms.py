@@ -6,6 +6,7 @@ Generic for every game, so that no game needs form code of its own:
 - `cards[]=heal` appends to a list (a repeated field builds the list in order; `row[]:int`
   converts each entry; an empty entry is left out);
 - `faces:repeat.heart=3` appends "heart" three times to the list `faces` (a dice pad's counts);
+- `rolls.0.1:json=3` sets action["rolls"][0][1] (a numeric segment indexes a list);
 - the pressed button's `_set` (a JSON object) is merged last, so one button can carry
   several fields (`{"to": 2, "refuse": true}`).
 Fields starting with `_` other than `_set`, and `version`, are not part of the action.
@@ -81,10 +82,35 @@ def _append(action: dict, name: str, values: list) -> None:
     current.extend(values)
 
 
-def _put(target: dict, path: list[str], value) -> None:
-    for key in path[:-1]:
-        nxt = target.get(key)
-        if not isinstance(nxt, dict):
-            nxt = target[key] = {}
-        target = nxt
-    target[path[-1]] = value
+def _put(target, path: list[str], value) -> None:
+    # A numeric segment indexes a list: `rolls.0.1` is action["rolls"][0][1].
+    for key, nxt_key in zip(path, path[1:]):
+        empty = [] if nxt_key.isdigit() else {}
+        target = _slot(target, key, empty)
+    _set(target, path[-1], value)
+
+
+def _slot(container, key: str, empty):
+    current = _get(container, key)
+    if not isinstance(current, type(empty)):
+        current = empty
+        _set(container, key, current)
+    return current
+
+
+def _get(container, key: str):
+    if isinstance(container, list):
+        index = int(key)
+        return container[index] if index < len(container) else None
+    return container.get(key)
+
+
+def _set(container, key: str, value) -> None:
+    if isinstance(container, list):
+        index = int(key)
+        if index > 20:
+            raise RuleViolation("The form sent too long a list.")
+        container.extend([None] * (index + 1 - len(container)))
+        container[index] = value
+    else:
+        container[key] = value

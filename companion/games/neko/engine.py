@@ -107,7 +107,7 @@ class KyotoNoNeko(SheetRules, Game):
         if not reaction and state["action_used"]:
             raise RuleViolation(f"{p['name']} has done this turn's action already: one action per turn.")
         victim = None
-        if "from" in action:
+        if action.get("from") is not None:
             victim = player_field(state, action, "from")
             if target != "friend" or victim == i:
                 raise RuleViolation("'from' names another kitten's Home to befriend a friend from (target friend).")

@@ -1,0 +1,59 @@
+"""Kyoto no Neko on two phones: a growth asks each player, on their own phone, for their skill bumps."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+
+def submit(page, button):
+    before = page.locator("#status").get_attribute("data-version")
+    button.click()
+    expect(page.locator("#status")).not_to_have_attribute("data-version", before)
+
+
+def test_growth_asks_both_phones_for_their_bumps(live_server, phone):
+    ann = phone().new_page()
+    ann.goto(live_server.url + "/")
+    ann.locator("label[for=game-neko]").click()
+    ann.locator("input[name=players]").nth(0).fill("Ann")
+    ann.locator("input[name=players]").nth(1).fill("Bob")
+    ann.locator("select[name=first_player]").select_option("0")
+    ann.get_by_role("button", name="Create the table").click()
+    expect(ann.locator("#netstate")).to_have_text("Live")
+    code = ann.locator("details .code").first.inner_text().strip()
+    ann.get_by_role("button", name="I am Ann").click()
+    expect(ann.locator("#seat")).to_contain_text("Ann's seat")
+
+    bob = phone().new_page()
+    bob.goto(live_server.url + "/join")
+    bob.get_by_label("Join code").fill(code)
+    bob.get_by_role("button", name="Join").click()
+    bob.get_by_role("button", name="I am Bob").click()
+    expect(bob.locator("#seat")).to_contain_text("Bob's seat")
+    expect(bob.locator("#netstate")).to_have_text("Live")
+
+    # Ann crosses the road and climbs a cherry tree: two missions, two Medals at the end of her turn.
+    submit(ann, ann.get_by_role("button", name="Ann crossed the road"))
+    form = ann.locator("form.checkpad")
+    form.locator("label[for=skill-agility]").click()
+    form.get_by_label("Objective (on the Paw)").fill("3")
+    form.locator("label[for=die-5]").click()
+    form.get_by_label("What a success earns").select_option('"tree"')
+    submit(ann, form.get_by_role("button", name="Check"))
+    expect(bob.locator("#history")).to_contain_text("success")
+    submit(ann, ann.get_by_role("button", name="End Ann's turn"))
+
+    # Growth 1 (the 2nd Medal is a Growth space): stamina up for both, then five bumps each.
+    expect(bob.locator("#board article[data-player='1'] [data-stamina]")).to_have_text("4")
+    expect(ann.locator("#controls")).to_contain_text("Waiting for Bob")
+    expect(bob.locator("#controls")).to_contain_text("Waiting for Ann")
+    for _ in range(5):
+        submit(ann, ann.locator(".bump-prompt").get_by_role("button", name="hunting"))
+        submit(bob, bob.locator(".bump-prompt").get_by_role("button", name="friendship"))
+    for page in (ann, bob):
+        expect(page.locator("#status")).to_contain_text("Bob's turn")
+        expect(page.locator("#board article[data-player='0'] [data-medals]")).to_have_text("2")
+    expect(ann.locator("#board article[data-player='1'] .track[aria-label^=friendship]")).to_have_attribute("aria-label", "friendship 7")  # Blue starts at 2
+    expect(bob.locator("#board article[data-player='0'] .track[aria-label^=hunting]")).to_have_attribute("aria-label", "hunting 5")  # Orange starts at 0
