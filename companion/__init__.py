@@ -45,13 +45,17 @@ def create_app(test_config: dict | None = None) -> Flask:
     from . import store
     from .live import LiveHub
     from .tables import TableService
-    from .web import api, errors, pages, pwa, qr, ratelimit, render, sockets
+    from .events.service import EventService
+    from .web import api, errors, events_api, events_pages, pages, pwa, qr, ratelimit, render, sockets
 
     store.init_app(app)
     hub = LiveHub()
     app.extensions["companion.live"] = hub
     app.extensions["companion.tables"] = TableService(
         app.extensions["companion.store"], publish=hub.publish
+    )
+    app.extensions["companion.events"] = EventService(
+        app.extensions["companion.store"], app.extensions["companion.tables"], publish=hub.publish
     )
     app.extensions["companion.limiter"] = ratelimit.RateLimiter(
         app.config["JOIN_ATTEMPTS"], app.config["JOIN_WINDOW_SECONDS"]
@@ -60,6 +64,8 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(events_api.bp)
+    app.register_blueprint(events_pages.bp)
     app.register_blueprint(qr.bp)
     app.register_blueprint(pwa.bp)
     sockets.init_app(app)

@@ -121,7 +121,8 @@ class TableService:
         return self.get(table_id)
 
     # -- creating --------------------------------------------------------------------------
-    def create(self, game_id: object, players: object, options: object = None, seed: object = None) -> Table:
+    def create(self, game_id: object, players: object, options: object = None, seed: object = None,
+               event: str | None = None) -> Table:
         """A new table: validates the setup, stores it, returns it with its secrets."""
         game = get_game(game_id)
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
@@ -145,6 +146,8 @@ class TableService:
             "actions": [],
             "redo": [],
         }
+        if event:
+            record["event"] = event  # its result reaches that tournament night's standings
         table = Table(record, fold(record))
         self.store.create_table(record)
         self._remember(table)
@@ -243,9 +246,11 @@ class TableService:
         # Durable first: if the write fails the cache still holds the old table and the
         # caller gets an error, so nothing unsaved is ever acknowledged or shown.
         self.store.save_table(new.record)
+        self._remember(new)
         if new.state.get("over") != old.state.get("over"):
             self.store.update_index(new.id, over=bool(new.state.get("over")))
-        self._remember(new)
+            if new.record.get("event"):
+                self.publish(f"event:{new.record['event']}", new.version)
         return new
 
     def _remember(self, table: Table) -> None:

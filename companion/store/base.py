@@ -43,3 +43,11 @@ class Store(ABC):
     @abstractmethod
     def table_count(self) -> int:
         """How many tables are stored."""
+
+    @abstractmethod
+    def load_event(self, event_id: str) -> dict | None:
+        """The stored record of one tournament night, or None."""
+
+    @abstractmethod
+    def save_event(self, record: dict) -> None:
+        """Durably store (create or replace) one event's record."""

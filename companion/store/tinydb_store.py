@@ -24,8 +24,10 @@ class TinyDBStore(Store):
     def __init__(self, folder: str | Path):
         self.folder = Path(folder)
         self.tables_dir = self.folder / "tables"
+        self.events_dir = self.folder / "events"
         try:
             self.tables_dir.mkdir(parents=True, exist_ok=True)
+            self.events_dir.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise StoreError(f"Cannot create the data folder {self.folder}: {exc.strerror}.") from exc
         clean_leftovers(self.folder)
@@ -33,13 +35,13 @@ class TinyDBStore(Store):
         self._index = TinyDB(self.folder / "index.json", storage=AtomicJSONStorage)
         self._tables = self._index.table("tables")
 
-    def _path(self, table_id: str) -> Path:
-        if not _SAFE_ID.match(table_id):
+    def _path(self, table_id: str, folder: Path | None = None) -> Path:
+        if not isinstance(table_id, str) or not _SAFE_ID.match(table_id):
             raise KeyError(table_id)
-        return self.tables_dir / f"{table_id}.json"
+        return (folder or self.tables_dir) / f"{table_id}.json"
 
-    def _db(self, table_id: str) -> TinyDB:
-        return TinyDB(self._path(table_id), storage=AtomicJSONStorage)
+    def _db(self, table_id: str, folder: Path | None = None) -> TinyDB:
+        return TinyDB(self._path(table_id, folder), storage=AtomicJSONStorage)
 
     def create_table(self, record: dict) -> None:
         with self._index_lock:
@@ -49,21 +51,30 @@ class TinyDBStore(Store):
             self._guard(lambda: self._tables.insert(summary))
 
     def load_table(self, table_id: str) -> dict | None:
-        try:
-            path = self._path(table_id)
-        except KeyError:
-            return None
-        if not path.exists():
-            return None
-        docs = self._db(table_id).table("table").all()
-        return dict(docs[0]["record"]) if docs else None
+        return self._read_record(table_id, self.tables_dir)
 
     def save_table(self, record: dict) -> None:
         self._guard(lambda: self._write_record(record))
 
-    def _write_record(self, record: dict) -> None:
+    def load_event(self, event_id: str) -> dict | None:
+        return self._read_record(event_id, self.events_dir)
+
+    def save_event(self, record: dict) -> None:
+        self._guard(lambda: self._write_record(record, self.events_dir))
+
+    def _read_record(self, record_id: str, folder: Path) -> dict | None:
+        try:
+            path = self._path(record_id, folder)
+        except KeyError:
+            return None
+        if not path.exists():
+            return None
+        docs = self._db(record_id, folder).table("table").all()
+        return dict(docs[0]["record"]) if docs else None
+
+    def _write_record(self, record: dict, folder: Path | None = None) -> None:
         # truncate + insert would be two writes; storage.write of the whole document is one.
-        db = self._db(record["id"])
+        db = self._db(record["id"], folder)
         db.storage.write({"table": {"1": {"record": record}}})
 
     def table_for_code(self, join_code: str) -> str | None:

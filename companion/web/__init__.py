@@ -14,6 +14,11 @@ def tables() -> TableService:
     return current_app.extensions["companion.tables"]
 
 
+def events():
+    """The app's event (tournament night) service."""
+    return current_app.extensions["companion.events"]
+
+
 def hub() -> LiveHub:
     """The app's live hub."""
     return current_app.extensions["companion.live"]
@@ -27,7 +32,7 @@ def bearer_token() -> str | None:
 
 
 def cookie_token(table_id: str) -> str | None:
-    """The token this browser holds for a table (from the signed session cookie)."""
+    """The token this browser holds for a table or event (from the signed session cookie)."""
     return session.get("tokens", {}).get(table_id)
 
 

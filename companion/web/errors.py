@@ -4,6 +4,7 @@ from __future__ import annotations
 from flask import Flask, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
+from ..events.service import EventNotFound
 from ..games import RuleViolation
 from ..store import StoreError
 from ..tables import NotAllowed, TableNotFound, VersionConflict
@@ -37,6 +38,7 @@ def init_app(app: Flask) -> None:
         return error_reply(422, str(exc))
 
     @app.errorhandler(TableNotFound)
+    @app.errorhandler(EventNotFound)
     def not_found(exc):
         return error_reply(404, str(exc))
 

@@ -27,7 +27,8 @@ def qr_svg(data: str) -> str:
     return svg.replace(">", f'><rect width="{size}" height="{size}" fill="#fff"/>', 1)
 
 
-def _svg(data: str) -> Response:
+def svg_response(data: str) -> Response:
+    """A QR code of `data` as an SVG reply."""
     return Response(qr_svg(data), mimetype="image/svg+xml", headers={"Cache-Control": "private, max-age=3600"})
 
 
@@ -37,11 +38,11 @@ def play_qr(table_id, token):
     table = tables().get(table_id)
     if not table.viewer_for(token).can_act:
         abort(404)
-    return _svg(public_base() + url_for("pages.play_link", table_id=table_id, token=table.record["play_token"]))
+    return svg_response(public_base() + url_for("pages.play_link", table_id=table_id, token=table.record["play_token"]))
 
 
 @bp.get("/t/<table_id>/qr/watch.svg")
 def watch_qr(table_id):
     """The watch code: read-only."""
     tables().get(table_id)
-    return _svg(public_base() + url_for("pages.watch", table_id=table_id))
+    return svg_response(public_base() + url_for("pages.watch", table_id=table_id))

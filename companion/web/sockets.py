@@ -9,9 +9,10 @@ from __future__ import annotations
 from flask import Blueprint, Flask, request
 from flask_sock import Sock
 
+from ..events.service import EventNotFound
 from ..games import WATCHER
 from ..tables import TableNotFound
-from . import cookie_token, hub, tables
+from . import cookie_token, events, hub, tables
 from .render import renders
 
 bp = Blueprint("live", __name__)
@@ -38,6 +39,32 @@ def table_socket(ws, table_id):
             if table.version != seen:
                 ws.send(renders().regions(table, viewer, mode))
                 seen = table.version
+            sub.wait(WAIT_SECONDS)
+    finally:
+        hub().unsubscribe(sub)
+
+
+@sock.route("/e/<event_id>/ws", bp=bp)
+def event_socket(ws, event_id):
+    """Push an event's round and standings whenever the event or one of its tables changes."""
+    from .events_pages import event_regions
+
+    service = events()
+    try:
+        service.get(event_id)
+    except EventNotFound:
+        ws.close(reason=1008, message="no such event")
+        return
+    mode = request.args.get("mode", "public")
+    mode = mode if mode in ("public", "screen", "admin") else "public"
+    sub = hub().subscribe(f"event:{event_id}")
+    try:
+        last = None
+        while ws.connected:
+            html = event_regions(service.get(event_id), mode)
+            if html != last:
+                ws.send(html)
+                last = html
             sub.wait(WAIT_SECONDS)
     finally:
         hub().unsubscribe(sub)

@@ -73,6 +73,17 @@
     if (pad) diceTotal(pad);
   });
 
+  // Round timer on event pages: minutes and seconds since the round started.
+  setInterval(function () {
+    document.querySelectorAll("[data-started]").forEach(function (el) {
+      var started = Date.parse(el.dataset.started);
+      var out = el.querySelector(".timer");
+      if (!out || isNaN(started)) return;
+      var s = Math.max(0, Math.floor((Date.now() - started) / 1000));
+      out.textContent = Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
+    });
+  }, 1000);
+
   if ("serviceWorker" in navigator) {
     window.addEventListener("load", function () {
       navigator.serviceWorker.register("/sw.js").catch(function () { /* not fatal: works online */ });

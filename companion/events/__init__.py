@@ -1,0 +1,1 @@
+"""Tournament nights: registration, seating, rounds, standings with tie-breakers (pure logic + service)."""

@@ -1,0 +1,92 @@
+"""The JSON API for tournament nights (../shared/design/api.md, section Events)."""
+from __future__ import annotations
+
+from flask import Blueprint, Response, jsonify, url_for
+
+from . import bearer_token, events, public_base
+from .api import _body
+
+bp = Blueprint("events_api", __name__, url_prefix="/api/events")
+
+
+def event_urls(event_id: str) -> dict:
+    """Where players, the big screen and the event QR code are."""
+    base = public_base()
+    return {
+        "event": base + url_for("events.event_page", event_id=event_id),
+        "screen": base + url_for("events.screen", event_id=event_id),
+        "qr": base + url_for("events.event_qr", event_id=event_id),
+    }
+
+
+def _players(record: dict):
+    return jsonify(players=[{"name": p["name"], "checked_in": p["checked_in"]} for p in record["players"]])
+
+
+@bp.post("")
+def create():
+    """Create an event; the reply carries the organiser token."""
+    body = _body({"name", "games", "rounds", "scoring", "date"}, ("name", "games", "rounds"))
+    record = events().create(body["name"], body["games"], body["rounds"], body.get("scoring"), body.get("date"))
+    return jsonify(id=record["id"], token=record["token"], urls=event_urls(record["id"])), 201
+
+
+@bp.post("/<event_id>/players")
+def players(event_id):
+    """Register players (organiser)."""
+    body = _body({"names"}, ("names",))
+    return _players(events().register(event_id, bearer_token(), body["names"]))
+
+
+@bp.post("/<event_id>/checkin")
+def checkin(event_id):
+    """Check players in or out (organiser)."""
+    body = _body({"names", "present"}, ("names", "present"))
+    return _players(events().checkin(event_id, bearer_token(), body["names"], body["present"]))
+
+
+@bp.post("/<event_id>/rounds")
+def start_round(event_id):
+    """Seat the checked-in players and create the round's tables (organiser)."""
+    body = _body({"game"}, ("game",))
+    return jsonify(events().start_round(event_id, bearer_token(), body["game"])), 201
+
+
+@bp.post("/<event_id>/swap")
+def swap(event_id):
+    """Swap two players' seats before their tables start (organiser; an addition to the contract)."""
+    body = _body({"a", "b"}, ("a", "b"))
+    record = events().swap(event_id, bearer_token(), body["a"], body["b"])
+    return jsonify(round=record["rounds"][-1])
+
+
+@bp.post("/<event_id>/results")
+def results(event_id):
+    """Placings of a table played without the app, or a correction (organiser)."""
+    body = _body({"table_id", "placings", "correction"}, ("table_id", "placings"))
+    service = events()
+    record = service.record_result(event_id, bearer_token(), body["table_id"], body["placings"], body.get("correction", False))
+    return jsonify(standings=service.standings(record))
+
+
+@bp.get("/<event_id>/standings")
+def standings(event_id):
+    """The standings with every tie-breaker."""
+    service = events()
+    return jsonify(service.standings(service.get(event_id)))
+
+
+@bp.get("/<event_id>/export.csv")
+def export_csv(event_id):
+    """Standings and every result as CSV."""
+    service = events()
+    record = service.get(event_id)
+    return Response(service.export_csv(record), mimetype="text/csv",
+                    headers={"Content-Disposition": f'attachment; filename="event-{event_id}.csv"'})
+
+
+@bp.get("/<event_id>/export.json")
+def export_json(event_id):
+    """The whole event (rounds, tables, results, standings) as JSON."""
+    service = events()
+    return jsonify(service.export_json(service.get(event_id)))

@@ -1,0 +1,124 @@
+"""Tournament night pages: create, the organiser's desk, the players' page and the big screen."""
+from __future__ import annotations
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+
+from ..games import RuleViolation, all_games
+from ..events.standings import EXPLANATIONS, SCHEMES
+from ..tables import NotAllowed
+from . import cookie_token, events, public_base, remember_token, tables
+from .qr import svg_response
+
+bp = Blueprint("events", __name__)
+
+
+def context(record: dict) -> dict:
+    """What every event template needs: rounds with each table's state, standings, games."""
+    service = events()
+    results = {r["table_id"]: r for r in service.results(record)}
+    current = record["rounds"][-1] if record["rounds"] else None
+    seats = []
+    if current:
+        for t in current["tables"]:
+            table = tables().get(t["table_id"])
+            seats.append({**t, "result": results[t["table_id"]], "version": table.version,
+                          "play_token": table.record["play_token"], "over": table.state.get("over")})
+    return {
+        "event": record, "current": current, "seats": seats, "standings": service.standings(record),
+        "results": list(results.values()), "games": {g.id: g for g in all_games()},
+        "explanations": EXPLANATIONS, "scheme_text": SCHEMES[record["scoring"]][0],
+    }
+
+
+def event_regions(record: dict, mode: str, oob: bool = True) -> str:
+    """The live regions of an event page: the current round and the standings."""
+    ctx = context(record)
+    return "".join(render_template(f"events/_{name}.html", oob=oob, mode=mode, **ctx) for name in ("round", "standings"))
+
+
+def _organiser(record: dict) -> str:
+    token = cookie_token(record["id"])
+    if not events().is_organiser(record, token):
+        abort(403)
+    return token
+
+
+@bp.get("/events/new")
+def new():
+    """The form to create a tournament night."""
+    return render_template("events/new.html", games=all_games(), schemes=SCHEMES)
+
+
+@bp.post("/events")
+def create():
+    """Create the event and open the organiser's desk."""
+    form = request.form
+    try:
+        rounds = int(form.get("rounds", "0") or 0)
+        record = events().create(form.get("name", ""), form.getlist("games"), rounds, form.get("scoring"), form.get("date") or None)
+    except (RuleViolation, ValueError) as exc:
+        return render_template("events/new.html", games=all_games(), schemes=SCHEMES, error=str(exc), form=form), 422
+    remember_token(record["id"], record["token"])
+    return redirect(url_for("events.admin", event_id=record["id"]))
+
+
+@bp.get("/e/<event_id>")
+def event_page(event_id):
+    """Players' page (the event QR code): where everyone sits, and the standings."""
+    record = events().get(event_id)
+    return render_template("events/public.html", mode="public", oob=False, **context(record))
+
+
+@bp.get("/e/<event_id>/screen")
+def screen(event_id):
+    """The big screen: current round, seats, standings, a round timer."""
+    record = events().get(event_id)
+    return render_template("events/screen.html", mode="screen", oob=False, **context(record))
+
+
+@bp.get("/e/<event_id>/admin")
+def admin(event_id):
+    """The organiser's desk."""
+    record = events().get(event_id)
+    _organiser(record)
+    urls = {"event": public_base() + url_for("events.event_page", event_id=event_id)}
+    return render_template("events/admin.html", mode="admin", oob=False, urls=urls, **context(record))
+
+
+@bp.get("/e/<event_id>/regions")
+def regions(event_id):
+    """Polling fallback for the live regions."""
+    mode = request.args.get("mode", "public")
+    return event_regions(events().get(event_id), mode if mode in ("public", "screen", "admin") else "public")
+
+
+@bp.get("/e/<event_id>/qr.svg")
+def event_qr(event_id):
+    """The event QR code players scan."""
+    events().get(event_id)
+    return svg_response(public_base() + url_for("events.event_page", event_id=event_id))
+
+
+@bp.post("/e/<event_id>/admin/<what>")
+def admin_post(event_id, what):
+    """The organiser's forms: players, check-in, round, swap, result."""
+    service = events()
+    token = cookie_token(event_id)
+    form = request.form
+    try:
+        if what == "players":
+            service.register(event_id, token, form.get("names", ""))
+        elif what == "checkin":
+            service.checkin(event_id, token, [form.get("name", "")], form.get("present") == "1")
+        elif what == "round":
+            service.start_round(event_id, token, form.get("game", ""))
+        elif what == "swap":
+            service.swap(event_id, token, form.get("a", ""), form.get("b", ""))
+        elif what == "result":
+            placings = [p for p in form.getlist("placings") if p]
+            service.record_result(event_id, token, form.get("table_id", ""), placings, form.get("correction") == "1")
+        else:
+            abort(404)
+    except (RuleViolation, NotAllowed) as exc:
+        flash(str(exc))
+    return redirect(url_for("events.admin", event_id=event_id))
