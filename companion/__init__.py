@@ -29,6 +29,9 @@ def create_app(test_config: dict | None = None) -> Flask:
         # undo a seat just taken.
         SESSION_REFRESH_EACH_REQUEST=False,
         JOIN_ATTEMPTS=10,
+        # Ten times a real table's pace is far below this; a runaway script is not.
+        ACTION_LIMIT=int(os.environ.get("COMPANION_ACTION_LIMIT", "120")),
+        ACTION_WINDOW_SECONDS=10,
         JOIN_WINDOW_SECONDS=300,
         SOCK_SERVER_OPTIONS={"ping_interval": 25},
     )
@@ -46,7 +49,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     from .live import LiveHub
     from .tables import TableService
     from .events.service import EventService
-    from .web import api, errors, events_api, events_pages, pages, pwa, qr, ratelimit, render, sockets
+    from .web import api, errors, events_api, events_pages, pages, pwa, qr, ratelimit, render, security, sockets
 
     store.init_app(app)
     hub = LiveHub()
@@ -70,6 +73,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(pwa.bp)
     sockets.init_app(app)
     errors.init_app(app)
+    security.init_app(app)
     render.init_app(app)
     return app
 

@@ -166,6 +166,7 @@ class TableService:
             raise RuleViolation('An action is an object with a "type".')
         with self._lock_for(table_id):
             table = self._writable(table_id, token, version)
+            self._check_owner(table, token, action)
             state, lines = table.game.apply(table.state, action)
             entry = {"seq": len(table.record["actions"]) + 1, "action": action, "log": lines, "at": _now()}
             record = {
@@ -241,6 +242,21 @@ class TableService:
             if version != table.version:
                 raise VersionConflict(table.version)
         return table
+
+    @staticmethod
+    def _check_owner(table: Table, token: str | None, action: dict) -> None:
+        """A decision owed by a player whose phone took their seat is answered on that phone
+        (or by the host): another seat cannot answer it for them."""
+        player = action.get("player")
+        owed = any(p.get("type") == action.get("type") and p.get("player") == player for p in table.state.get("pending", []))
+        if not owed or not isinstance(player, int) or not 0 <= player < len(table.record["seat_tokens"]):
+            return
+        seat_token = table.record["seat_tokens"][player]
+        viewer = table.viewer_for(token)
+        is_host = bool(token) and hmac.compare_digest(table.record["host_token"], token)
+        if seat_token and viewer.seat != player and not is_host:
+            name = table.record["players"][player]
+            raise NotAllowed(f"{name} took a seat on their own phone: {name} answers this there.")
 
     def _commit(self, new: Table, old: Table) -> Table:
         # Durable first: if the write fails the cache still holds the old table and the

@@ -2,13 +2,31 @@
 from __future__ import annotations
 
 import pytest
+from flask.testing import FlaskClient
 
 from companion import create_app
+
+CSRF = "test-csrf-token"
+
+
+class PhoneClient(FlaskClient):
+    """A test client that sends its session's CSRF token with every form post, as the pages do."""
+
+    def post(self, *args, **kwargs):
+        data = kwargs.get("data")
+        if isinstance(data, dict):
+            with self.session_transaction() as sess:
+                sess.setdefault("csrf", CSRF)
+                token = sess["csrf"]
+            kwargs["data"] = {**data, "_csrf": token}
+        return super().post(*args, **kwargs)
 
 
 @pytest.fixture
 def app(tmp_path):
-    app = create_app({"TESTING": True, "DATA_DIR": str(tmp_path / "data")})
+    # Tests replay whole games in milliseconds: the flood limit (tested on its own) is off here.
+    app = create_app({"TESTING": True, "DATA_DIR": str(tmp_path / "data"), "ACTION_LIMIT": 0})
+    app.test_client_class = PhoneClient
     yield app
 
 

@@ -56,7 +56,8 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(HTTPException)
     def http_error(exc):
-        return error_reply(exc.code or 500, MESSAGES.get(exc.code, exc.description or "Request failed."))
+        message = exc.description if exc.code == 400 and exc.description and "expired" in exc.description else None
+        return error_reply(exc.code or 500, message or MESSAGES.get(exc.code, "Request failed."))
 
     @app.errorhandler(Exception)
     def unexpected(exc):

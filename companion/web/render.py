@@ -12,6 +12,7 @@ from collections import OrderedDict
 from flask import Flask, current_app, render_template
 
 from ..games import Viewer
+from .security import csrf_token
 from ..tables import Table
 
 REGIONS = ("status", "board", "controls", "history")
@@ -59,7 +60,9 @@ class RenderCache:
     def regions(self, table: Table, viewer: Viewer, mode: str) -> str:
         """Rendered out-of-band regions for this table version and viewer."""
         can_act = viewer.can_act and mode == "play"
-        key = (table.id, table.version, viewer.seat, can_act, mode)
+        # Controls carry this session's CSRF token: a phone that may act gets its own render;
+        # watchers (no forms) share one.
+        key = (table.id, table.version, viewer.seat, can_act, mode, csrf_token() if can_act else None)
         with self._lock:
             html = self._items.get(key)
             if html is not None:
