@@ -21,10 +21,28 @@ def main(argv: list[str] | None = None) -> int:
         default=int(os.environ.get("COMPANION_THREADS", "256")),
         help="worker threads; every open phone holds one for its live connection",
     )
+    data_default = os.environ.get("COMPANION_DATA", "companion-data")
+    back = sub.add_parser("backup", help="write the whole data folder into one .tar.gz")
+    back.add_argument("--data", default=data_default)
+    back.add_argument("--out", default=None, help="the archive to write (default: a dated name here)")
+    rest = sub.add_parser("restore", help="unpack a backup into the data folder")
+    rest.add_argument("archive")
+    rest.add_argument("--data", default=data_default)
+    rest.add_argument("--force", action="store_true", help="restore into a folder that is not empty")
     args = parser.parse_args(argv)
     if args.command == "serve":
         return serve_app(args)
-    return 2
+    from . import backup as backups
+
+    try:
+        if args.command == "backup":
+            print(f"Backup written to {backups.backup(args.data, args.out)}")
+        else:
+            print(f"Restored {backups.restore(args.archive, args.data, args.force)} files into {args.data}")
+    except (OSError, ValueError) as exc:
+        print(f"companion {args.command}: {exc}", file=sys.stderr)
+        return 1
+    return 0
 
 
 def serve_app(args) -> int:

@@ -18,6 +18,7 @@ from typing import Callable
 
 from .games import RuleViolation, Viewer, WATCHER, get_game
 from .store import Store
+from .store.migrations import SCHEMA
 
 # Join codes avoid look-alikes: no 0/O, no 1/I/L.
 JOIN_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -132,6 +133,7 @@ class TableService:
         if seed is None:
             seed = secrets.randbits(32)
         record = {
+            "schema": SCHEMA,
             "id": secrets.token_urlsafe(8),
             "game": game.id,
             "players": names,
@@ -152,6 +154,36 @@ class TableService:
         self.store.create_table(record)
         self._remember(table)
         return table
+
+    def export(self, table_id: str, token: str | None) -> dict:
+        """One table as JSON with its log, for a backup or another server (play rights needed)."""
+        table = self.get(table_id)
+        if not table.viewer_for(token).can_act:
+            raise NotAllowed("Exporting a table needs its play code or host token.")
+        rec = table.record
+        return {"schema": SCHEMA, "game": rec["game"], "players": rec["players"], "options": rec["options"],
+                "seed": rec["seed"], "created": rec["created"], "version": rec["version"],
+                "actions": [{"action": e["action"], "at": e["at"]} for e in rec["actions"]]}
+
+    def import_table(self, data: object) -> Table:
+        """A new table from an export: its setup and every action, each checked by the rules again."""
+        if not isinstance(data, dict) or not isinstance(data.get("actions"), list):
+            raise RuleViolation("An import is a table export: an object with game, players, options, seed and actions.")
+        if data.get("schema", 0) > SCHEMA:
+            raise RuleViolation("This export comes from a newer version of the app.")
+        table = self.create(data.get("game"), data.get("players"), data.get("options"), data.get("seed"))
+        state, entries = table.state, []
+        game = table.game
+        for n, entry in enumerate(data["actions"], start=1):
+            action = entry.get("action") if isinstance(entry, dict) else None
+            try:
+                state, lines = game.apply(state, action)
+            except RuleViolation as exc:
+                raise RuleViolation(f"Action {n} of the import is refused: {exc}") from None
+            entries.append({"seq": n, "action": action, "log": lines, "at": entry.get("at") or _now()})
+        version = max(len(entries), data.get("version", 0) if isinstance(data.get("version"), int) else 0)
+        record = {**table.record, "actions": entries, "version": version}
+        return self._commit(Table(record, state), table)
 
     def _new_join_code(self) -> str:
         while True:

@@ -14,6 +14,7 @@ from tinydb import Query, TinyDB
 
 from .atomic import AtomicJSONStorage, clean_leftovers
 from .base import Store, StoreError
+from .migrations import migrate_event, migrate_table
 
 _SAFE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
@@ -51,13 +52,15 @@ class TinyDBStore(Store):
             self._guard(lambda: self._tables.insert(summary))
 
     def load_table(self, table_id: str) -> dict | None:
-        return self._read_record(table_id, self.tables_dir)
+        record = self._read_record(table_id, self.tables_dir)
+        return migrate_table(record) if record is not None else None
 
     def save_table(self, record: dict) -> None:
         self._guard(lambda: self._write_record(record))
 
     def load_event(self, event_id: str) -> dict | None:
-        return self._read_record(event_id, self.events_dir)
+        record = self._read_record(event_id, self.events_dir)
+        return migrate_event(record) if record is not None else None
 
     def save_event(self, record: dict) -> None:
         self._guard(lambda: self._write_record(record, self.events_dir))

@@ -112,3 +112,22 @@ def claim_seat(table_id):
     body = _body({"seat"}, ("seat",))
     table, token = tables().claim_seat(table_id, bearer_token(), body["seat"])
     return jsonify(seat=body["seat"], token=token, state=table.state_for(table.viewer_for(token)))
+
+
+@bp.get("/tables/<table_id>/export")
+def export_table(table_id):
+    """The table's setup and whole log as JSON (needs a play or host token)."""
+    return jsonify(tables().export(table_id, bearer_token()))
+
+
+@bp.post("/tables/import")
+def import_table():
+    """Create a table from an export; every action is checked again. Replies like a creation."""
+    request.max_content_length = 4 * 1024 * 1024  # a whole game's log; other calls keep 64 KiB
+    table = tables().import_table(_body())
+    token = table.record["host_token"]
+    return (
+        jsonify(id=table.id, game=table.record["game"], version=table.version, join_code=table.record["join_code"],
+                token=token, state=table.state_for(table.viewer_for(token)), urls=table_urls(table)),
+        201,
+    )

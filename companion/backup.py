@@ -1,0 +1,40 @@
+"""`companion backup` and `companion restore`: the whole data folder as one .tar.gz file.
+
+Every file in the data folder is replaced atomically by the store, so a copy taken while the
+server runs holds each table whole (at the version it had when it was read).
+"""
+from __future__ import annotations
+
+import tarfile
+import time
+from pathlib import Path
+
+
+def backup(data_dir: Path, out: Path | None = None) -> Path:
+    """Write the data folder into a .tar.gz; returns its path."""
+    data_dir = Path(data_dir)
+    if not data_dir.is_dir():
+        raise FileNotFoundError(f"There is no data folder at {data_dir}.")
+    out = Path(out or f"companion-backup-{time.strftime('%Y%m%d-%H%M%S')}.tar.gz")
+    with tarfile.open(out, "w:gz") as tar:
+        for path in sorted(data_dir.rglob("*")):
+            if path.is_file() and not path.name.endswith(".tmp"):
+                tar.add(path, arcname=str(path.relative_to(data_dir)))
+    return out
+
+
+def restore(archive: Path, data_dir: Path, force: bool = False) -> int:
+    """Unpack a backup into the data folder (refusing a non-empty one unless `force`); returns the file count."""
+    data_dir = Path(data_dir)
+    if data_dir.exists() and any(data_dir.iterdir()) and not force:
+        raise FileExistsError(f"{data_dir} is not empty: restore into an empty folder, or pass --force.")
+    data_dir.mkdir(parents=True, exist_ok=True)
+    count = 0
+    with tarfile.open(archive, "r:gz") as tar:
+        for member in tar.getmembers():
+            target = (data_dir / member.name).resolve()
+            if not member.isfile() or data_dir.resolve() not in target.parents:
+                raise ValueError(f"The archive holds an unexpected entry '{member.name}': not restored.")
+        tar.extractall(data_dir, filter="data")
+        count = sum(1 for m in tar.getmembers() if m.isfile())
+    return count

@@ -1,0 +1,91 @@
+"""Kill the server (SIGKILL) at random moments during a stream of actions, many times: every
+acknowledged action is there after a restart, and the store opens."""
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+
+KILLS = 6
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start(data, port):
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1", "--port", str(port), "--data", str(data), "--threads", "8"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+        env={**os.environ, "COMPANION_ACTION_LIMIT": "0"},
+    )
+    deadline = time.time() + 20
+    while time.time() < deadline:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=0.5).read()
+            return proc
+        except (OSError, urllib.error.URLError):
+            time.sleep(0.05)
+    os.killpg(proc.pid, signal.SIGKILL)
+    raise RuntimeError("server did not start")
+
+
+def call(port, path, body=None, token=None):
+    req = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=json.dumps(body).encode() if body is not None else None,
+                                 headers={"Content-Type": "application/json", **({"Authorization": f"Bearer {token}"} if token else {})})
+    with urllib.request.urlopen(req, timeout=5) as resp:
+        return json.loads(resp.read())
+
+
+def next_action(state, rnd):
+    owed = state["pending"][0]
+    card = {"value": rnd.choice((0, 1, 2)), "kind": "plain"}
+    if owed["type"] == "draw":
+        return {"type": "draw", "card": card}
+    return {"type": "give", "to": rnd.choice(owed["to"]), "card": card}
+
+
+def test_sigkill_loses_no_acknowledged_action(tmp_path):
+    data, port, rnd = tmp_path / "data", free_port(), random.Random(7)
+    proc = start(data, port)
+    table = call(port, "/api/tables", {"game": "gangs", "players": ["A", "B", "C", "D"], "options": {"first_player": 0}})
+    acknowledged = []  # (version, action) of every 200 reply
+    state = table["state"]
+    try:
+        for _ in range(KILLS):
+            stop = threading.Event()
+            killer = threading.Timer(rnd.uniform(0.2, 0.8), lambda: (os.killpg(proc.pid, signal.SIGKILL), stop.set()))
+            killer.start()
+            while not stop.is_set():
+                action = next_action(state, rnd)
+                try:
+                    reply = call(port, f"/api/tables/{table['id']}/actions", {**action, "version": len(acknowledged)}, table["token"])
+                except (OSError, urllib.error.URLError):
+                    break  # the server died before it answered: this action was never acknowledged
+                acknowledged.append((reply["version"], action))
+                state = reply["state"]
+            killer.join()
+            proc.wait()
+            proc = start(data, port)
+            stored = call(port, f"/api/tables/{table['id']}")
+            log = call(port, f"/api/tables/{table['id']}/log")
+            # Every acknowledged action is stored, in order; at most the one in flight is extra.
+            assert [e["action"] for e in log[: len(acknowledged)]] == [a for _, a in acknowledged]
+            assert stored["version"] in (len(acknowledged), len(acknowledged) + 1)
+            if stored["version"] > len(acknowledged):  # stored but the reply was lost: adopt it
+                acknowledged.append((stored["version"], log[-1]["action"]))
+            state = stored["state"]
+            assert not list(data.rglob("*.tmp"))  # leftovers were cleaned when the store opened
+        assert len(acknowledged) > KILLS
+    finally:
+        os.killpg(proc.pid, signal.SIGKILL)
