@@ -78,12 +78,11 @@ class Table:
         """The state with hidden information redacted for `viewer`."""
         return self.game.view(self.state, viewer)
 
-    def log_for(self, viewer: Viewer) -> list[dict]:
-        """The action log as `viewer` may see it."""
+    def log_for(self, viewer: Viewer, last: int | None = None) -> list[dict]:
+        """The action log (or its `last` entries) as `viewer` may see it."""
         game = self.game
-        return [
-            {**e, "action": game.redact_action(e["action"], viewer, self.state)} for e in self.record["actions"]
-        ]
+        entries = self.record["actions"][-last:] if last else self.record["actions"]
+        return [{**e, "action": game.redact_action(e["action"], viewer, self.state)} for e in entries]
 
 
 class TableService:

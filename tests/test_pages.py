@@ -169,3 +169,16 @@ def test_reading_pages_never_resends_the_cookie(client, app):
     assert "Set-Cookie" not in client.get(f"/t/{table_id}").headers
     assert "Set-Cookie" not in client.get(f"/t/{table_id}/regions?since=0").headers
     assert "Set-Cookie" in client.post(f"/t/{table_id}/seat", data={"seat": "1"}).headers
+
+
+def test_the_live_history_shows_the_latest_entries_and_links_to_all(client, app):
+    table_id = create_from_form(client, players=("A", "B"))
+    service = app.extensions["companion.tables"]
+    token = service.get(table_id).record["host_token"]
+    for _ in range(40):
+        owed = service.get(table_id).state["pending"][0]
+        service.act(table_id, token, {"type": "give", "to": owed["to"][0], "card": {"value": 0}})
+    page = client.get(f"/t/{table_id}").text
+    assert "#40" in page and "#10<" not in page and "The whole history (40 entries)" in page
+    full = client.get(f"/t/{table_id}/history").text
+    assert "#1<" in full and "#40" in full

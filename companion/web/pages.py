@@ -109,6 +109,14 @@ def _table_page(table_id: str, mode: str):
     return render_template("table.html", urls=urls, oob=False, **context(table, viewer, mode))
 
 
+@bp.get("/t/<table_id>/history")
+def history(table_id):
+    """Every action of the table in words (the table page shows the latest)."""
+    table = tables().get(table_id)
+    viewer = _viewer(table)
+    return render_template("history.html", table=table, game=table.game, log=list(reversed(table.log_for(viewer))))
+
+
 @bp.get("/t/<table_id>/regions")
 def poll(table_id):
     """Polling fallback: the regions when the table moved past `since`, else 204."""

@@ -16,6 +16,9 @@ from .security import csrf_token
 from ..tables import Table
 
 REGIONS = ("status", "board", "controls", "history")
+# The live history shows the latest entries; the whole log is one tap away (not pushed to every
+# phone on every action, which would grow with the game).
+HISTORY_SHOWN = 30
 
 
 def context(table: Table, viewer: Viewer, mode: str) -> dict:
@@ -30,7 +33,8 @@ def context(table: Table, viewer: Viewer, mode: str) -> dict:
         "mode": mode,
         "can_act": viewer.can_act and mode == "play",
         "players": state["players"],
-        "log": list(reversed(table.log_for(viewer))),
+        "log": list(reversed(table.log_for(viewer, last=HISTORY_SHOWN))),
+        "log_total": len(table.record["actions"]),
         "redo_count": len(table.record["redo"]),
         # Seats a phone has claimed: a decision owed by such a player is asked on that phone only.
         "claimed": [t is not None for t in table.record["seat_tokens"]],
