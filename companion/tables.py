@@ -206,7 +206,7 @@ class TableService:
                 "actions": table.record["actions"] + [entry],
                 "redo": [],
             }
-            new = self._commit(Table(record, state), table)
+            new = self._commit(Table(record, state), table, {"op": "act", "version": record["version"], "entry": entry})
         self.publish(table_id, new.version)
         return new, lines
 
@@ -223,7 +223,7 @@ class TableService:
                 "actions": actions[:-1],
                 "redo": table.record["redo"] + [actions[-1]],
             }
-            new = self._commit(Table(record, fold(record)), table)
+            new = self._commit(Table(record, fold(record)), table, {"op": "undo", "version": record["version"]})
         self.publish(table_id, new.version)
         return new
 
@@ -242,7 +242,7 @@ class TableService:
                 "actions": table.record["actions"] + [entry],
                 "redo": redo[:-1],
             }
-            new = self._commit(Table(record, state), table)
+            new = self._commit(Table(record, state), table, {"op": "redo", "version": record["version"]})
         self.publish(table_id, new.version)
         return new
 
@@ -289,10 +289,13 @@ class TableService:
             name = table.record["players"][player]
             raise NotAllowed(f"{name} took a seat on their own phone: {name} answers this there.")
 
-    def _commit(self, new: Table, old: Table) -> Table:
+    def _commit(self, new: Table, old: Table, change: dict | None = None) -> Table:
         # Durable first: if the write fails the cache still holds the old table and the
         # caller gets an error, so nothing unsaved is ever acknowledged or shown.
-        self.store.save_table(new.record)
+        if change is None:
+            self.store.save_table(new.record)
+        else:
+            self.store.append_change(new.record, change)
         self._remember(new)
         if new.state.get("over") != old.state.get("over"):
             self.store.update_index(new.id, over=bool(new.state.get("over")))

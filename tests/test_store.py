@@ -10,7 +10,7 @@ import pytest
 from companion import create_app
 from companion.games import RuleViolation
 from companion.store import StoreError, TinyDBStore
-from companion.store import atomic
+from companion.store import atomic, tinydb_store
 from companion.tables import TableService, VersionConflict, fold
 
 GIVE = {"type": "give", "to": 1, "card": {"value": 1, "kind": "plain"}}
@@ -38,14 +38,50 @@ def test_a_crash_mid_write_leaves_the_old_file_whole(tmp_path, monkeypatch):
     def crash(*_args):
         raise OSError(5, "simulated crash before the rename")
 
+    # A whole-record write (a seat taken, a compaction) that dies before its rename.
     monkeypatch.setattr(atomic.os, "replace", crash)
     with pytest.raises(StoreError):
-        svc.act(table.id, table.record["host_token"], GIVE)
+        svc.claim_seat(table.id, table.record["host_token"], 0)
     monkeypatch.undo()
     assert path.read_bytes() == before and json.loads(before)
     assert not list(tmp_path.rglob("*.tmp"))
-    # Nothing unsaved is shown: the service still holds version 0.
+    assert svc.get(table.id).record["seat_tokens"] == [None, None]  # nothing unsaved is shown
+
+    # An action whose append dies: not acknowledged, not shown, not there after a restart.
+    monkeypatch.setattr(tinydb_store.os, "fsync", crash)
+    with pytest.raises(StoreError):
+        svc.act(table.id, table.record["host_token"], GIVE)
+    monkeypatch.undo()
     assert svc.get(table.id).version == 0
+
+
+def test_a_torn_last_line_of_the_change_log_is_ignored(tmp_path):
+    svc = service(tmp_path)
+    table = svc.create("gangs", ["Ann", "Bob"], {"first_player": 0}, seed=1)
+    svc.act(table.id, table.record["host_token"], GIVE)
+    log = tmp_path / "tables" / f"{table.id}.log"
+    with open(log, "ab") as fh:
+        fh.write(b'{"op":"act","version":2,"entry":{"seq":2,"act')  # the power went out here
+    reopened = service(tmp_path).get(table.id)
+    assert reopened.version == 1 and reopened.state["players"][1]["row"][0]["value"] == 1
+
+
+def test_the_change_log_is_compacted_and_replays_undo_and_redo(tmp_path):
+    svc = service(tmp_path)
+    table = svc.create("gangs", ["A", "B", "C"], {"first_player": 0}, seed=1)
+    token = table.record["host_token"]
+    for n in range(tinydb_store.COMPACT_EVERY + 10):
+        owed = svc.get(table.id).state["pending"][0]
+        svc.act(table.id, token, {"type": "give", "to": owed["to"][0], "card": {"value": 0}})
+        if n % 7 == 0:
+            svc.undo(table.id, token)
+            svc.redo(table.id, token)
+    svc.undo(table.id, token)
+    log_lines = (tmp_path / "tables" / f"{table.id}.log").read_bytes().count(b"\n")
+    assert log_lines < tinydb_store.COMPACT_EVERY  # compacted at least once
+    live = svc.get(table.id)
+    reopened = service(tmp_path).get(table.id)
+    assert reopened.record == live.record and reopened.state == live.state
 
 
 def test_leftover_temporary_files_are_cleaned_at_start_up(tmp_path):
@@ -131,6 +167,7 @@ def test_a_read_only_data_folder_gives_a_clear_error_and_acknowledges_nothing(tm
         raise OSError(30, "Read-only file system")
 
     monkeypatch.setattr(atomic.tempfile, "mkstemp", read_only)
+    monkeypatch.setattr(tinydb_store.os, "open", read_only)
     resp = client.post(
         f"/api/tables/{table['id']}/actions", json=GIVE, headers={"Authorization": f"Bearer {table['token']}"}
     )

@@ -28,6 +28,11 @@ class Store(ABC):
     def save_table(self, record: dict) -> None:
         """Durably replace one table's record; returns only once it is on disk."""
 
+    def append_change(self, record: dict, change: dict) -> None:
+        """Durably record one change of a table ({"op": "act"|"undo"|"redo", "version", "entry"?});
+        `record` is the table after it. Backends that cannot append simply save the whole record."""
+        self.save_table(record)
+
     @abstractmethod
     def table_for_code(self, join_code: str) -> str | None:
         """The id of the table with this join code, or None."""

@@ -6,6 +6,8 @@ of how long other tables' logs are: an action rewrites only its own table's file
 from __future__ import annotations
 
 import errno
+import json
+import os
 import re
 import threading
 from pathlib import Path
@@ -17,6 +19,10 @@ from .base import Store, StoreError
 from .migrations import migrate_event, migrate_table
 
 _SAFE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+# An action appends one line to its table's change log; every COMPACT_EVERY changes the whole
+# record is rewritten (atomically) and the log emptied. So an action's cost stays flat however
+# long the game, instead of re-encoding the whole table on every tap.
+COMPACT_EVERY = 64
 
 
 class TinyDBStore(Store):
@@ -53,10 +59,52 @@ class TinyDBStore(Store):
 
     def load_table(self, table_id: str) -> dict | None:
         record = self._read_record(table_id, self.tables_dir)
-        return migrate_table(record) if record is not None else None
+        if record is None:
+            return None
+        return _replay(migrate_table(record), self._read_changes(table_id))
 
     def save_table(self, record: dict) -> None:
-        self._guard(lambda: self._write_record(record))
+        def write():
+            self._write_record(record)
+            self._log_path(record["id"]).unlink(missing_ok=True)
+        self._guard(write)
+
+    def append_change(self, record: dict, change: dict) -> None:
+        path = self._log_path(record["id"])
+        line = (json.dumps(change, separators=(",", ":"), ensure_ascii=False) + "\n").encode("utf-8")
+
+        def append():
+            if path.exists() and self._changes_since_compaction(path) >= COMPACT_EVERY:
+                self._write_record(record)
+                path.unlink(missing_ok=True)
+                return
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+            try:
+                os.write(fd, line)
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+        self._guard(append)
+
+    def _log_path(self, table_id: str) -> Path:
+        return self._path(table_id).with_suffix(".log")
+
+    @staticmethod
+    def _changes_since_compaction(path: Path) -> int:
+        with open(path, "rb") as fh:
+            return fh.read().count(b"\n")
+
+    def _read_changes(self, table_id: str) -> list[dict]:
+        path = self._log_path(table_id)
+        if not path.exists():
+            return []
+        changes = []
+        for raw in path.read_bytes().split(b"\n"):
+            try:
+                changes.append(json.loads(raw))
+            except ValueError:
+                break  # a torn last line: written before a crash, never acknowledged
+        return changes
 
     def load_event(self, event_id: str) -> dict | None:
         record = self._read_record(event_id, self.events_dir)
@@ -108,3 +156,20 @@ class TinyDBStore(Store):
             if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
                 raise StoreError("The server cannot write its data folder: the action was not saved.") from exc
             raise StoreError(f"The server could not save: {exc.strerror or exc}.") from exc
+
+
+def _replay(record: dict, changes: list[dict]) -> dict:
+    """The record after the changes logged since it was written (older ones are skipped)."""
+    actions, redo, version = list(record["actions"]), list(record["redo"]), record["version"]
+    for change in changes:
+        if change["version"] <= version:
+            continue
+        if change["op"] == "act":
+            actions.append(change["entry"])
+            redo = []
+        elif change["op"] == "undo":
+            redo.append(actions.pop())
+        elif change["op"] == "redo":
+            actions.append(redo.pop())
+        version = change["version"]
+    return {**record, "actions": actions, "redo": redo, "version": version}
