@@ -64,3 +64,17 @@ def test_an_older_stored_table_is_migrated_on_open(tmp_path):
     reopened = TableService(TinyDBStore(tmp_path)).get(table.id)
     assert reopened.record["schema"] == SCHEMA and reopened.record["seat_tokens"] == [None, None]
     assert reopened.version == 1 and reopened.state["players"][1]["sum"] == 3
+
+
+def test_export_and_import_an_event(client):
+    event = client.post("/api/events", json={"name": "Night", "games": ["gangs"], "rounds": 2}).json
+    h = auth(event["token"])
+    client.post(f"/api/events/{event['id']}/players", json={"names": ["A", "B", "C", "D"]}, headers=h)
+    rnd = client.post(f"/api/events/{event['id']}/rounds", json={"game": "gangs"}, headers=h).json
+    for t in rnd["tables"]:
+        client.post(f"/api/events/{event['id']}/results", json={"table_id": t["table_id"], "placings": t["players"]}, headers=h)
+    exported = client.get(f"/api/events/{event['id']}/export.json").json
+    copy = client.post("/api/events/import", json=exported)
+    assert copy.status_code == 201 and copy.json["id"] != event["id"] and copy.json["token"] != event["token"]
+    assert client.get(f"/api/events/{copy.json['id']}/standings").json == client.get(f"/api/events/{event['id']}/standings").json
+    assert client.post("/api/events/import", json={"name": "x", "rounds": [], "players": [{"nom": 1}]}).status_code == 422

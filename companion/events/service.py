@@ -226,6 +226,25 @@ class EventService:
                 w.writerow([r["round"], r["game"], r["table_id"], place, _cell(name), r["source"]])
         return out.getvalue()
 
+    def import_event(self, data: object) -> dict:
+        """A new event (new id and organiser token) from an export: players, rounds and results.
+        Results of tables that are not on this server are kept as organiser-entered results."""
+        if not isinstance(data, dict) or not isinstance(data.get("rounds"), list) or not isinstance(data.get("players"), list):
+            raise RuleViolation("An import is an event export: an object with name, games, players, rounds and results.")
+        record = self.create(data.get("name"), data.get("games"), data.get("rounds_planned"), data.get("scoring"), data.get("date"))
+        try:
+            record["players"] = [{"name": str(p["name"]), "checked_in": bool(p["checked_in"]), "since_round": int(p.get("since_round", 1))}
+                                 for p in data["players"]]
+            record["rounds"] = [{"round": int(r["round"]), "game": get_game(r["game"]).id, "started": str(r.get("started", "")),
+                                 "tables": [{"table_id": str(t["table_id"]), "players": [str(n) for n in t["players"]]} for t in r["tables"]]}
+                                for r in data["rounds"]]
+            record["manual"] = {str(r["table_id"]): {str(k): int(v) for k, v in r["places"].items()}
+                                for r in data.get("results", []) if r.get("places")}
+        except (KeyError, TypeError, ValueError, AttributeError):
+            raise RuleViolation("The event export is incomplete or damaged: nothing was imported.") from None
+        self.store.save_event(record)
+        return record
+
     def export_json(self, record: dict) -> dict:
         """The whole event without its organiser token."""
         public = {k: v for k, v in record.items() if k not in ("token", "seed")}

@@ -31,6 +31,16 @@ def create():
     return jsonify(id=record["id"], token=record["token"], urls=event_urls(record["id"])), 201
 
 
+@bp.post("/import")
+def import_event():
+    """A new event from an export (addition): players, rounds and every result."""
+    from flask import request
+
+    request.max_content_length = 4 * 1024 * 1024
+    record = events().import_event(_body())
+    return jsonify(id=record["id"], token=record["token"], urls=event_urls(record["id"])), 201
+
+
 @bp.post("/<event_id>/players")
 def players(event_id):
     """Register players (organiser)."""
