@@ -48,3 +48,14 @@ def replay(path: Path) -> tuple[dict, dict]:
         state, lines = game.apply(state, action)
         assert lines, "every action is told in words"
     return state, rec
+
+
+def assert_rejected(game, state, action, words):
+    """The action is refused with a sentence containing `words`, and the state is untouched."""
+    import pytest
+
+    before = repr(state)
+    with pytest.raises(RuleViolation) as err:
+        game.apply(state, action)
+    assert words in str(err.value)
+    assert repr(state) == before

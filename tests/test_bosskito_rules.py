@@ -5,10 +5,10 @@ import random
 
 import pytest
 
-from companion.games import RuleViolation, get_game
+from companion.games import get_game
 from companion.games.bosskito.rules import column_winner, scores
 
-from .engine_checks import recorded_games, replay
+from .engine_checks import assert_rejected, recorded_games, replay
 
 GAME = get_game("bosskito")
 ROW = [9, 8, 7, 6, 5]
@@ -24,11 +24,7 @@ def act(state, **action):
 
 
 def rejected(state, action, words):
-    before = repr(state)
-    with pytest.raises(RuleViolation) as err:
-        GAME.apply(state, action)
-    assert words in str(err.value)
-    assert repr(state) == before
+    assert_rejected(GAME, state, action, words)
 
 
 def played(**colours):

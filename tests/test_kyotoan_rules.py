@@ -5,15 +5,12 @@ import pytest
 
 from companion.games import RuleViolation
 
+from .engine_checks import assert_rejected
 from .kyotoan_helpers import GAME, act, dice, new, turn
 
 
 def rejected(state, action, words):
-    before = repr(state)
-    with pytest.raises(RuleViolation) as err:
-        GAME.apply(state, action)
-    assert words in str(err.value)
-    assert repr(state) == before
+    assert_rejected(GAME, state, action, words)
 
 
 def test_everyone_starts_with_10_hearts_which_is_the_maximum_and_0_stars():

@@ -7,7 +7,7 @@ import pytest
 
 from companion.games import RuleViolation, get_game
 
-from .engine_checks import recorded_games, replay
+from .engine_checks import assert_rejected, recorded_games, replay
 
 GAME = get_game("neko")
 SHEET = {"stamina": [3, 4, 6], "skills": {"agility": 3, "friendship": 2, "fighting": 1, "hunting": 1}, "growth": [5, 3]}
@@ -30,11 +30,7 @@ def check(state, player=0, skill="agility", objective=3, die=3, target=None, **e
 
 
 def rejected(state, action, words):
-    before = repr(state)
-    with pytest.raises(RuleViolation) as err:
-        GAME.apply(state, action)
-    assert words in str(err.value)
-    assert repr(state) == before
+    assert_rejected(GAME, state, action, words)
 
 
 def test_example_climbing_a_cherry_tree():

@@ -4,31 +4,17 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from .helpers import create_from_home, join_by_code, submit
+
 pytestmark = pytest.mark.browser
-
-
-def submit(page, button):
-    before = page.locator("#status").get_attribute("data-version")
-    button.click()
-    expect(page.locator("#status")).not_to_have_attribute("data-version", before)
 
 
 def test_one_round_on_two_phones(live_server, phone):
     aya = phone().new_page()
-    aya.goto(live_server.url + "/")
-    aya.locator("label[for=game-bosskito]").click()
-    aya.locator("input[name=players]").nth(0).fill("Aya")
-    aya.locator("input[name=players]").nth(1).fill("Ben")
-    aya.locator("select[name=first_player]").select_option("0")
-    aya.get_by_role("button", name="Create the table").click()
-    expect(aya.locator("#netstate")).to_have_text("Live")
+    create_from_home(aya, live_server.url, "bosskito", ["Aya", "Ben"])
     code = aya.locator("details .code").first.inner_text().strip()
-
     ben = phone().new_page()
-    ben.goto(live_server.url + "/join")
-    ben.get_by_label("Join code").fill(code)
-    ben.get_by_role("button", name="Join").click()
-    expect(ben.locator("#netstate")).to_have_text("Live")
+    join_by_code(ben, live_server.url, code)
 
     # The table taps in the round's row: red 9 (with the card symbol), yellow 8, ...
     for colour, number in zip(["red", "yellow", "green", "blue", "purple"], [9, 8, 7, 6, 5]):

@@ -7,6 +7,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from .helpers import submit
+
 pytestmark = pytest.mark.browser
 GAME = json.loads((Path(__file__).parent.parent / "data" / "kyotoan_game_five_with_bay.json").read_text())
 FACE_INDEX = {"1": 1, "2": 2, "3": 3, "heart": 4, "energy": 5, "smash": 6}
@@ -14,13 +16,6 @@ FACE_INDEX = {"1": 1, "2": 2, "3": 3, "heart": 4, "energy": 5, "smash": 6}
 
 def version(page):
     return page.locator("#status").get_attribute("data-version")
-
-
-def submit(page, button):
-    """Press a control and wait until this phone shows the table's next version."""
-    before = version(page)
-    button.click()
-    expect(page.locator("#status")).not_to_have_attribute("data-version", before)
 
 
 def play_action(host, ann_phone, action):

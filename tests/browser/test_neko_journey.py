@@ -4,35 +4,22 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from .helpers import create_from_home, join_by_code, submit
+
 pytestmark = pytest.mark.browser
-
-
-def submit(page, button):
-    before = page.locator("#status").get_attribute("data-version")
-    button.click()
-    expect(page.locator("#status")).not_to_have_attribute("data-version", before)
 
 
 def test_growth_asks_both_phones_for_their_bumps(live_server, phone):
     ann = phone().new_page()
-    ann.goto(live_server.url + "/")
-    ann.locator("label[for=game-neko]").click()
-    ann.locator("input[name=players]").nth(0).fill("Ann")
-    ann.locator("input[name=players]").nth(1).fill("Bob")
-    ann.locator("select[name=first_player]").select_option("0")
-    ann.get_by_role("button", name="Create the table").click()
-    expect(ann.locator("#netstate")).to_have_text("Live")
+    create_from_home(ann, live_server.url, "neko", ["Ann", "Bob"])
     code = ann.locator("details .code").first.inner_text().strip()
     ann.get_by_role("button", name="I am Ann").click()
     expect(ann.locator("#seat")).to_contain_text("Ann's seat")
 
     bob = phone().new_page()
-    bob.goto(live_server.url + "/join")
-    bob.get_by_label("Join code").fill(code)
-    bob.get_by_role("button", name="Join").click()
+    join_by_code(bob, live_server.url, code)
     bob.get_by_role("button", name="I am Bob").click()
     expect(bob.locator("#seat")).to_contain_text("Bob's seat")
-    expect(bob.locator("#netstate")).to_have_text("Live")
 
     # Ann crosses the road and climbs a cherry tree: two missions, two Medals at the end of her turn.
     submit(ann, ann.get_by_role("button", name="Ann crossed the road"))
