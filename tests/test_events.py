@@ -238,3 +238,26 @@ def test_csv_export_defuses_formulas(client):
     client.post(f"/api/events/{event['id']}/players", json={"names": ["=HYPERLINK(\"x\")", "Bob"]}, headers=auth(event["token"]))
     text = client.get(f"/api/events/{event['id']}/export.csv").text
     assert "'=HYPERLINK" in text and "\n1,=" not in text
+
+
+def test_the_organiser_swaps_two_seats_before_the_tables_start(client):
+    event = client.post("/api/events", json={"name": "N", "games": ["gangs"], "rounds": 2}).json
+    eid, h = event["id"], auth(event["token"])
+    client.post(f"/api/events/{eid}/players", json={"names": list("ABCDEFGH")}, headers=h)
+    tables = client.post(f"/api/events/{eid}/rounds", json={"game": "gangs"}, headers=h).json["tables"]
+    a, b = tables[0]["players"][0], tables[1]["players"][0]
+    swapped = client.post(f"/api/events/{eid}/swap", json={"a": a, "b": b}, headers=h)
+    assert swapped.status_code == 200
+    seats = {name: i for i, t in enumerate(swapped.json["round"]["tables"]) for name in t["players"]}
+    assert seats[a] == 1 and seats[b] == 0
+    assert client.post(f"/api/events/{eid}/swap", json={"a": a, "b": "Z"}, headers=h).status_code == 422
+    # Once a table has started, its players are fixed.
+    table = swapped.json["round"]["tables"][0]
+    record = client.application.extensions["companion.events"].get(eid)
+    service = client.application.extensions["companion.tables"]
+    host = service.get(table["table_id"]).record["host_token"]
+    owed = service.get(table["table_id"]).state["pending"][0]
+    service.act(table["table_id"], host, {"type": "give", "to": owed["to"][0], "card": {"value": 1}})
+    late = client.post(f"/api/events/{eid}/swap", json={"a": table["players"][1], "b": b if seats[b] == 1 else a}, headers=h)
+    assert late.status_code == 422 and "started" in late.json["error"]
+    assert record["rounds"][-1]["tables"][0]["table_id"] == table["table_id"]

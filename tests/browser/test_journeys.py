@@ -136,6 +136,19 @@ def test_no_horizontal_scrolling_at_360_px_and_big_tap_targets(live_server, brow
     ctx.close()
 
 
+@pytest.mark.parametrize("game", ["kyotoan", "bosskito", "neko"])
+def test_every_game_page_fits_360_px(live_server, browser, game):
+    service = live_server.app.extensions["companion.tables"]
+    table = service.create(game, ["Alexandrina-Wilhelmina", "Bob", "Cy", "Dee"], {"first_player": 0}, seed=1)
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    page = ctx.new_page()
+    for url in (f"/t/{table.id}/play/{table.record['play_token']}", f"/t/{table.id}/watch", "/events/new"):
+        page.goto(live_server.url + url)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 360, f"{url} scrolls sideways ({width}px)"
+    ctx.close()
+
+
 def test_the_app_is_installable(live_server, playwright_chromium, tmp_path):
     # A persistent profile: Chromium never offers to install from an incognito context.
     from .conftest import CHROMIUM_FLAGS, PHONE
