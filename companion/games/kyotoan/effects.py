@@ -41,7 +41,11 @@ def gain_stars(state: dict, i: int, n: int, why: str, lines: list[str]) -> None:
 
 
 def gain_energy(state: dict, i: int, n: int, why: str, lines: list[str]) -> None:
-    """Add (or remove) energy, never below 0."""
+    """Add (or remove) energy, never below 0; a gain gets what the owner's cards add."""
+    from . import keeps
+
+    if n > 0:
+        n += keeps.total("energy", state, i)
     p = state["players"][i]
     before = p["energy"]
     p["energy"] = max(0, before + n)
@@ -51,7 +55,11 @@ def gain_energy(state: dict, i: int, n: int, why: str, lines: list[str]) -> None
 
 
 def heal(state: dict, i: int, n: int, why: str, lines: list[str]) -> None:
-    """Gain hearts up to the maximum."""
+    """Gain hearts up to the maximum; a gain gets what the owner's cards add."""
+    from . import keeps
+
+    if n > 0:
+        n += keeps.total("heal", state, i)
     p = state["players"][i]
     gained = max(0, min(n, p["max_hp"] - p["hp"]))
     p["hp"] += gained
@@ -61,13 +69,22 @@ def heal(state: dict, i: int, n: int, why: str, lines: list[str]) -> None:
         lines.append(f"{name(state, i)} is already at full health.")
 
 
-def damage(state: dict, i: int, n: int, why: str, lines: list[str]) -> int:
-    """Lose hearts (not below 0); elimination is settled afterwards by `eliminate_fallen`."""
+def damage(state: dict, i: int, n: int, why: str, lines: list[str], by: int | None = None) -> int:
+    """Lose hearts (not below 0), after the owner's cards reduce the loss; elimination is
+    settled afterwards by `eliminate_fallen`. `by` names the monster that caused it."""
+    from . import keeps
+
     p = state["players"][i]
-    lost = min(n, p["hp"])
+    reduced = max(0, n + keeps.total("reduce", state, i, n)) if n > 0 else 0
+    if reduced < n:
+        lines.append(f"{name(state, i)}'s cards reduce the loss from {n}♥ to {reduced}♥.")
+    lost = min(reduced, p["hp"])
     p["hp"] -= lost
     if lost:
         lines.append(f"{name(state, i)} loses {lost}♥ ({why}).")
+        if by is not None and by != i:
+            state["hurt_others"] = True
+        keeps.fire("hurt", state, i, lost, lines)
     return lost
 
 
@@ -90,6 +107,15 @@ def leave(state: dict, i: int) -> None:
 
 def eliminate_fallen(state: dict, lines: list[str]) -> None:
     """Monsters at 0♥ leave Kyoto and the game; their cards are discarded; the Bay may close."""
+    from . import keeps
+
+    fallen = [i for i, p in enumerate(state["players"]) if p["alive"] and p["hp"] <= 0]
+    for dead in fallen:
+        # Eater of the Dead scores for every monster whose ♥ went to 0, its owner's own included
+        # only while that owner still stands (docs/rulings.md).
+        for owner in alive(state):
+            if owner not in fallen:
+                keeps.fire("fallen", state, owner, dead, lines)
     for i, p in enumerate(state["players"]):
         if p["alive"] and p["hp"] <= 0:
             p["alive"] = False

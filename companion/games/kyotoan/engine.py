@@ -12,6 +12,7 @@ from collections import Counter
 from ..base import Game, Option, RuleViolation, bool_field, check_fields, int_field, player_field
 from . import effects as fx
 from .cards import CARDS, MONSTERS
+from . import keeps
 from .discards import DISCARD_EFFECTS
 from .effects import WIN_STARS, gain_energy, gain_stars, heal
 
@@ -67,15 +68,15 @@ class LastKyotoanStanding(Game):
     # -- what the active monster may do ----------------------------------------------------
     def dice_count(self, state: dict, i: int) -> int:
         """Dice the monster rolls this turn (Shrink Ray tokens take one each)."""
-        return max(0, BASE_DICE - state["players"][i]["shrink"])
+        return max(0, BASE_DICE + keeps.total("dice", state, i) - state["players"][i]["shrink"])
 
     def rolls_allowed(self, state: dict, i: int) -> int:
         """Rolls the monster may make this turn."""
-        return BASE_ROLLS
+        return BASE_ROLLS + keeps.total("rolls", state, i)
 
     def cost(self, state: dict, i: int, card_id: str) -> int:
         """What a card costs this monster."""
-        return CARDS[card_id].cost
+        return max(0, CARDS[card_id].cost + keeps.total("cost", state, i, card_id))
 
     def market_short(self, state: dict) -> int:
         """How many face-up cards the table still has to tap in."""
@@ -136,9 +137,15 @@ class LastKyotoanStanding(Game):
                 lines.append(f"{fx.name(state, me)} is in Kyoto: its ♥ do not heal.")
             else:
                 heal(state, me, counts["heart"], "dice", lines)
-        smashes = counts["smash"]
+        keeps.fire("resolved", state, me, counts, lines)
+        added = keeps.total("smash", state, me, counts)
+        if added:
+            lines.append(f"{fx.name(state, me)}'s cards add {added}✸.")
+        smashes = counts["smash"] + added
         if smashes:
-            if fx.in_kyoto(state, me):
+            if "nova_breath" in state["players"][me]["cards"]:
+                targets = [i for i in fx.alive(state) if i != me]
+            elif fx.in_kyoto(state, me):
                 targets = [i for i in fx.alive(state) if not fx.in_kyoto(state, i)]
             else:
                 targets = [i for i in fx.alive(state) if fx.in_kyoto(state, i)]
@@ -160,8 +167,10 @@ class LastKyotoanStanding(Game):
         for key, amount in attack["damage"].items():
             t = int(key)
             p = state["players"][t]
-            if amount >= p["hp"]:
-                continue  # the hit eliminates it: nothing to decide
+            if not fx.in_kyoto(state, t) or amount >= p["hp"]:
+                # Only monsters in Kyoto may yield (Nova Breath also hits those outside);
+                # a hit that eliminates leaves nothing to decide.
+                continue
             if p["auto_yield"] is not None:
                 decision = p["hp"] - amount < p["auto_yield"]
                 attack["yields"][key] = decision
@@ -188,12 +197,18 @@ class LastKyotoanStanding(Game):
         """Yielded monsters leave, the smash lands, the fallen go, then the enter step."""
         me = state["current"]
         attack = state["attack"]
+        yielded = dict(attack["yields"]) if attack else {}
         if attack:
             for key, gave_up in attack["yields"].items():
                 if gave_up:
                     fx.leave(state, int(key))
             for key, amount in attack["damage"].items():
-                fx.damage(state, int(key), amount, f"smashed by {state['players'][me]['monster']}", lines)
+                fx.damage(state, int(key), amount, f"smashed by {state['players'][me]['monster']}", lines, by=me)
+            if "fire_breathing" in state["players"][me]["cards"]:  # a ✸ was resolved, hit or not
+                n = len(state["players"])
+                for j in {(me - 1) % n, (me + 1) % n} - {me}:
+                    if state["players"][j]["alive"]:
+                        fx.damage(state, j, state["players"][me]["cards"].count("fire_breathing"), "Fire Breathing", lines, by=me)
             state["attack"] = None
             fx.eliminate_fallen(state, lines)
         state["phase"] = "buy"
@@ -204,6 +219,11 @@ class LastKyotoanStanding(Game):
                 fx.enter(state, me, "city", lines)
             elif fx.bay_open(state) and state["kyoto"]["bay"] is None:
                 fx.enter(state, me, "bay", lines)
+            burrowers = sum(state["players"][int(k)]["cards"].count("burrowing") for k, gave_up in yielded.items() if gave_up)
+            if burrowers and fx.in_kyoto(state, me):
+                fx.damage(state, me, burrowers, "Burrowing", lines)
+                fx.eliminate_fallen(state, lines)
+                self._game_decided(state, lines)
 
     def _act_market(self, state, action, lines):
         check_fields(action, ("cards",))
@@ -246,8 +266,12 @@ class LastKyotoanStanding(Game):
         p["energy"] -= price
         state["market"].remove(cid)
         lines.append(f"{fx.name(state, me)} buys {CARDS[cid].name} for {price}ϟ.")
+        keeps.fire("buys", state, me, cid, lines)
         if CARDS[cid].kind == "keep":
             p["cards"].append(cid)
+            if cid == "even_bigger":
+                p["max_hp"] = 12
+            keeps.HOOKS["bought"].get(cid, lambda s, i, l: None)(state, me, lines)
         else:
             DISCARD_EFFECTS[cid](state, me, lines, CARDS[cid].name)
             state["discard"].append(cid)
@@ -309,6 +333,8 @@ class LastKyotoanStanding(Game):
 
     def _end_turn(self, state: dict, lines: list[str]) -> None:
         me = state["current"]
+        if state["players"][me]["alive"]:
+            keeps.fire("turn_end", state, me, lines)
         winners = [i for i in fx.alive(state) if state["players"][i]["stars"] >= WIN_STARS]
         self._snapshot(state)
         if winners:
@@ -328,8 +354,10 @@ class LastKyotoanStanding(Game):
         state["turn"] += 1
         state.update(phase="roll", dice=[], rolls=0)
         lines.append(f"{fx.name(state, nxt)}'s turn.")
+        state["hurt_others"] = False
         if fx.in_kyoto(state, nxt):
             gain_stars(state, nxt, 2, "starting the turn in Kyoto", lines)
+        keeps.fire("turn_start", state, nxt, lines)
 
     def _snapshot(self, state: dict) -> None:
         state["timeline"].append(

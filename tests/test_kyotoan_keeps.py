@@ -1,0 +1,173 @@
+"""Keep cards that act by themselves: one test per card that fails if its effect is removed."""
+from __future__ import annotations
+
+from .kyotoan_helpers import GAME, act, dice, new, turn
+
+
+def owning(*cards, n=3, who=0, **state_changes):
+    s = new(n)
+    s["players"][who]["cards"] = list(cards)
+    for key, value in state_changes.items():
+        s["players"][who][key] = value
+    return s
+
+
+def resolve(s, spec):
+    s = act(s, type="roll", faces=dice(spec))
+    return act(s, type="resolve")
+
+
+def test_extra_head_adds_a_die_and_giant_brain_a_roll():
+    s = owning("extra_head", "extra_head", "giant_brain")
+    assert GAME.pending(s)[0] == {"type": "roll", "player": 0, "dice": 8, "rolls_left": 4}
+    s = act(s, type="roll", faces=dice("123 123 ee"))
+    assert s["rolls"] == 1
+
+
+def test_alien_origin_makes_cards_cost_one_less():
+    s = resolve(owning("alien_origin", energy=2), "123 123")
+    s = act(s, type="buy", card="corner_store")  # costs 3, paid 2
+    assert s["players"][0]["energy"] == 0
+
+
+def test_acid_attack_adds_a_smash():
+    s = turn(new(), "123 123")  # Ann in Kyoto
+    s["players"][1]["cards"] = ["acid_attack"]
+    s = resolve(s, "123 123")
+    assert s["pending"][0] == {"type": "yield", "player": 0, "damage": 1}
+
+
+def test_spiked_tail_adds_a_smash_only_to_a_roll_with_one():
+    s = turn(new(), "123 123")
+    s["players"][1]["cards"] = ["spiked_tail"]
+    assert resolve(s, "123 123")["phase"] == "buy"  # no ✸ rolled: nothing added
+    s2 = turn(new(), "123 123")
+    s2["players"][1]["cards"] = ["spiked_tail"]
+    assert resolve(s2, "s 123 ee")["pending"][0]["damage"] == 2
+
+
+def test_burrowing_and_urbavore_add_a_smash_in_kyoto():
+    for card, spec in (("burrowing", "123 123"), ("urbavore", "s 123 ee")):
+        s = owning(card)
+        s = turn(s, "123 123")  # Ann enters the City
+        s = turn(s, "123 123")
+        s = turn(s, "123 123")
+        s = resolve(s, spec)
+        rolled = dice(spec).count("smash")
+        assert [p["hp"] for p in s["players"]] == [10, 10 - rolled - 1, 10 - rolled - 1], card
+
+
+def test_burrowing_hurts_the_monster_taking_kyoto_after_a_yield():
+    s = turn(owning("burrowing"), "123 123")
+    s = resolve(s, "s 123 ee")
+    s = act(s, type="yield", player=0, **{"yield": True})
+    assert s["kyoto"]["city"] == 1 and s["players"][1]["hp"] == 9
+
+
+def test_poison_quills_add_two_smashes_on_three_twos():
+    s = turn(new(), "123 123")
+    s["players"][1]["cards"] = ["poison_quills"]
+    assert resolve(s, "222 e 13")["pending"][0]["damage"] == 2
+
+
+def test_nova_breath_smashes_all_other_monsters():
+    s = owning("nova_breath")
+    s = resolve(s, "ss 123 e")
+    assert [p["hp"] for p in s["players"]] == [10, 8, 8]
+
+
+def test_fire_breathing_hurts_the_neighbours_one_more():
+    s = turn(new(4), "123 123")  # Ann in the City
+    s["players"][2]["cards"] = ["fire_breathing"]
+    s = turn(s, "123 123")
+    s = resolve(s, "s 123 ee")  # Cy smashes Ann (in Kyoto); Bob and Dee are Cy's neighbours
+    s = act(s, type="yield", player=0, **{"yield": False})
+    assert [p["hp"] for p in s["players"]] == [9, 9, 10, 9]
+
+
+def test_alpha_monster_gourmet_detritivore_complete_destruction():
+    assert resolve(owning("alpha_monster"), "s 123 ee")["players"][0]["stars"] == 1 + 1
+    assert resolve(owning("gourmet"), "111 eee")["players"][0]["stars"] == 1 + 2 + 1
+    assert resolve(owning("detritivore"), "123 eee")["players"][0]["stars"] == 2 + 1
+    assert resolve(owning("complete_destruction"), "123 hse")["players"][0]["stars"] == 9 + 1
+
+
+def test_friend_of_children_and_regeneration():
+    assert resolve(owning("friend_of_children"), "ee 1223")["players"][0]["energy"] == 3
+    assert resolve(owning("regeneration", hp=5), "hh 1233")["players"][0]["hp"] == 8
+
+
+def test_armor_plating_ignores_a_loss_of_exactly_one():
+    s = turn(owning("armor_plating"), "123 123")
+    s = resolve(s, "s 123 ee")
+    s = act(s, type="yield", player=0, **{"yield": False})
+    assert s["players"][0]["hp"] == 10
+    s = act(s, type="end_turn")
+    s = resolve(s, "ss 123 e")
+    s = act(s, type="yield", player=0, **{"yield": False})
+    assert s["players"][0]["hp"] == 8
+
+
+def test_were_only_making_it_stronger_gives_energy_for_a_loss_of_two():
+    s = turn(owning("were_only_making_it_stronger"), "123 123")
+    s = resolve(s, "ss 123 e")
+    s = act(s, type="yield", player=0, **{"yield": False})
+    assert s["players"][0]["energy"] == 1
+
+
+def test_media_friendly_and_even_bigger_when_buying():
+    s = resolve(owning("media_friendly", energy=3), "123 123")
+    s = act(s, type="buy", card="corner_store")
+    assert s["players"][0]["stars"] == 1 + 1 + 1
+    s = new(market=["even_bigger", "heal", "tank"])
+    s = resolve(s, "123 123")
+    s["players"][0]["energy"] = 4
+    s = act(s, type="buy", card="even_bigger")
+    assert s["players"][0]["max_hp"] == 12 and s["players"][0]["hp"] == 12
+
+
+def test_battery_monster_moves_two_energy_a_turn_then_is_discarded():
+    s = new(market=["battery_monster", "heal", "tank"])
+    s["players"][1]["cards"] = ["friend_of_children"]
+    s = turn(s, "123 123", end=False)
+    s["players"][0]["energy"] = 3
+    s["players"][0]["cards"] = ["friend_of_children"]
+    s = act(s, type="buy", card="battery_monster")
+    assert s["players"][0]["counters"]["battery_monster"] == 6
+    s = act(s, type="market", cards=["heal", "tank", "energize"])
+    for expected in (2, 4, 6):
+        s = act(s, type="end_turn")
+        s = turn(s, "123 123")
+        s = turn(s, "123 123")
+        assert s["players"][0]["energy"] == expected  # moved, not gained: no Friend of Children bonus
+        s = resolve(s, "123 123")
+    assert "battery_monster" not in s["players"][0]["cards"] and "battery_monster" in s["discard"]
+
+
+def test_urbavore_scores_one_more_star_starting_in_kyoto():
+    s = turn(owning("urbavore"), "123 123")
+    s = turn(s, "123 123")
+    s = turn(s, "123 123")
+    assert s["players"][0]["stars"] == 1 + 2 + 1
+
+
+def test_end_of_turn_cards():
+    assert turn(owning("energy_hoarder", energy=12), "123 123")["players"][0]["stars"] == 1 + 2
+    assert turn(owning("solar_powered"), "123 123")["players"][0]["energy"] == 1
+    s = owning("rooting_for_the_underdog")
+    s["players"][1]["stars"] = s["players"][2]["stars"] = 3
+    assert turn(s, "123 123")["players"][0]["stars"] == 1 + 1  # 1 after entering, still the fewest
+    s = owning("rooting_for_the_underdog")
+    assert turn(s, "123 123")["players"][0]["stars"] == 1  # 1 after entering: no longer the fewest
+    assert turn(owning("herbivore"), "123 123")["players"][0]["stars"] == 1 + 1
+    s = turn(new(), "123 123")
+    s["players"][1]["cards"] = ["herbivore"]
+    assert turn(s, "s 123 ee", s0=False)["players"][1]["stars"] == 0  # it hurt Ann: no star
+
+
+def test_eater_of_the_dead():
+    s = turn(new(), "123 123")
+    s["players"][2]["cards"] = ["eater_of_the_dead"]
+    s["players"][0]["hp"] = 1
+    s = resolve(s, "s 123 ee")
+    assert not s["players"][0]["alive"] and s["players"][2]["stars"] == 3
