@@ -171,3 +171,62 @@ def test_eater_of_the_dead():
     s["players"][0]["hp"] = 1
     s = resolve(s, "s 123 ee")
     assert not s["players"][0]["alive"] and s["players"][2]["stars"] == 3
+
+
+def test_smoke_cloud_counters_then_energy_drink_pay_for_extra_rolls():
+    from companion.games import RuleViolation
+    import pytest
+
+    s = new(market=["smoke_cloud", "heal", "tank"])
+    s = turn(s, "123 123", end=False)
+    s["players"][0]["energy"] = 4
+    s = act(s, type="buy", card="smoke_cloud")
+    s = act(s, type="market", cards=["heal", "tank", "energize"])
+    s["players"][1]["cards"] = ["smoke_cloud"]
+    s["players"][1]["counters"] = {"smoke_cloud": 1}
+    s = act(s, type="end_turn")
+    for _ in range(4):  # 3 rolls, then one paid with the last counter
+        s = act(s, type="roll", faces=dice("123 123"))
+    assert "smoke_cloud" not in s["players"][1]["cards"] and "smoke_cloud" in s["discard"]
+    with pytest.raises(RuleViolation, match="used all 3 rolls"):
+        GAME.apply(s, {"type": "roll", "faces": dice("123 123")})
+    s["players"][1]["cards"] = ["energy_drink"]
+    s["players"][1]["energy"] = 1
+    s = act(s, type="roll", faces=dice("123 123"))
+    assert s["players"][1]["energy"] == 0 and s["rolls"] == 5
+
+
+def test_plot_twist_stretchy_herd_culler_change_a_die_before_resolving():
+    from companion.games import RuleViolation
+    import pytest
+
+    s = owning("plot_twist", "stretchy", "herd_culler", energy=2)
+    with pytest.raises(RuleViolation, match="after a roll"):
+        GAME.apply(s, {"type": "use", "card": "herd_culler", "die": 0})
+    s = act(s, type="roll", faces=dice("11 23 ee"))
+    s = act(s, type="use", card="herd_culler", die=2)          # 2 -> 1: three 1s
+    with pytest.raises(RuleViolation, match="used this turn"):
+        GAME.apply(s, {"type": "use", "card": "herd_culler", "die": 3})
+    s = act(s, type="use", card="plot_twist", die=3, face="1")  # 3 -> 1: four 1s
+    s = act(s, type="use", card="stretchy", die=4, face="1")    # ϟ -> 1 for 2ϟ: five 1s
+    assert s["dice"] == ["1", "1", "1", "1", "1", "energy"] and "plot_twist" not in s["players"][0]["cards"]
+    s = act(s, type="resolve")
+    assert s["players"][0]["stars"] == 1 + 2 + 1 and s["players"][0]["energy"] == 1
+
+
+def test_wings_prevents_losing_hearts_this_turn():
+    from companion.games import RuleViolation
+    import pytest
+
+    s = owning("wings", energy=1)
+    with pytest.raises(RuleViolation, match="Wings costs 2"):
+        GAME.apply(s, {"type": "use", "card": "wings"})
+    s["players"][0]["energy"] = 6
+    s = act(s, type="use", card="wings")
+    s = resolve(s, "123 123")
+    s["market"][0] = "high_altitude_bombing"  # turned up at the market (test shortcut)
+    s = act(s, type="buy", card="high_altitude_bombing")
+    assert [p["hp"] for p in s["players"]] == [10, 7, 7]
+    s = act(s, type="market", cards=["heal", "acid_attack", "tank"])
+    s = act(s, type="end_turn")
+    assert "wings" not in s["players"][0]  # only for that turn

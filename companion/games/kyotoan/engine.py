@@ -23,6 +23,7 @@ BASE_ROLLS = 3
 SWEEP_COST = 2
 MARKET_SIZE = 3
 FACE_WORDS = {"1": "1", "2": "2", "3": "3", "heart": "♥", "energy": "ϟ", "smash": "✸"}
+USABLE = ("plot_twist", "stretchy", "herd_culler", "wings")
 
 
 class LastKyotoanStanding(Game):
@@ -89,7 +90,7 @@ class LastKyotoanStanding(Game):
         handler = getattr(self, f"_act_{kind}", None)
         if handler is None:
             raise RuleViolation(
-                f"Unknown action '{kind}'. Last Kyotoan Standing takes: roll, resolve, yield, market, buy, sweep, end_turn, auto_yield."
+                f"Unknown action '{kind}'. Last Kyotoan Standing takes: roll, resolve, yield, market, buy, sweep, use, end_turn, auto_yield."
             )
         if kind not in ("market", "auto_yield") and self.market_short(state):
             raise RuleViolation(
@@ -106,7 +107,7 @@ class LastKyotoanStanding(Game):
             raise RuleViolation("The dice are resolved already; rolling comes first in a turn.")
         allowed = self.rolls_allowed(state, me)
         if state["rolls"] >= allowed:
-            raise RuleViolation(f"{fx.name(state, me)} has used all {allowed} rolls; resolve the dice.")
+            self._pay_extra_roll(state, me, allowed, lines)
         faces = action["faces"]
         n = self.dice_count(state, me)
         if not isinstance(faces, list) or any(f not in FACES for f in faces):
@@ -117,6 +118,68 @@ class LastKyotoanStanding(Game):
         state["rolls"] += 1
         shown = " ".join(FACE_WORDS[f] for f in faces)
         lines.append(f"{fx.name(state, me)} rolls {shown} (roll {state['rolls']} of {allowed}).")
+
+    def _pay_extra_roll(self, state: dict, me: int, allowed: int, lines: list[str]) -> None:
+        """A roll past the allowance: a Smoke Cloud counter first, else 1ϟ with Energy Drink."""
+        p = state["players"][me]
+        counters = p.setdefault("counters", {})
+        if counters.get("smoke_cloud"):
+            counters["smoke_cloud"] -= 1
+            lines.append(f"{fx.name(state, me)} spends a Smoke Cloud counter for an extra roll ({counters['smoke_cloud']} left).")
+            if not counters["smoke_cloud"]:
+                counters.pop("smoke_cloud")
+                p["cards"].remove("smoke_cloud")
+                state["discard"].append("smoke_cloud")
+                lines.append("Smoke Cloud is spent and discarded.")
+        elif "energy_drink" in p["cards"] and p["energy"] >= 1:
+            p["energy"] -= 1
+            lines.append(f"{fx.name(state, me)} spends 1ϟ (Energy Drink) for an extra roll.")
+        else:
+            raise RuleViolation(f"{fx.name(state, me)} has used all {allowed} rolls; resolve the dice.")
+
+    def extra_rolls(self, state: dict, i: int) -> int:
+        """Rolls the monster could still buy: Smoke Cloud counters, and ϟ with Energy Drink."""
+        p = state["players"][i]
+        return p.get("counters", {}).get("smoke_cloud", 0) + (p["energy"] if "energy_drink" in p["cards"] else 0)
+
+    def _act_use(self, state, action, lines):
+        """An activated power: change a die (Plot Twist, Stretchy, Herd Culler) or Wings."""
+        check_fields(action, ("card",), ("die", "face"))
+        me = state["current"]
+        p = state["players"][me]
+        cid = action["card"]
+        if cid not in USABLE:
+            raise RuleViolation(f"'{cid}' is not a card that is used this way; usable now: {', '.join(sorted(USABLE))}.")
+        if cid not in p["cards"]:
+            raise RuleViolation(f"{fx.name(state, me)} does not own {CARDS[cid].name}.")
+        if cid == "wings":
+            if p["energy"] < 2:
+                raise RuleViolation(f"Wings costs 2ϟ; {fx.name(state, me)} has {p['energy']}ϟ.")
+            p["energy"] -= 2
+            p["wings"] = True
+            lines.append(f"{fx.name(state, me)} spends 2ϟ on Wings: it loses no ♥ this turn.")
+            return
+        # Edition ruling: dice are changed after the last roll, immediately before resolving.
+        if state["phase"] != "roll" or not state["rolls"]:
+            raise RuleViolation(f"{CARDS[cid].name} changes a die after a roll, before the dice are resolved.")
+        die = int_field(action, "die", 0, len(state["dice"]) - 1, "'die' (the position of the die)")
+        face = "1" if cid == "herd_culler" else action.get("face")
+        if face not in FACES:
+            raise RuleViolation(f"'face' is one of {', '.join(FACES)}.")
+        if cid == "herd_culler":
+            if "herd_culler" in state.get("used", []):
+                raise RuleViolation("Herd Culler changes one die each turn: it was used this turn.")
+            state.setdefault("used", []).append("herd_culler")
+        elif cid == "stretchy":
+            if p["energy"] < 2:
+                raise RuleViolation(f"Stretchy costs 2ϟ; {fx.name(state, me)} has {p['energy']}ϟ.")
+            p["energy"] -= 2
+        else:  # plot_twist: discard when used
+            p["cards"].remove("plot_twist")
+            state["discard"].append("plot_twist")
+        before = state["dice"][die]
+        state["dice"][die] = face
+        lines.append(f"{fx.name(state, me)} uses {CARDS[cid].name}: a {FACE_WORDS[before]} becomes {FACE_WORDS[face]}.")
 
     def _act_resolve(self, state, action, lines):
         check_fields(action, ())
@@ -271,6 +334,8 @@ class LastKyotoanStanding(Game):
             p["cards"].append(cid)
             if cid == "even_bigger":
                 p["max_hp"] = 12
+            if cid == "smoke_cloud":
+                p.setdefault("counters", {})["smoke_cloud"] = 3
             keeps.HOOKS["bought"].get(cid, lambda s, i, l: None)(state, me, lines)
         else:
             DISCARD_EFFECTS[cid](state, me, lines, CARDS[cid].name)
@@ -355,6 +420,9 @@ class LastKyotoanStanding(Game):
         state.update(phase="roll", dice=[], rolls=0)
         lines.append(f"{fx.name(state, nxt)}'s turn.")
         state["hurt_others"] = False
+        state["used"] = []
+        for p in state["players"]:
+            p.pop("wings", None)
         if fx.in_kyoto(state, nxt):
             gain_stars(state, nxt, 2, "starting the turn in Kyoto", lines)
         keeps.fire("turn_start", state, nxt, lines)
@@ -380,7 +448,7 @@ class LastKyotoanStanding(Game):
             ]
         if state["phase"] == "roll":
             return [{"type": "roll", "player": me, "dice": self.dice_count(state, me),
-                     "rolls_left": self.rolls_allowed(state, me) - state["rolls"]}]
+                     "rolls_left": max(0, self.rolls_allowed(state, me) - state["rolls"]) + self.extra_rolls(state, me)}]
         return [{"type": "buy", "player": me}]
 
     def standings(self, state: dict) -> list[int]:

@@ -81,6 +81,8 @@ keep("complete_destruction", "resolved")(
 keep("friend_of_children", "energy")(lambda s, i: 1)
 keep("regeneration", "heal")(lambda s, i: 1)
 keep("armor_plating", "reduce")(lambda s, i, amount: -1 if amount == 1 else 0)
+# Wings (activated with `use`, 2ϟ): no ♥ lost for the rest of the turn.
+keep("wings", "reduce")(lambda s, i, amount: -amount if s["players"][i].get("wings") else 0)
 
 
 @keep("were_only_making_it_stronger", "hurt")
