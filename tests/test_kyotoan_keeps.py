@@ -230,3 +230,44 @@ def test_wings_prevents_losing_hearts_this_turn():
     s = act(s, type="market", cards=["heal", "acid_attack", "tank"])
     s = act(s, type="end_turn")
     assert "wings" not in s["players"][0]  # only for that turn
+
+
+def test_poison_spit_tokens_hurt_at_the_end_of_their_turn_and_hearts_discard_them():
+    s = turn(new(), "123 123")  # Ann in the City
+    s["players"][1]["cards"] = ["poison_spit"]
+    s = resolve(s, "s 123 ee")
+    s = act(s, type="yield", player=0, **{"yield": False})
+    s = act(s, type="end_turn")
+    assert s["players"][0]["poison"] == 1
+    s = turn(s, "123 123")  # Cy
+    s = turn(s, "123 123")  # Ann: her turn ends with 1♥ lost to poison
+    assert s["players"][0]["hp"] == 10 - 1 - 1
+    s = turn(s, "123 123")
+    s = turn(s, "123 123")
+    # Ann uses a rolled ♥ to discard the token (in Kyoto, where it could not heal anyway).
+    s = act(s, type="roll", faces=dice("h 123 ee"))
+    s = act(s, type="resolve", cure={"poison": 1})
+    assert s["players"][0]["poison"] == 0
+    s = act(s, type="end_turn")
+    assert s["players"][0]["hp"] == 8
+
+
+def test_shrink_ray_tokens_take_a_die_and_outlive_the_card():
+    s = turn(new(), "123 123")
+    s["players"][1]["cards"] = ["shrink_ray"]
+    s = resolve(s, "s 123 ee")
+    s = act(s, type="yield", player=0, **{"yield": False})
+    s = act(s, type="end_turn")
+    s["players"][1]["cards"] = []  # the card is gone; the token stays
+    s = turn(s, "123 123")
+    assert GAME.dice_count(s, 0) == 5 and s["players"][0]["shrink"] == 1
+
+
+def test_cure_is_checked():
+    from companion.games import RuleViolation
+    import pytest
+
+    s = act(new(), type="roll", faces=dice("h 123 ee"))
+    for cure, words in (({"poison": 1}, "has 0 poison tokens"), ({"poison": 2}, "rolled 1♥"), ({"venom": 1}, "'cure' is")):
+        with pytest.raises(RuleViolation, match=words):
+            GAME.apply(s, {"type": "resolve", "cure": cure})

@@ -182,7 +182,7 @@ class LastKyotoanStanding(Game):
         lines.append(f"{fx.name(state, me)} uses {CARDS[cid].name}: a {FACE_WORDS[before]} becomes {FACE_WORDS[face]}.")
 
     def _act_resolve(self, state, action, lines):
-        check_fields(action, ())
+        check_fields(action, (), ("cure",))
         me = state["current"]
         if state["phase"] != "roll":
             raise RuleViolation("The dice of this turn are resolved already.")
@@ -195,11 +195,12 @@ class LastKyotoanStanding(Game):
             if counts[number] >= 3:
                 gain_stars(state, me, int(number) + counts[number] - 3, f"{counts[number]}× {number}", lines)
         gain_energy(state, me, counts["energy"], "dice", lines)
-        if counts["heart"]:
+        hearts = counts["heart"] - self._cure(state, me, action.get("cure"), counts["heart"], lines)
+        if hearts:
             if fx.in_kyoto(state, me):
                 lines.append(f"{fx.name(state, me)} is in Kyoto: its ♥ do not heal.")
             else:
-                heal(state, me, counts["heart"], "dice", lines)
+                heal(state, me, hearts, "dice", lines)
         keeps.fire("resolved", state, me, counts, lines)
         added = keeps.total("smash", state, me, counts)
         if added:
@@ -223,6 +224,26 @@ class LastKyotoanStanding(Game):
             if state["phase"] == "yield":
                 return
         self._finish_resolve(state, lines)
+
+    def _cure(self, state: dict, me: int, cure: object, hearts: int, lines: list[str]) -> int:
+        """Rolled ♥ used to discard Poison or Shrink Ray tokens instead of healing; returns how many."""
+        if cure is None:
+            return 0
+        p = state["players"][me]
+        if not isinstance(cure, dict) or set(cure) - {"poison", "shrink"} or any(
+            isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in cure.values()
+        ):
+            raise RuleViolation("'cure' is {\"poison\": n, \"shrink\": n}: how many ♥ discard each kind of token.")
+        used = sum(cure.values())
+        if used > hearts:
+            raise RuleViolation(f"{fx.name(state, me)} rolled {hearts}♥; it cannot discard {used} tokens with them.")
+        for kind, n in cure.items():
+            if n > p[kind]:
+                raise RuleViolation(f"{fx.name(state, me)} has {p[kind]} {kind} token{'s' if p[kind] != 1 else ''}.")
+            p[kind] -= n
+            if n:
+                lines.append(f"{fx.name(state, me)} uses {n}♥ to discard {n} {'Poison' if kind == 'poison' else 'Shrink Ray'} token{'s' if n > 1 else ''}.")
+        return used
 
     def _ask_yields(self, state: dict, lines: list[str]) -> None:
         """Monsters in Kyoto that lose ♥ to the smash decide whether to yield, before the loss."""
@@ -267,6 +288,13 @@ class LastKyotoanStanding(Game):
                     fx.leave(state, int(key))
             for key, amount in attack["damage"].items():
                 fx.damage(state, int(key), amount, f"smashed by {state['players'][me]['monster']}", lines, by=me)
+            for key in attack["damage"]:
+                target = state["players"][int(key)]
+                for kind, card in (("poison", "poison_spit"), ("shrink", "shrink_ray")):
+                    given = state["players"][me]["cards"].count(card)
+                    if given and target["hp"] > 0:
+                        target[kind] += given
+                        lines.append(f"{fx.name(state, int(key))} gets {given} {'Poison' if kind == 'poison' else 'Shrink Ray'} token{'s' if given > 1 else ''}.")
             if "fire_breathing" in state["players"][me]["cards"]:  # a ✸ was resolved, hit or not
                 n = len(state["players"])
                 for j in {(me - 1) % n, (me + 1) % n} - {me}:
@@ -400,6 +428,12 @@ class LastKyotoanStanding(Game):
         me = state["current"]
         if state["players"][me]["alive"]:
             keeps.fire("turn_end", state, me, lines)
+            poison = state["players"][me]["poison"]
+            if poison:
+                fx.damage(state, me, poison, "Poison tokens", lines)
+                fx.eliminate_fallen(state, lines)
+                if self._game_decided(state, lines):
+                    return
         winners = [i for i in fx.alive(state) if state["players"][i]["stars"] >= WIN_STARS]
         self._snapshot(state)
         if winners:
