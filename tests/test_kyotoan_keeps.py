@@ -271,3 +271,44 @@ def test_cure_is_checked():
     for cure, words in (({"poison": 1}, "has 0 poison tokens"), ({"poison": 2}, "rolled 1♥"), ({"venom": 1}, "'cure' is")):
         with pytest.raises(RuleViolation, match=words):
             GAME.apply(s, {"type": "resolve", "cure": cure})
+
+
+def test_rapid_healing_any_time_for_two_energy():
+    from companion.games import RuleViolation
+    import pytest
+
+    s = turn(new(), "123 123")  # Bob's turn now
+    s["players"][0]["cards"] = ["rapid_healing"]
+    s["players"][0].update(hp=6, energy=3)
+    s = act(s, type="use", card="rapid_healing", player=0)  # on Bob's turn
+    assert s["players"][0]["hp"] == 7 and s["players"][0]["energy"] == 1
+    with pytest.raises(RuleViolation, match="Rapid Healing costs 2"):
+        GAME.apply(s, {"type": "use", "card": "rapid_healing", "player": 0})
+    with pytest.raises(RuleViolation, match="does not own"):
+        GAME.apply(s, {"type": "use", "card": "rapid_healing", "player": 1})
+
+
+def test_metamorph_sells_keep_cards_for_their_full_cost_at_the_end_of_the_turn():
+    s = owning("metamorph", "acid_attack", "even_bigger", max_hp=12, hp=12)
+    s = resolve(s, "123 123")
+    s = act(s, type="use", card="metamorph", sell=["acid_attack", "even_bigger"])
+    p = s["players"][0]
+    assert p["cards"] == ["metamorph"] and p["energy"] == 6 + 4 and p["max_hp"] == 10 and p["hp"] == 10
+    assert {"acid_attack", "even_bigger"} <= set(s["discard"])
+
+
+def test_made_in_a_lab_buys_the_peeked_top_card_or_puts_it_back():
+    from companion.games import RuleViolation
+    import pytest
+
+    s = resolve(owning("made_in_a_lab", energy=5), "123 123")
+    before = s["deck"]["skyscraper"]
+    s2 = act(s, type="use", card="made_in_a_lab", peek="skyscraper", buy=False)
+    assert s2["deck"]["skyscraper"] == before and s2["players"][0]["energy"] == 5
+    with pytest.raises(RuleViolation, match="peeked this turn"):
+        GAME.apply(s2, {"type": "use", "card": "made_in_a_lab", "peek": "tank", "buy": True})
+    with pytest.raises(RuleViolation, match="costs 6"):
+        GAME.apply(s, {"type": "use", "card": "made_in_a_lab", "peek": "skyscraper", "buy": True})
+    s3 = act(s, type="use", card="made_in_a_lab", peek="tank", buy=True)
+    assert s3["players"][0]["stars"] == 1 + 4 and s3["players"][0]["hp"] == 7 and s3["deck"]["tank"] == 0
+    assert s3["market"] == s["market"]  # the market is untouched

@@ -23,7 +23,7 @@ BASE_ROLLS = 3
 SWEEP_COST = 2
 MARKET_SIZE = 3
 FACE_WORDS = {"1": "1", "2": "2", "3": "3", "heart": "♥", "energy": "ϟ", "smash": "✸"}
-USABLE = ("plot_twist", "stretchy", "herd_culler", "wings")
+USABLE = ("plot_twist", "stretchy", "herd_culler", "wings", "rapid_healing", "metamorph", "made_in_a_lab")
 
 
 class LastKyotoanStanding(Game):
@@ -144,14 +144,20 @@ class LastKyotoanStanding(Game):
 
     def _act_use(self, state, action, lines):
         """An activated power: change a die (Plot Twist, Stretchy, Herd Culler) or Wings."""
-        check_fields(action, ("card",), ("die", "face"))
-        me = state["current"]
-        p = state["players"][me]
+        check_fields(action, ("card",), ("die", "face", "player", "sell", "peek", "buy"))
         cid = action["card"]
         if cid not in USABLE:
             raise RuleViolation(f"'{cid}' is not a card that is used this way; usable now: {', '.join(sorted(USABLE))}.")
-        if cid not in p["cards"]:
+        # Wings and Rapid Healing act "at any time", also on other monsters' turns.
+        me = player_field(state, action, "player") if "player" in action else state["current"]
+        if me != state["current"] and cid not in ("wings", "rapid_healing"):
+            raise RuleViolation(f"{CARDS[cid].name} is used on its owner's own turn.")
+        p = state["players"][me]
+        if cid not in p["cards"] or not p["alive"]:
             raise RuleViolation(f"{fx.name(state, me)} does not own {CARDS[cid].name}.")
+        if cid in ("rapid_healing", "metamorph", "made_in_a_lab"):
+            getattr(self, f"_use_{cid}")(state, me, action, lines)
+            return
         if cid == "wings":
             if p["energy"] < 2:
                 raise RuleViolation(f"Wings costs 2ϟ; {fx.name(state, me)} has {p['energy']}ϟ.")
@@ -180,6 +186,56 @@ class LastKyotoanStanding(Game):
         before = state["dice"][die]
         state["dice"][die] = face
         lines.append(f"{fx.name(state, me)} uses {CARDS[cid].name}: a {FACE_WORDS[before]} becomes {FACE_WORDS[face]}.")
+
+    def _use_rapid_healing(self, state, me, action, lines):
+        p = state["players"][me]
+        if p["energy"] < 2:
+            raise RuleViolation(f"Rapid Healing costs 2ϟ; {fx.name(state, me)} has {p['energy']}ϟ.")
+        if p["hp"] >= p["max_hp"]:
+            raise RuleViolation(f"{fx.name(state, me)} is at full health already.")
+        p["energy"] -= 2
+        heal(state, me, 1, "Rapid Healing, 2ϟ", lines)
+
+    def _use_metamorph(self, state, me, action, lines):
+        """At the end of its turn (the buy step), the owner sells Keep cards for their full cost."""
+        if state["phase"] != "buy":
+            raise RuleViolation("Metamorph sells cards at the end of its owner's turn, after the dice are resolved.")
+        sell = action.get("sell")
+        p = state["players"][me]
+        if not isinstance(sell, list) or not sell or any(not isinstance(c, str) or p["cards"].count(c) < sell.count(c) for c in sell):
+            raise RuleViolation("'sell' lists Keep cards the monster owns.")
+        for cid in sell:
+            p["cards"].remove(cid)
+            p.get("counters", {}).pop(cid, None)
+            state["discard"].append(cid)
+        if "even_bigger" not in p["cards"]:
+            p["max_hp"] = MAX_HP
+            p["hp"] = min(p["hp"], MAX_HP)
+        price = sum(CARDS[c].cost for c in sell)
+        lines.append(f"{fx.name(state, me)} discards {', '.join(CARDS[c].name for c in sell)} (Metamorph).")
+        gain_energy(state, me, price, "Metamorph", lines)
+
+    def _use_made_in_a_lab(self, state, me, action, lines):
+        """In the buy step: the table taps in the peeked top card; the owner buys it or puts it back."""
+        if state["phase"] != "buy":
+            raise RuleViolation("Made in a Lab peeks during the Buy Power cards step.")
+        if "made_in_a_lab" in state.get("used", []):
+            raise RuleViolation("Made in a Lab has peeked this turn already.")
+        peek = action.get("peek")
+        if peek not in CARDS or not state["deck"].get(peek):
+            raise RuleViolation("'peek' is the id of the card on top of the deck (a card still in the deck).")
+        buy = bool_field(action, "buy")
+        state.setdefault("used", []).append("made_in_a_lab")
+        if not buy:
+            lines.append(f"{fx.name(state, me)} peeks at the top card (Made in a Lab) and puts it back.")
+            return
+        price = self.cost(state, me, peek)
+        p = state["players"][me]
+        if p["energy"] < price:
+            raise RuleViolation(f"{CARDS[peek].name} costs {price}ϟ; {fx.name(state, me)} has {p['energy']}ϟ.")
+        state["deck"][peek] -= 1
+        state["market"].append(peek)  # bought through the market's one path, then off it again
+        self._act_buy(state, {"type": "buy", "card": peek}, lines)
 
     def _act_resolve(self, state, action, lines):
         check_fields(action, (), ("cure",))
