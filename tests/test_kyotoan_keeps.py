@@ -312,3 +312,35 @@ def test_made_in_a_lab_buys_the_peeked_top_card_or_puts_it_back():
     s3 = act(s, type="use", card="made_in_a_lab", peek="tank", buy=True)
     assert s3["players"][0]["stars"] == 1 + 4 and s3["players"][0]["hp"] == 7 and s3["deck"]["tank"] == 0
     assert s3["market"] == s["market"]  # the market is untouched
+
+
+def test_jets_yield_without_losing_hearts():
+    s = turn(owning("jets"), "123 123")
+    s = resolve(s, "sss 12 e")
+    s = act(s, type="yield", player=0, **{"yield": True})
+    assert s["players"][0]["hp"] == 10 and s["kyoto"]["city"] == 1
+    s2 = turn(owning("jets"), "123 123")
+    s2 = resolve(s2, "sss 12 e")
+    s2 = act(s2, type="yield", player=0, **{"yield": False})
+    assert s2["players"][0]["hp"] == 7  # staying: Jets does nothing
+
+
+def test_freeze_time_another_turn_with_one_less_die():
+    s = turn(owning("freeze_time"), "111 23 e")
+    assert s["current"] == 0 and GAME.dice_count(s, 0) == 5
+    s = turn(s, "111 2e")  # again: a third turn with 4 dice
+    assert s["current"] == 0 and GAME.dice_count(s, 0) == 4
+    s = turn(s, "1223")
+    assert s["current"] == 1 and GAME.dice_count(s, 1) == 6
+
+
+def test_it_has_a_child_restarts_outside_kyoto_without_cards_stars_or_tokens():
+    s = turn(owning("it_has_a_child", "acid_attack", stars=12, poison=2), "123 123")
+    s["players"][0]["hp"] = 2
+    s["players"][2]["cards"] = ["eater_of_the_dead"]
+    s = resolve(s, "sss 123")
+    ann = s["players"][0]
+    assert ann["alive"] and ann["hp"] == 10 and ann["stars"] == 0 and ann["cards"] == [] and ann["poison"] == 0
+    assert ann["location"] is None and s["kyoto"]["city"] == 1  # the attacker takes the empty City
+    assert {"it_has_a_child", "acid_attack"} <= set(s["discard"])
+    assert s["players"][2]["stars"] == 3  # its ♥ went to 0: Eater of the Dead still scores

@@ -117,6 +117,14 @@ def eliminate_fallen(state: dict, lines: list[str]) -> None:
             if owner not in fallen:
                 keeps.fire("fallen", state, owner, dead, lines)
     for i, p in enumerate(state["players"]):
+        if p["alive"] and p["hp"] <= 0 and "it_has_a_child" in p["cards"]:
+            # It Has a Child!: the monster starts again outside Kyoto with 10♥, no cards, no ★
+            # and (docs/rulings.md) no tokens.
+            leave(state, i)
+            state["discard"].extend(p["cards"])
+            p.update(cards=[], stars=0, hp=10, max_hp=10, poison=0, shrink=0, counters={})
+            lines.append(f"{name(state, i)} reaches 0♥: It Has a Child! It discards its cards, loses its ★ and plays on with 10♥.")
+    for i, p in enumerate(state["players"]):
         if p["alive"] and p["hp"] <= 0:
             p["alive"] = False
             leave(state, i)

@@ -69,7 +69,8 @@ class LastKyotoanStanding(Game):
     # -- what the active monster may do ----------------------------------------------------
     def dice_count(self, state: dict, i: int) -> int:
         """Dice the monster rolls this turn (Shrink Ray tokens take one each)."""
-        return max(0, BASE_DICE + keeps.total("dice", state, i) - state["players"][i]["shrink"])
+        fewer = state.get("fewer_dice", 0) if i == state["current"] else 0
+        return max(0, BASE_DICE + keeps.total("dice", state, i) - state["players"][i]["shrink"] - fewer)
 
     def rolls_allowed(self, state: dict, i: int) -> int:
         """Rolls the monster may make this turn."""
@@ -258,6 +259,9 @@ class LastKyotoanStanding(Game):
             else:
                 heal(state, me, hearts, "dice", lines)
         keeps.fire("resolved", state, me, counts, lines)
+        if counts["1"] >= 3 and "freeze_time" in state["players"][me]["cards"]:
+            state["freeze_time"] = True
+            lines.append(f"{fx.name(state, me)} will take another turn with one less die (Freeze Time).")
         added = keeps.total("smash", state, me, counts)
         if added:
             lines.append(f"{fx.name(state, me)}'s cards add {added}✸.")
@@ -343,6 +347,9 @@ class LastKyotoanStanding(Game):
                 if gave_up:
                     fx.leave(state, int(key))
             for key, amount in attack["damage"].items():
+                if yielded.get(key) and "jets" in state["players"][int(key)]["cards"]:
+                    lines.append(f"{fx.name(state, int(key))} yields with Jets and loses no ♥.")
+                    continue
                 fx.damage(state, int(key), amount, f"smashed by {state['players'][me]['monster']}", lines, by=me)
             for key in attack["damage"]:
                 target = state["players"][int(key)]
@@ -498,7 +505,13 @@ class LastKyotoanStanding(Game):
             state["winner"] = winners[0] if len(winners) == 1 else winners
             lines.append(" and ".join(fx.name(state, w) for w in winners) + f" reach{'es' if len(winners) == 1 else ''} {WIN_STARS}★ and win!")
             return
-        if state["extra_turn"] and state["players"][me]["alive"]:
+        fewer = state.get("fewer_dice", 0)
+        state["fewer_dice"] = 0
+        if state.get("freeze_time") and state["players"][me]["alive"]:
+            state["freeze_time"] = False
+            state["fewer_dice"] = fewer + 1  # one less die than the turn that earned it
+            nxt = me
+        elif state["extra_turn"] and state["players"][me]["alive"]:
             state["extra_turn"] = False
             nxt = me
         else:
