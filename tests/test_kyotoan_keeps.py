@@ -344,3 +344,37 @@ def test_it_has_a_child_restarts_outside_kyoto_without_cards_stars_or_tokens():
     assert ann["location"] is None and s["kyoto"]["city"] == 1  # the attacker takes the empty City
     assert {"it_has_a_child", "acid_attack"} <= set(s["discard"])
     assert s["players"][2]["stars"] == 3  # its ♥ went to 0: Eater of the Dead still scores
+
+
+def test_opportunist_buys_a_revealed_card_at_once_on_anyones_turn():
+    from companion.games import RuleViolation
+    import pytest
+
+    s = owning("opportunist", who=2, energy=6)
+    s = resolve(s, "123 eee")
+    s["players"][0]["energy"] = 3
+    s = act(s, type="buy", card="corner_store")  # Ann buys; a new card is revealed
+    s = act(s, type="market", cards=["heal", "acid_attack", "skyscraper"])
+    with pytest.raises(RuleViolation, match="at the moment it is revealed"):
+        GAME.apply(s, {"type": "buy", "card": "heal", "player": 2})
+    s = act(s, type="buy", card="skyscraper", player=2)
+    assert s["players"][2]["stars"] == 4 and s["players"][2]["energy"] == 0
+    assert GAME.pending(s)[0]["type"] == "market"  # the slot it emptied is refilled next
+    with pytest.raises(RuleViolation, match="cannot buy now"):
+        GAME.apply(s, {"type": "buy", "card": "heal", "player": 1})
+
+
+def test_parasitic_tentacles_buys_from_another_monster_paying_it_after_alien_origin():
+    from companion.games import RuleViolation
+    import pytest
+
+    s = owning("parasitic_tentacles", "alien_origin", energy=10)
+    s["players"][1]["cards"] = ["battery_monster"]
+    s["players"][1]["counters"] = {"battery_monster": 4}
+    s = resolve(s, "123 123")
+    with pytest.raises(RuleViolation, match="no card 'acid_attack'"):
+        GAME.apply(s, {"type": "buy", "card": "acid_attack", "from": 1})
+    s = act(s, type="buy", card="battery_monster", **{"from": 1})
+    ann, bob = s["players"][0], s["players"][1]
+    assert ann["energy"] == 10 - 2 and bob["energy"] == 2  # 3ϟ less 1 for Alien Origin, paid to Bob
+    assert "battery_monster" in ann["cards"] and ann["counters"]["battery_monster"] == 4 and bob["cards"] == []

@@ -93,11 +93,14 @@ class LastKyotoanStanding(Game):
             raise RuleViolation(
                 f"Unknown action '{kind}'. Last Kyotoan Standing takes: roll, resolve, yield, market, buy, sweep, use, end_turn, auto_yield."
             )
-        if kind not in ("market", "auto_yield") and self.market_short(state):
+        opportunist = kind == "buy" and action.get("player") not in (None, state["current"])
+        if kind not in ("market", "auto_yield") and not opportunist and self.market_short(state):
             raise RuleViolation(
                 f"First tap in the {self.market_short(state)} card(s) face up at Nishiki Market."
             )
         lines: list[str] = []
+        if kind not in ("market", "buy"):
+            state["revealed"] = []  # Opportunist's moment has passed
         handler(state, action, lines)
         return lines
 
@@ -399,40 +402,74 @@ class LastKyotoanStanding(Game):
         state["deck"] = {cid: deck.get(cid, 0) for cid in CARDS}
         new = list((wanted - Counter(state["market"])).elements())
         state["market"] = list(cards)
+        state["revealed"] = new
         if new:
             lines.append("Revealed at Nishiki Market: " + ", ".join(CARDS[c].name for c in new) + ".")
         else:
             lines.append("Nishiki Market corrected.")
 
     def _act_buy(self, state, action, lines):
-        check_fields(action, ("card",))
-        me = state["current"]
+        check_fields(action, ("card",), ("player", "from"))
         cid = action["card"]
-        if state["phase"] != "buy":
+        me = player_field(state, action, "player") if "player" in action else state["current"]
+        p = state["players"][me]
+        seller = player_field(state, action, "from") if "from" in action else None
+        if seller is not None:
+            # Parasitic Tentacles: buy a Keep card from another monster, paying it the price.
+            if "parasitic_tentacles" not in p["cards"]:
+                raise RuleViolation(f"{fx.name(state, me)} needs Parasitic Tentacles to buy from another monster.")
+            if me != state["current"] or state["phase"] != "buy":
+                raise RuleViolation("Parasitic Tentacles buys during its owner's Buy Power cards step.")
+            if seller == me or cid not in state["players"][seller]["cards"]:
+                raise RuleViolation(f"{fx.name(state, seller)} has no card '{cid}' to buy.")
+        elif me != state["current"]:
+            # Opportunist: buy a card the moment it is revealed, on anyone's turn.
+            if "opportunist" not in p["cards"] or not p["alive"]:
+                raise RuleViolation(f"It is {fx.name(state, state['current'])}'s turn; {fx.name(state, me)} cannot buy now.")
+            if cid not in state.get("revealed", []):
+                raise RuleViolation("Opportunist buys a card at the moment it is revealed at Nishiki Market.")
+        elif state["phase"] != "buy":
             raise RuleViolation("Power cards are bought after the dice are resolved.")
-        if not isinstance(cid, str) or cid not in state["market"]:
+        if seller is None and (not isinstance(cid, str) or cid not in state["market"]):
             on = ", ".join(CARDS[c].name for c in state["market"]) or "nothing"
             raise RuleViolation(f"That card is not face up at Nishiki Market (there: {on}).")
         price = self.cost(state, me, cid)
-        p = state["players"][me]
         if p["energy"] < price:
             raise RuleViolation(f"{CARDS[cid].name} costs {price}ϟ; {fx.name(state, me)} has {p['energy']}ϟ.")
         p["energy"] -= price
-        state["market"].remove(cid)
-        lines.append(f"{fx.name(state, me)} buys {CARDS[cid].name} for {price}ϟ.")
+        if seller is None:
+            state["market"].remove(cid)
+            lines.append(f"{fx.name(state, me)} buys {CARDS[cid].name} for {price}ϟ.")
+        else:
+            self._take_from(state, seller, me, cid, price, lines)
         keeps.fire("buys", state, me, cid, lines)
         if CARDS[cid].kind == "keep":
             p["cards"].append(cid)
             if cid == "even_bigger":
                 p["max_hp"] = 12
-            if cid == "smoke_cloud":
+            if cid == "smoke_cloud" and seller is None:
                 p.setdefault("counters", {})["smoke_cloud"] = 3
-            keeps.HOOKS["bought"].get(cid, lambda s, i, l: None)(state, me, lines)
+            if seller is None or cid == "even_bigger":
+                keeps.HOOKS["bought"].get(cid, lambda s, i, l: None)(state, me, lines)
         else:
             DISCARD_EFFECTS[cid](state, me, lines, CARDS[cid].name)
             state["discard"].append(cid)
             fx.eliminate_fallen(state, lines)
             self._after_own_loss(state, lines)
+
+    def _take_from(self, state: dict, seller: int, buyer: int, cid: str, price: int, lines: list[str]) -> None:
+        """Parasitic Tentacles: the card (with its counters) changes hands; the seller is paid
+        the price the buyer paid, after Alien Origin (edition ruling), moved not gained."""
+        owner = state["players"][seller]
+        owner["cards"].remove(cid)
+        owner["energy"] += price
+        counter = owner.get("counters", {}).pop(cid, None)
+        if counter is not None:
+            state["players"][buyer].setdefault("counters", {})[cid] = counter
+        if cid == "even_bigger" and "even_bigger" not in owner["cards"]:
+            owner["max_hp"] = MAX_HP
+            owner["hp"] = min(owner["hp"], MAX_HP)
+        lines.append(f"{fx.name(state, buyer)} buys {CARDS[cid].name} from {fx.name(state, seller)} for {price}ϟ (Parasitic Tentacles).")
 
     def _act_sweep(self, state, action, lines):
         check_fields(action, ())
