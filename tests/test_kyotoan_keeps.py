@@ -378,3 +378,20 @@ def test_parasitic_tentacles_buys_from_another_monster_paying_it_after_alien_ori
     ann, bob = s["players"][0], s["players"][1]
     assert ann["energy"] == 10 - 2 and bob["energy"] == 2  # 3ϟ less 1 for Alien Origin, paid to Bob
     assert "battery_monster" in ann["cards"] and ann["counters"]["battery_monster"] == 4 and bob["cards"] == []
+
+
+def test_healing_ray_gives_rolled_hearts_to_others_who_pay_two_energy_each_or_their_last_one():
+    from companion.games import RuleViolation
+    import pytest
+
+    s = owning("healing_ray")
+    s["players"][1].update(hp=5, energy=3)
+    s = act(s, type="roll", faces=dice("hhh 123"))
+    with pytest.raises(RuleViolation, match="cannot pay for 3"):
+        GAME.apply(s, {"type": "resolve", "heal_others": {"1": 3}})
+    s = act(s, type="resolve", heal_others={"1": 2})  # 2ϟ for the first, 1ϟ (its last) for the second
+    assert s["players"][1]["hp"] == 7 and s["players"][1]["energy"] == 0
+    assert s["players"][0]["energy"] == 3 and s["players"][0]["hp"] == 10  # its third ♥: Ann is full
+    plain = act(new(), type="roll", faces=dice("hhh 123"))
+    with pytest.raises(RuleViolation, match="needs Healing Ray"):
+        GAME.apply(plain, {"type": "resolve", "heal_others": {"1": 1}})

@@ -242,7 +242,7 @@ class LastKyotoanStanding(Game):
         self._act_buy(state, {"type": "buy", "card": peek}, lines)
 
     def _act_resolve(self, state, action, lines):
-        check_fields(action, (), ("cure",))
+        check_fields(action, (), ("cure", "heal_others"))
         me = state["current"]
         if state["phase"] != "roll":
             raise RuleViolation("The dice of this turn are resolved already.")
@@ -256,6 +256,7 @@ class LastKyotoanStanding(Game):
                 gain_stars(state, me, int(number) + counts[number] - 3, f"{counts[number]}× {number}", lines)
         gain_energy(state, me, counts["energy"], "dice", lines)
         hearts = counts["heart"] - self._cure(state, me, action.get("cure"), counts["heart"], lines)
+        hearts -= self._healing_ray(state, me, action.get("heal_others"), hearts, lines)
         if hearts:
             if fx.in_kyoto(state, me):
                 lines.append(f"{fx.name(state, me)} is in Kyoto: its ♥ do not heal.")
@@ -306,6 +307,41 @@ class LastKyotoanStanding(Game):
             p[kind] -= n
             if n:
                 lines.append(f"{fx.name(state, me)} uses {n}♥ to discard {n} {'Poison' if kind == 'poison' else 'Shrink Ray'} token{'s' if n > 1 else ''}.")
+        return used
+
+    def _healing_ray(self, state: dict, me: int, gifts: object, hearts: int, lines: list[str]) -> int:
+        """Healing Ray: rolled ♥ given to other monsters, each paying 2ϟ a ♥ (1ϟ if it is their
+        last); returns the ♥ used."""
+        if isinstance(gifts, list):  # the page's form sends one entry per player index
+            gifts = {str(j): n for j, n in enumerate(gifts) if n}
+        if not gifts:
+            return 0
+        if "healing_ray" not in state["players"][me]["cards"]:
+            raise RuleViolation(f"{fx.name(state, me)} needs Healing Ray to heal other monsters.")
+        if not isinstance(gifts, dict) or any(
+            not str(k).isdigit() or isinstance(v, bool) or not isinstance(v, int) or v < 0 for k, v in gifts.items()
+        ):
+            raise RuleViolation("'heal_others' maps a player index to the ♥ it gains, e.g. {\"1\": 2}.")
+        used = sum(gifts.values())
+        if used > hearts:
+            raise RuleViolation(f"{fx.name(state, me)} has {hearts}♥ left to give; it cannot give {used}.")
+        for key, n in gifts.items():
+            j = int(key)
+            if j == me or j >= len(state["players"]) or not state["players"][j]["alive"]:
+                raise RuleViolation("Healing Ray heals other monsters still in the game.")
+            target = state["players"][j]
+            if target["hp"] + n > target["max_hp"]:
+                raise RuleViolation(f"{fx.name(state, j)} can gain only {target['max_hp'] - target['hp']}♥.")
+            price = 0
+            for _ in range(n):
+                step = 2 if target["energy"] - price >= 2 else 1
+                if target["energy"] - price < 1:
+                    raise RuleViolation(f"{fx.name(state, j)} cannot pay for {n}♥ ({target['energy']}ϟ).")
+                price += step
+            target["energy"] -= price
+            state["players"][me]["energy"] += price
+            lines.append(f"{fx.name(state, j)} pays {price}ϟ to {fx.name(state, me)} (Healing Ray).")
+            heal(state, j, n, "Healing Ray", lines)
         return used
 
     def _ask_yields(self, state: dict, lines: list[str]) -> None:
