@@ -148,6 +148,13 @@ class Game:
     def _apply(self, state: dict, action: dict) -> list[str]:
         raise NotImplementedError
 
+    def _handler(self, kind: str, takes: str):
+        """The `_act_<kind>` method of this engine, or a RuleViolation listing what it takes."""
+        handler = getattr(self, f"_act_{kind}", None)
+        if handler is None:
+            raise RuleViolation(f"Unknown action '{kind}'. {self.title} takes: {takes}.")
+        return handler
+
     def _refresh(self, state: dict) -> None:
         """Recompute the derived fields every engine exposes (api.md, common fields)."""
         state["pending"] = self.pending(state)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+from .. import piles
 from ..base import Game, Option, RuleViolation, check_fields, int_field, player_field
 from .rules import (
     BANANA_CARDS, BENEFIT_NAMES, CARDS_PER_COLOUR, COLOURS, HAND, ROUNDS, START_TOKENS, SYMBOLS, TOKENS,
@@ -184,17 +185,7 @@ class BossKito(Game):
 
     def _take_cards(self, state: dict, n: int, lines: list[str]) -> int:
         """Take n cards from the draw pile, shuffling the discard pile into it when it runs out."""
-        taken = 0
-        while taken < n:
-            if state["draw_pile"] == 0:
-                if state["discard"] == 0:
-                    break
-                state["draw_pile"], state["discard"] = state["discard"], 0
-                lines.append(f"The draw pile ran out: the discard pile is shuffled into a new one of {state['draw_pile']}.")
-            step = min(n - taken, state["draw_pile"])
-            state["draw_pile"] -= step
-            taken += step
-        return taken
+        return piles.take(state, n, "draw_pile", "discard", lines, "draw pile")
 
     def _next_turn(self, state: dict, lines: list[str]) -> None:
         state["turns_left"][state["current"]] -= 1

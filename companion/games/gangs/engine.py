@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 from ..base import Game, Option, RuleViolation, Viewer, bool_field, check_fields, player_field
+from .. import piles
 from . import cards
 from .cards import BASE_LIMIT, DECK_SIZE, STAY_LATE_LIMIT, WIN_BELLS
 
@@ -161,18 +162,7 @@ class GangsOfKyoto(Game):
 
     def _take(self, state: dict, n: int, lines: list[str]) -> int:
         """Take up to n cards from the deck, reshuffling the discard pile when it runs out."""
-        taken = 0
-        while taken < n:
-            if state["deck"] == 0:
-                if state["discard"] == 0:
-                    break
-                state["deck"], state["discard"] = state["discard"], 0
-                state["reshuffles"] += 1
-                lines.append(f"The deck ran out: the discard pile is shuffled into a new deck of {state['deck']}.")
-            step = min(n - taken, state["deck"])
-            state["deck"] -= step
-            taken += step
-        return taken
+        return piles.take(state, n, "deck", "discard", lines, "deck")
 
     def _end_round(self, state: dict, bust: int, lines: list[str]) -> None:
         players = state["players"]

@@ -88,11 +88,7 @@ class LastKyotoanStanding(Game):
     # -- actions ---------------------------------------------------------------------------
     def _apply(self, state: dict, action: dict) -> list[str]:
         kind = action["type"]
-        handler = getattr(self, f"_act_{kind}", None)
-        if handler is None:
-            raise RuleViolation(
-                f"Unknown action '{kind}'. Last Kyotoan Standing takes: roll, resolve, yield, market, buy, sweep, use, end_turn, auto_yield."
-            )
+        handler = self._handler(kind, "roll, resolve, yield, market, buy, sweep, use, end_turn, auto_yield")
         opportunist = kind == "buy" and action.get("player") not in (None, state["current"])
         if kind not in ("market", "auto_yield") and not opportunist and self.market_short(state):
             raise RuleViolation(

@@ -75,11 +75,7 @@ class KyotoNoNeko(SheetRules, Game):
     # -- actions ---------------------------------------------------------------------------
     def _apply(self, state: dict, action: dict) -> list[str]:
         kind = action["type"]
-        handler = getattr(self, f"_act_{kind}", None)
-        if handler is None:
-            raise RuleViolation(
-                f"Unknown action '{kind}'. Kyoto no Neko takes: check, kitten_fight, crossed_road, bike_card, skill_up, end_turn."
-            )
+        handler = self._handler(kind, "check, kitten_fight, crossed_road, bike_card, skill_up, end_turn")
         if state["bumps"] and kind != "skill_up":
             who = state["players"][state["bumps"][0]["player"]]["name"]
             raise RuleViolation(f"First {who} chooses which skill to move up.")
