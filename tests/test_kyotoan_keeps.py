@@ -395,3 +395,28 @@ def test_healing_ray_gives_rolled_hearts_to_others_who_pay_two_energy_each_or_th
     plain = act(new(), type="roll", faces=dice("hhh 123"))
     with pytest.raises(RuleViolation, match="needs Healing Ray"):
         GAME.apply(plain, {"type": "resolve", "heal_others": {"1": 1}})
+
+
+def test_psychic_probe_rerolls_another_monsters_die_and_goes_on_a_heart():
+    from companion.games import RuleViolation
+    import pytest
+
+    s = new()
+    s["players"][1]["cards"] = ["psychic_probe"]
+    with pytest.raises(RuleViolation, match="after a roll"):
+        GAME.apply(s, {"type": "use", "card": "psychic_probe", "player": 1, "die": 0, "face": "1"})
+    s = act(s, type="roll", faces=dice("111 23 e"))
+    s = act(s, type="use", card="psychic_probe", player=1, die=0, face="heart")  # spoils Ann's triple
+    assert s["dice"][0] == "heart" and "psychic_probe" not in s["players"][1]["cards"]
+    s = act(s, type="resolve")
+    assert s["players"][0]["stars"] == 1  # only the entry star: the three 1s were broken
+    s2 = owning("psychic_probe")
+    s2 = act(s2, type="roll", faces=dice("123 123"))
+    with pytest.raises(RuleViolation, match="another monster"):
+        GAME.apply(s2, {"type": "use", "card": "psychic_probe", "die": 0, "face": "1"})
+    s3 = new()
+    s3["players"][1]["cards"] = ["psychic_probe"]
+    s3 = act(s3, type="roll", faces=dice("123 123"))
+    s3 = act(s3, type="use", card="psychic_probe", player=1, die=0, face="2")
+    with pytest.raises(RuleViolation, match="on this turn already"):
+        GAME.apply(s3, {"type": "use", "card": "psychic_probe", "player": 1, "die": 1, "face": "2"})

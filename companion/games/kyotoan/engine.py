@@ -23,7 +23,7 @@ BASE_ROLLS = 3
 SWEEP_COST = 2
 MARKET_SIZE = 3
 FACE_WORDS = {"1": "1", "2": "2", "3": "3", "heart": "♥", "energy": "ϟ", "smash": "✸"}
-USABLE = ("plot_twist", "stretchy", "herd_culler", "wings", "rapid_healing", "metamorph", "made_in_a_lab")
+USABLE = ("plot_twist", "stretchy", "herd_culler", "wings", "rapid_healing", "metamorph", "made_in_a_lab", "psychic_probe")
 
 
 class LastKyotoanStanding(Game):
@@ -150,8 +150,10 @@ class LastKyotoanStanding(Game):
             raise RuleViolation(f"'{cid}' is not a card that is used this way; usable now: {', '.join(sorted(USABLE))}.")
         # Wings and Rapid Healing act "at any time", also on other monsters' turns.
         me = player_field(state, action, "player") if "player" in action else state["current"]
-        if me != state["current"] and cid not in ("wings", "rapid_healing"):
+        if me != state["current"] and cid not in ("wings", "rapid_healing", "psychic_probe"):
             raise RuleViolation(f"{CARDS[cid].name} is used on its owner's own turn.")
+        if cid == "psychic_probe" and me == state["current"]:
+            raise RuleViolation("Psychic Probe rerolls a die of another monster, after its roll.")
         p = state["players"][me]
         if cid not in p["cards"] or not p["alive"]:
             raise RuleViolation(f"{fx.name(state, me)} does not own {CARDS[cid].name}.")
@@ -172,7 +174,16 @@ class LastKyotoanStanding(Game):
         face = "1" if cid == "herd_culler" else action.get("face")
         if face not in FACES:
             raise RuleViolation(f"'face' is one of {', '.join(FACES)}.")
-        if cid == "herd_culler":
+        if cid == "psychic_probe":
+            mark = f"psychic_probe:{me}"
+            if mark in state.get("used", []):
+                raise RuleViolation(f"{fx.name(state, me)} has used Psychic Probe on this turn already.")
+            state.setdefault("used", []).append(mark)
+            if face == "heart":
+                p["cards"].remove("psychic_probe")
+                state["discard"].append("psychic_probe")
+                lines.append("The reroll is a ♥: Psychic Probe is discarded.")
+        elif cid == "herd_culler":
             if "herd_culler" in state.get("used", []):
                 raise RuleViolation("Herd Culler changes one die each turn: it was used this turn.")
             state.setdefault("used", []).append("herd_culler")
@@ -180,12 +191,13 @@ class LastKyotoanStanding(Game):
             if p["energy"] < 2:
                 raise RuleViolation(f"Stretchy costs 2ϟ; {fx.name(state, me)} has {p['energy']}ϟ.")
             p["energy"] -= 2
-        else:  # plot_twist: discard when used
+        elif cid == "plot_twist":  # discard when used
             p["cards"].remove("plot_twist")
             state["discard"].append("plot_twist")
         before = state["dice"][die]
         state["dice"][die] = face
-        lines.append(f"{fx.name(state, me)} uses {CARDS[cid].name}: a {FACE_WORDS[before]} becomes {FACE_WORDS[face]}.")
+        lines.insert(len(lines) - (1 if cid == "psychic_probe" and face == "heart" else 0),
+                     f"{fx.name(state, me)} uses {CARDS[cid].name}: a {FACE_WORDS[before]} becomes {FACE_WORDS[face]}.")
 
     def _use_rapid_healing(self, state, me, action, lines):
         p = state["players"][me]
