@@ -420,3 +420,26 @@ def test_psychic_probe_rerolls_another_monsters_die_and_goes_on_a_heart():
     s3 = act(s3, type="use", card="psychic_probe", player=1, die=0, face="2")
     with pytest.raises(RuleViolation, match="on this turn already"):
         GAME.apply(s3, {"type": "use", "card": "psychic_probe", "player": 1, "die": 1, "face": "2"})
+
+
+def test_camouflage_the_owner_taps_in_a_die_per_heart_lost_each_heart_cancels_one():
+    s = turn(owning("camouflage"), "123 123")  # Ann in the City
+    s = resolve(s, "sss 12 e")
+    s = act(s, type="yield", player=0, **{"yield": False})
+    assert s["pending"] == [{"type": "camouflage", "player": 0, "dice": 3}]
+    s = act(s, type="camouflage", player=0, faces=["heart", "heart", "smash"])
+    assert s["players"][0]["hp"] == 9 and s["phase"] == "buy"
+
+
+def test_camouflage_with_armor_plating_and_against_a_lethal_hit():
+    # Armor Plating first: a loss of exactly 1♥ is gone and no die is rolled.
+    s = turn(owning("camouflage", "armor_plating"), "123 123")
+    s = resolve(s, "s 123 ee")
+    s = act(s, type="yield", player=0, **{"yield": False})
+    assert s["players"][0]["hp"] == 10 and s["phase"] == "buy"
+    # A lethal smash waits for the dice: two ♥ of three keep Ann alive at 1♥.
+    s = turn(owning("camouflage", hp=3), "123 123")
+    s = resolve(s, "ssss 12")
+    assert s["pending"] == [{"type": "camouflage", "player": 0, "dice": 4}]
+    s = act(s, type="camouflage", player=0, faces=["heart", "heart", "1", "2"])
+    assert s["players"][0]["alive"] and s["players"][0]["hp"] == 1

@@ -23,6 +23,8 @@ def legal_action(state: dict, rnd: random.Random) -> dict:
         return {"type": "market", "cards": state["market"] + rnd.sample(pool, owed["slots"])}
     if owed["type"] == "yield":
         return {"type": "yield", "player": owed["player"], "yield": rnd.random() < 0.5}
+    if owed["type"] == "camouflage":
+        return {"type": "camouflage", "player": owed["player"], "faces": [rnd.choice(FACES) for _ in range(owed["dice"])]}
     if owed["type"] == "roll":
         if state["rolls"] and (owed["rolls_left"] == 0 or rnd.random() < 0.5):
             return {"type": "resolve"}

@@ -69,13 +69,13 @@ def heal(state: dict, i: int, n: int, why: str, lines: list[str]) -> None:
         lines.append(f"{name(state, i)} is already at full health.")
 
 
-def damage(state: dict, i: int, n: int, why: str, lines: list[str], by: int | None = None) -> int:
+def damage(state: dict, i: int, n: int, why: str, lines: list[str], by: int | None = None, skip: tuple = ()) -> int:
     """Lose hearts (not below 0), after the owner's cards reduce the loss; elimination is
     settled afterwards by `eliminate_fallen`. `by` names the monster that caused it."""
     from . import keeps
 
     p = state["players"][i]
-    reduced = max(0, n + keeps.total("reduce", state, i, n)) if n > 0 else 0
+    reduced = max(0, n + keeps.total("reduce", state, i, n, skip=skip)) if n > 0 else 0
     if reduced < n:
         lines.append(f"{name(state, i)}'s cards reduce the loss from {n}♥ to {reduced}♥.")
     lost = min(reduced, p["hp"])

@@ -88,7 +88,7 @@ class LastKyotoanStanding(Game):
     # -- actions ---------------------------------------------------------------------------
     def _apply(self, state: dict, action: dict) -> list[str]:
         kind = action["type"]
-        handler = self._handler(kind, "roll, resolve, yield, market, buy, sweep, use, end_turn, auto_yield")
+        handler = self._handler(kind, "roll, resolve, yield, camouflage, market, buy, sweep, use, end_turn, auto_yield")
         opportunist = kind == "buy" and action.get("player") not in (None, state["current"])
         if kind not in ("market", "auto_yield") and not opportunist and self.market_short(state):
             raise RuleViolation(
@@ -297,6 +297,44 @@ class LastKyotoanStanding(Game):
                 return
         self._finish_resolve(state, lines)
 
+    @staticmethod
+    def _camouflage_dice(state: dict, attack: dict, key: str) -> int:
+        """Dice a Camouflage owner rolls for a smash: one per ♥ it would lose after Armor Plating."""
+        p = state["players"][int(key)]
+        amount = attack["damage"][key]
+        if "camouflage" not in p["cards"] or p.get("wings") or (attack["yields"].get(key) and "jets" in p["cards"]):
+            return 0
+        return 0 if amount == 1 and "armor_plating" in p["cards"] else amount
+
+    def _ask_camouflage(self, state: dict, attack: dict, lines: list[str]) -> bool:
+        """Whether Camouflage owners still owe their dice for this smash (then the phase waits)."""
+        owed = attack.setdefault("camouflage", {})
+        for key in attack["damage"]:
+            if key not in owed and self._camouflage_dice(state, attack, key):
+                owed[key] = None
+                lines.append(f"{fx.name(state, int(key))} rolls {self._camouflage_dice(state, attack, key)} dice for Camouflage.")
+        if any(v is None for v in owed.values()):
+            state["phase"] = "camouflage"
+            return True
+        return False
+
+    def _act_camouflage(self, state, action, lines):
+        """The dice a Camouflage owner rolled: each ♥ cancels one ♥ of the smash."""
+        check_fields(action, ("player", "faces"))
+        i = player_field(state, action, "player")
+        attack = state["attack"]
+        key = str(i)
+        if state["phase"] != "camouflage" or not attack or attack["camouflage"].get(key, False) is not None:
+            raise RuleViolation(f"{fx.name(state, i)} has no Camouflage dice to roll now.")
+        n = self._camouflage_dice(state, attack, key)
+        faces = action["faces"]
+        if not isinstance(faces, list) or len(faces) != n or any(f not in FACES for f in faces):
+            raise RuleViolation(f"Camouflage rolls {n} dice for {fx.name(state, i)}: enter {n} faces.")
+        attack["camouflage"][key] = faces.count("heart")
+        lines.append(f"{fx.name(state, i)} rolls {' '.join(FACE_WORDS[f] for f in faces)} for Camouflage.")
+        if all(v is not None for v in attack["camouflage"].values()):
+            self._finish_resolve(state, lines)
+
     def _cure(self, state: dict, me: int, cure: object, hearts: int, lines: list[str]) -> int:
         """Rolled ♥ used to discard Poison or Shrink Ray tokens instead of healing; returns how many."""
         if cure is None:
@@ -389,15 +427,24 @@ class LastKyotoanStanding(Game):
         me = state["current"]
         attack = state["attack"]
         yielded = dict(attack["yields"]) if attack else {}
+        if attack and self._ask_camouflage(state, attack, lines):
+            return  # the Camouflage owners tap in their dice first
         if attack:
             for key, gave_up in attack["yields"].items():
                 if gave_up:
                     fx.leave(state, int(key))
+            camouflage = attack.get("camouflage", {})
             for key, amount in attack["damage"].items():
                 if yielded.get(key) and "jets" in state["players"][int(key)]["cards"]:
                     lines.append(f"{fx.name(state, int(key))} yields with Jets and loses no ♥.")
                     continue
-                fx.damage(state, int(key), amount, f"smashed by {state['players'][me]['monster']}", lines, by=me)
+                why = f"smashed by {state['players'][me]['monster']}"
+                if camouflage.get(key):
+                    # Edition order: Armor Plating first (it asked no dice), then Camouflage's ♥.
+                    lines.append(f"{fx.name(state, int(key))}'s Camouflage dice cancel {camouflage[key]}♥.")
+                    fx.damage(state, int(key), amount - camouflage[key], why, lines, by=me, skip=("armor_plating",))
+                else:
+                    fx.damage(state, int(key), amount, why, lines, by=me)
             for key in attack["damage"]:
                 target = state["players"][int(key)]
                 for kind, card in (("poison", "poison_spit"), ("shrink", "shrink_ray")):
@@ -533,7 +580,8 @@ class LastKyotoanStanding(Game):
     def _act_end_turn(self, state, action, lines):
         check_fields(action, ())
         if state["phase"] != "buy":
-            raise RuleViolation("Resolve the dice before ending the turn." if state["phase"] == "roll" else "Answer the yield first.")
+            raise RuleViolation({"roll": "Resolve the dice before ending the turn.", "camouflage": "Enter the Camouflage dice first."}.get(
+                state["phase"], "Answer the yield first."))
         self._end_turn(state, lines)
 
     def _act_auto_yield(self, state, action, lines):
@@ -624,6 +672,14 @@ class LastKyotoanStanding(Game):
         short = self.market_short(state)
         if short:
             return [{"type": "market", "player": me, "slots": short}]
+        if state["phase"] == "camouflage":
+            attack = state["attack"]
+            return [{"type": "camouflage", "player": int(k), "dice": self._camouflage_dice(state, attack, k)}
+                    for k, v in attack["camouflage"].items() if v is None]
+        if state["phase"] == "camouflage":
+            attack = state["attack"]
+            return [{"type": "camouflage", "player": int(k), "dice": self._camouflage_dice(state, attack, k)}
+                    for k, v in attack["camouflage"].items() if v is None]
         if state["phase"] == "yield":
             attack = state["attack"]
             return [

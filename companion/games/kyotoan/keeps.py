@@ -34,9 +34,10 @@ def copies(state: dict, i: int, card_id: str) -> int:
     return state["players"][i]["cards"].count(card_id)
 
 
-def total(moment: str, state: dict, i: int, *args) -> int:
-    """The sum of what the owner's cards add at a numeric moment."""
-    return sum(fn(state, i, *args) * copies(state, i, cid) for cid, fn in HOOKS[moment].items() if copies(state, i, cid))
+def total(moment: str, state: dict, i: int, *args, skip: tuple = ()) -> int:
+    """The sum of what the owner's cards add at a numeric moment (leaving out the cards in `skip`)."""
+    return sum(fn(state, i, *args) * copies(state, i, cid) for cid, fn in HOOKS[moment].items()
+               if cid not in skip and copies(state, i, cid))
 
 
 def fire(moment: str, state: dict, i: int, *args) -> None:
