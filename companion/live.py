@@ -64,10 +64,3 @@ class LiveHub:
             targets = list(self._subs.get(table_id, ()))
         for sub in targets:
             sub.push(version)
-
-    def count(self, table_id: str | None = None) -> int:
-        """How many subscribers there are (of one table, or in all)."""
-        with self._lock:
-            if table_id is not None:
-                return len(self._subs.get(table_id, ()))
-            return sum(len(s) for s in self._subs.values())

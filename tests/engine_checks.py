@@ -7,6 +7,8 @@ import random
 from pathlib import Path
 from typing import Callable
 
+import pytest
+
 from companion.games import RuleViolation, get_game
 
 DATA = Path(__file__).parent / "data"
@@ -52,8 +54,6 @@ def replay(path: Path) -> tuple[dict, dict]:
 
 def assert_rejected(game, state, action, words):
     """The action is refused with a sentence containing `words`, and the state is untouched."""
-    import pytest
-
     before = repr(state)
     with pytest.raises(RuleViolation) as err:
         game.apply(state, action)

@@ -1,6 +1,10 @@
 """Keep cards that act by themselves: one test per card that fails if its effect is removed."""
 from __future__ import annotations
 
+import pytest
+
+from companion.games import RuleViolation
+
 from .kyotoan_helpers import GAME, act, dice, new, turn
 
 
@@ -174,9 +178,6 @@ def test_eater_of_the_dead():
 
 
 def test_smoke_cloud_counters_then_energy_drink_pay_for_extra_rolls():
-    from companion.games import RuleViolation
-    import pytest
-
     s = new(market=["smoke_cloud", "heal", "tank"])
     s = turn(s, "123 123", end=False)
     s["players"][0]["energy"] = 4
@@ -197,9 +198,6 @@ def test_smoke_cloud_counters_then_energy_drink_pay_for_extra_rolls():
 
 
 def test_plot_twist_stretchy_herd_culler_change_a_die_before_resolving():
-    from companion.games import RuleViolation
-    import pytest
-
     s = owning("plot_twist", "stretchy", "herd_culler", energy=2)
     with pytest.raises(RuleViolation, match="after a roll"):
         GAME.apply(s, {"type": "use", "card": "herd_culler", "die": 0})
@@ -215,9 +213,6 @@ def test_plot_twist_stretchy_herd_culler_change_a_die_before_resolving():
 
 
 def test_wings_prevents_losing_hearts_this_turn():
-    from companion.games import RuleViolation
-    import pytest
-
     s = owning("wings", energy=1)
     with pytest.raises(RuleViolation, match="Wings costs 2"):
         GAME.apply(s, {"type": "use", "card": "wings"})
@@ -264,9 +259,6 @@ def test_shrink_ray_tokens_take_a_die_and_outlive_the_card():
 
 
 def test_cure_is_checked():
-    from companion.games import RuleViolation
-    import pytest
-
     s = act(new(), type="roll", faces=dice("h 123 ee"))
     for cure, words in (({"poison": 1}, "has 0 poison tokens"), ({"poison": 2}, "rolled 1♥"), ({"venom": 1}, "'cure' is")):
         with pytest.raises(RuleViolation, match=words):
@@ -274,9 +266,6 @@ def test_cure_is_checked():
 
 
 def test_rapid_healing_any_time_for_two_energy():
-    from companion.games import RuleViolation
-    import pytest
-
     s = turn(new(), "123 123")  # Bob's turn now
     s["players"][0]["cards"] = ["rapid_healing"]
     s["players"][0].update(hp=6, energy=3)
@@ -298,9 +287,6 @@ def test_metamorph_sells_keep_cards_for_their_full_cost_at_the_end_of_the_turn()
 
 
 def test_made_in_a_lab_buys_the_peeked_top_card_or_puts_it_back():
-    from companion.games import RuleViolation
-    import pytest
-
     s = resolve(owning("made_in_a_lab", energy=5), "123 123")
     before = s["deck"]["skyscraper"]
     s2 = act(s, type="use", card="made_in_a_lab", peek="skyscraper", buy=False)
@@ -347,9 +333,6 @@ def test_it_has_a_child_restarts_outside_kyoto_without_cards_stars_or_tokens():
 
 
 def test_opportunist_buys_a_revealed_card_at_once_on_anyones_turn():
-    from companion.games import RuleViolation
-    import pytest
-
     s = owning("opportunist", who=2, energy=6)
     s = resolve(s, "123 eee")
     s["players"][0]["energy"] = 3
@@ -365,9 +348,6 @@ def test_opportunist_buys_a_revealed_card_at_once_on_anyones_turn():
 
 
 def test_parasitic_tentacles_buys_from_another_monster_paying_it_after_alien_origin():
-    from companion.games import RuleViolation
-    import pytest
-
     s = owning("parasitic_tentacles", "alien_origin", energy=10)
     s["players"][1]["cards"] = ["battery_monster"]
     s["players"][1]["counters"] = {"battery_monster": 4}
@@ -381,9 +361,6 @@ def test_parasitic_tentacles_buys_from_another_monster_paying_it_after_alien_ori
 
 
 def test_healing_ray_gives_rolled_hearts_to_others_who_pay_two_energy_each_or_their_last_one():
-    from companion.games import RuleViolation
-    import pytest
-
     s = owning("healing_ray")
     s["players"][1].update(hp=5, energy=3)
     s = act(s, type="roll", faces=dice("hhh 123"))
@@ -398,9 +375,6 @@ def test_healing_ray_gives_rolled_hearts_to_others_who_pay_two_energy_each_or_th
 
 
 def test_psychic_probe_rerolls_another_monsters_die_and_goes_on_a_heart():
-    from companion.games import RuleViolation
-    import pytest
-
     s = new()
     s["players"][1]["cards"] = ["psychic_probe"]
     with pytest.raises(RuleViolation, match="after a roll"):

@@ -59,10 +59,10 @@ class EventService:
                              "players": t["players"], "places": places, "source": source if places else None})
         return rows
 
-    def standings(self, record: dict) -> list[dict]:
-        """The standings rows (see events.standings)."""
-        results = [r["places"] for r in self.results(record) if r["places"]]
-        return standings([p["name"] for p in record["players"]], results, record["scoring"])
+    def standings(self, record: dict, results: list[dict] | None = None) -> list[dict]:
+        """The standings rows (see events.standings), from `results` when already read."""
+        rows = self.results(record) if results is None else results
+        return standings([p["name"] for p in record["players"]], [r["places"] for r in rows if r["places"]], record["scoring"])
 
     def _app_places(self, entry: dict) -> dict[str, int] | None:
         try:

@@ -15,7 +15,8 @@ bp = Blueprint("events", __name__)
 def context(record: dict) -> dict:
     """What every event template needs: rounds with each table's state, standings, games."""
     service = events()
-    results = {r["table_id"]: r for r in service.results(record)}
+    rows = service.results(record)
+    results = {r["table_id"]: r for r in rows}
     current = record["rounds"][-1] if record["rounds"] else None
     seats = []
     if current:
@@ -24,7 +25,7 @@ def context(record: dict) -> dict:
             seats.append({**t, "result": results[t["table_id"]], "version": table.version,
                           "play_token": table.record["play_token"], "over": table.state.get("over")})
     return {
-        "event": record, "current": current, "seats": seats, "standings": service.standings(record),
+        "event": record, "current": current, "seats": seats, "standings": service.standings(record, rows),
         "results": list(results.values()), "games": {g.id: g for g in all_games()},
         "explanations": EXPLANATIONS, "scheme_text": SCHEMES[record["scoring"]][0],
     }

@@ -79,10 +79,13 @@ class RenderCache:
             with self._lock:
                 html = self._items.get(key)
             if html is None:
-                html = regions(table, viewer, mode)
+                try:
+                    html = regions(table, viewer, mode)
+                finally:
+                    with self._lock:
+                        self._flights.pop(key, None)
                 with self._lock:
                     self._items[key] = html
-                    self._flights.pop(key, None)
                     while len(self._items) > self._size:
                         self._items.popitem(last=False)
         return html

@@ -47,7 +47,8 @@ def init_app(app: Flask) -> None:
     @app.before_request
     def limit_floods():
         limiter = current_app.extensions["companion.floods"]
-        if limiter is None or request.method != "POST" or "/actions" not in request.path and not request.path.endswith("/act"):
+        is_action = request.path.endswith("/actions") or request.path.endswith("/act")
+        if limiter is None or request.method != "POST" or not is_action:
             return None
         key = f"{request.remote_addr}:{request.path}"
         if limiter.retry_after(key):

@@ -30,14 +30,18 @@ def bay_open(state: dict) -> bool:
     return len(alive(state)) >= BAY_MIN_ALIVE
 
 
+def _add(state: dict, i: int, key: str, n: int, top: int | None, symbol: str, why: str, lines: list[str]) -> None:
+    """Change one of a monster's counts by n, kept within 0..top, and say what changed."""
+    p = state["players"][i]
+    before = p[key]
+    p[key] = max(0, before + n if top is None else min(top, before + n))
+    if p[key] != before:
+        lines.append(f"{name(state, i)} {'gains' if n > 0 else 'loses'} {abs(p[key] - before)}{symbol} ({why}).")
+
+
 def gain_stars(state: dict, i: int, n: int, why: str, lines: list[str]) -> None:
     """Add (or, with n < 0, remove) stars, kept within 0..20."""
-    p = state["players"][i]
-    before = p["stars"]
-    p["stars"] = max(0, min(WIN_STARS, before + n))
-    if p["stars"] != before:
-        verb = "gains" if n > 0 else "loses"
-        lines.append(f"{name(state, i)} {verb} {abs(p['stars'] - before)}★ ({why}).")
+    _add(state, i, "stars", n, WIN_STARS, "★", why, lines)
 
 
 def gain_energy(state: dict, i: int, n: int, why: str, lines: list[str]) -> None:
@@ -46,12 +50,7 @@ def gain_energy(state: dict, i: int, n: int, why: str, lines: list[str]) -> None
 
     if n > 0:
         n += keeps.total("energy", state, i)
-    p = state["players"][i]
-    before = p["energy"]
-    p["energy"] = max(0, before + n)
-    if p["energy"] != before:
-        verb = "gains" if n > 0 else "loses"
-        lines.append(f"{name(state, i)} {verb} {abs(p['energy'] - before)}ϟ ({why}).")
+    _add(state, i, "energy", n, None, "ϟ", why, lines)
 
 
 def heal(state: dict, i: int, n: int, why: str, lines: list[str]) -> None:
