@@ -417,3 +417,17 @@ def test_camouflage_with_armor_plating_and_against_a_lethal_hit():
     assert s["pending"] == [{"type": "camouflage", "player": 0, "dice": 4}]
     s = act(s, type="camouflage", player=0, faces=["heart", "heart", "1", "2"])
     assert s["players"][0]["alive"] and s["players"][0]["hp"] == 1
+
+
+def test_background_dweller_rerolls_threes_after_the_last_roll():
+    s = owning("background_dweller", energy=1)
+    for _ in range(3):
+        s = act(s, type="roll", faces=dice("333 12e"))
+    with pytest.raises(RuleViolation, match="used all 3 rolls"):  # the 1 was rerolled too
+        GAME.apply(s, {"type": "roll", "faces": dice("333 22e")})
+    s, lines = GAME.apply(s, {"type": "roll", "faces": dice("13h 12e")})
+    assert lines == ["Alienoid (Ann) rerolls its 3s (Background Dweller): 1 3 ♥ 1 2 ϟ."]
+    s = act(s, type="roll", faces=dice("1hh 12e"))  # the last 3 again, still free
+    assert s["players"][0]["energy"] == 1
+    with pytest.raises(RuleViolation, match="used all 3 rolls"):  # no 3 left to reroll
+        GAME.apply(s, {"type": "roll", "faces": dice("1hh 12h")})

@@ -25,6 +25,11 @@ def legal_action(state: dict, rnd: random.Random) -> dict:
         return {"type": "yield", "player": owed["player"], "yield": rnd.random() < 0.5}
     if owed["type"] == "camouflage":
         return {"type": "camouflage", "player": owed["player"], "faces": [rnd.choice(FACES) for _ in range(owed["dice"])]}
+    if owed["type"] == "wings":
+        return {"type": "wings", "player": owed["player"], "pay": rnd.random() < 0.5}
+    if owed["type"] == "rapid_healing":
+        return {"type": "rapid_healing", "player": owed["player"],
+                "hearts": rnd.randint(0, min(2, state["players"][owed["player"]]["energy"] // 2))}
     if owed["type"] == "roll":
         if state["rolls"] and (owed["rolls_left"] == 0 or rnd.random() < 0.5):
             return {"type": "resolve"}
@@ -32,6 +37,12 @@ def legal_action(state: dict, rnd: random.Random) -> dict:
     energy = state["players"][me]["energy"]
     affordable = [c for c in state["market"] if CARDS[c].cost <= energy]
     roll = rnd.random()
+    mine = state["players"][me]
+    if "mimic" in mine["cards"] and not mine.get("mimic") and roll < 0.3:
+        others = [(j, c) for j, p in enumerate(state["players"]) for c in p["cards"] if c != "mimic"]
+        if others:
+            j, c = rnd.choice(others)
+            return {"type": "use", "card": "mimic", "of": j, "target": c}
     if affordable and roll < 0.4:
         return {"type": "buy", "card": rnd.choice(affordable)}
     if energy >= 2 and state["market"] and roll < 0.5:
@@ -56,7 +67,7 @@ def illegal_action(state: dict, rnd: random.Random) -> dict:
     ]
     if poor and state["phase"] == "buy":
         options.append({"type": "buy", "card": poor[0]})
-    if state["phase"] == "roll" and state["rolls"] >= GAME.rolls_allowed(state, me):
+    if state["phase"] == "roll" and state["rolls"] >= GAME.rolls_allowed(state, me) and not GAME.extra_rolls(state, me):
         options.append({"type": "roll", "faces": ["1"] * GAME.dice_count(state, me)})
     if state["phase"] != "buy":
         options.append({"type": "end_turn"})
@@ -70,7 +81,8 @@ def check(state: dict) -> None:
         assert 0 <= p["hp"] <= p["max_hp"]
         assert 0 <= p["stars"] <= 20
         assert p["energy"] >= 0
-        assert p["alive"] == (p["hp"] > 0)
+        # A monster at 0♥ stays in only while its Rapid Healing is asked.
+        assert p["alive"] == (p["hp"] > 0) or state["phase"] == "losses" and p["hp"] == 0
         if not p["alive"]:
             assert p["location"] is None and p["cards"] == []
     city, bay = state["kyoto"]["city"], state["kyoto"]["bay"]
@@ -79,6 +91,7 @@ def check(state: dict) -> None:
     if state["phase"] == "buy" and not state["over"]:
         assert city is not None, "Kyoto City is never empty at the end of an enter step"
     assert state["over"] == (state["pending"] == [])
+    assert (state["phase"] == "losses") == ("paused" in state)
 
 
 @settings(max_examples=60, deadline=None)

@@ -182,3 +182,29 @@ def test_the_live_history_shows_the_latest_entries_and_links_to_all(client, app)
     assert "#40" in page and "#10<" not in page and "The whole history (40 entries)" in page
     full = client.get(f"/t/{table_id}/history").text
     assert "#1<" in full and "#40" in full
+
+
+def test_kyotoan_mimic_is_placed_from_the_page_and_counters_show(client, app):
+    table_id = create_from_form(client, players=("Ann", "Bob"), game="kyotoan")
+    service = app.extensions["companion.tables"]
+    host = service.get(table_id).record["host_token"]
+    energy = ["energy"] * 6
+    for action in (
+        {"type": "market", "cards": ["mimic", "smoke_cloud", "tank"]},
+        {"type": "roll", "faces": energy}, {"type": "resolve"}, {"type": "end_turn"},
+        {"type": "roll", "faces": ["1", "2", "3", "1", "2", "3"]}, {"type": "resolve"}, {"type": "end_turn"},
+        {"type": "roll", "faces": energy}, {"type": "resolve"}, {"type": "buy", "card": "mimic"},
+        {"type": "market", "cards": ["smoke_cloud", "tank", "heal"]}, {"type": "buy", "card": "smoke_cloud"}, {"type": "market", "cards": ["tank", "heal", "energize"]},
+    ):
+        service.act(table_id, host, action)
+    page = client.get(f"/t/{table_id}").text
+    option = '{"of": 0, "target": "smoke_cloud"}'
+    assert "Mimic</b>: put the token on" in page and f"value='{option}'" in page
+    assert 'aria-label="3 counters left"' in page  # Smoke Cloud's own counters
+    version = service.get(table_id).version
+    resp = client.post(f"/t/{table_id}/act", headers=HX,
+                       data={"version": str(version), "type": "use", "card": "mimic", "_set": option})
+    assert resp.status_code == 200, resp.text
+    assert "puts its Mimic token on its own Smoke Cloud" in resp.text
+    assert "→ Smoke Cloud of Alienoid" in resp.text and 'aria-label="3 counters on the Mimic"' in resp.text
+    assert service.get(table_id).state["players"][0]["mimic"] == {"card": "smoke_cloud", "of": 0}

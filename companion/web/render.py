@@ -106,6 +106,12 @@ def init_app(app: Flask) -> None:
     def gangs_card(card: dict) -> str:
         return gangs_cards.name(card)
 
+    @app.template_filter("powers")
+    def powers(player: dict) -> list[str]:
+        """A monster's Keep cards plus the one its Mimic token copies (what it can use)."""
+        token = player.get("mimic")
+        return player["cards"] + ([token["card"]] if token else [])
+
     app.jinja_env.globals["gangs_tiles"] = gangs_cards.TILE_WORDS
     app.jinja_env.globals.update(
         kyotoan_cards=kyotoan_cards.CARDS, kyotoan_faces=FACES, face_words=FACE_WORDS, kyotoan_monsters=kyotoan_cards.MONSTERS

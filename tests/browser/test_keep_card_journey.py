@@ -50,3 +50,44 @@ def test_rapid_healing_bought_then_used_on_the_owners_phone(live_server, phone):
     expect(host.locator("#board article[data-player='1'] [data-hp]")).to_have_text("9")
     expect(host.locator("#history")).to_contain_text("Cyber Kitty (Bob) heals 1♥ (Rapid Healing, 2ϟ).")
     assert host.locator("#status").inner_text().startswith("Ann's turn")
+
+
+def test_wings_is_offered_on_the_owners_phone_when_a_smash_comes(live_server, phone):
+    service = live_server.app.extensions["companion.tables"]
+    table = service.create("kyotoan", ["Ann", "Bob"], {"first_player": 0}, seed=5)
+    host_token = table.record["host_token"]
+    energy, numbers = ["energy"] * 6, ["1", "2", "3", "1", "2", "3"]
+    for action in (
+        {"type": "market", "cards": ["wings", "heal", "tank"]},
+        {"type": "roll", "faces": energy}, {"type": "resolve"}, {"type": "end_turn"},  # Ann enters Kyoto City
+        {"type": "roll", "faces": numbers}, {"type": "resolve"}, {"type": "end_turn"},
+        {"type": "roll", "faces": energy}, {"type": "resolve"}, {"type": "buy", "card": "wings"},
+        {"type": "market", "cards": ["heal", "tank", "energize"]}, {"type": "end_turn"},
+    ):
+        service.act(table.id, host_token, action)
+    play = f"{live_server.url}/t/{table.id}/play/{table.record['play_token']}"
+    host = phone().new_page()
+    host.goto(play)
+    ann = phone().new_page()
+    ann.goto(play)
+    ann.get_by_role("button", name="I am Ann").click()
+    expect(ann.locator("#seat")).to_contain_text("Ann's seat")
+    expect(ann.locator("#netstate")).to_have_text("Live")
+    expect(host.locator("#netstate")).to_have_text("Live")
+
+    # Bob's three smashes, entered on the table's phone, hit Ann in Kyoto City.
+    host.locator("#face-6").fill("3")
+    host.locator("#face-1").fill("2")
+    host.locator("#face-2").fill("1")
+    submit(host, host.get_by_role("button", name="Enter this roll"))
+    submit(host, host.get_by_role("button", name="Resolve the dice"))
+    submit(ann, ann.get_by_role("button", name="Stay in Kyoto"))
+
+    # Wings is asked on Ann's phone only; the table's phone waits for her.
+    expect(host.locator("#controls")).to_contain_text("Waiting for Ann to decide about Alienoid's loss of ♥")
+    expect(host.get_by_role("button", name="Wings (2ϟ)")).to_have_count(0)
+    submit(ann, ann.get_by_role("button", name="Wings (2ϟ)"))
+    expect(host.locator("#board article[data-player='0'] [data-hp]")).to_have_text("10")
+    expect(host.locator("#board article[data-player='0'] [data-energy]")).to_have_text("4")
+    expect(host.locator("#history")).to_contain_text("Alienoid (Ann) spends 2ϟ on Wings: it loses no ♥ this turn.")
+    expect(host.get_by_role("button", name="End Cyber Kitty's turn")).to_be_visible()

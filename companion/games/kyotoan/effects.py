@@ -6,6 +6,9 @@ Every change of a monster's ★, ϟ or ♥ goes through these functions, so that
 from __future__ import annotations
 
 WIN_STARS = 20
+MAX_HP = 10
+FACES = ("1", "2", "3", "heart", "energy", "smash")
+FACE_WORDS = {"1": "1", "2": "2", "3": "3", "heart": "♥", "energy": "ϟ", "smash": "✸"}
 BAY_MIN_ALIVE = 5  # Kyoto Bay is a second seat with five or six monsters alive
 
 
@@ -68,23 +71,41 @@ def heal(state: dict, i: int, n: int, why: str, lines: list[str]) -> None:
         lines.append(f"{name(state, i)} is already at full health.")
 
 
-def damage(state: dict, i: int, n: int, why: str, lines: list[str], by: int | None = None, skip: tuple = ()) -> int:
-    """Lose hearts (not below 0), after the owner's cards reduce the loss; elimination is
-    settled afterwards by `eliminate_fallen`. `by` names the monster that caused it."""
+def damage(state: dict, i: int, n: int, why: str, lines: list[str], by: int | None = None) -> None:
+    """Lose hearts (not below 0), after the owner's cards reduce the loss; a loss its owner has a
+    choice about (Camouflage, Wings) is held until it decides (losses.py). Elimination is settled
+    afterwards by `eliminate_fallen`. `by` names the monster that caused it."""
+    from . import keeps, losses
+
+    reduced = max(0, n + keeps.total("reduce", state, i, n)) if n > 0 else 0
+    if reduced < n:
+        lines.append(f"{name(state, i)}'s cards reduce the loss from {n}♥ to {reduced}♥.")
+    if reduced and losses.hold(state, i, reduced, why, by, lines):
+        return
+    land(state, i, reduced, why, lines, by)
+
+
+def land(state: dict, i: int, amount: int, why: str, lines: list[str], by: int | None = None) -> None:
+    """The ♥ are lost now (no card can change this loss any more)."""
     from . import keeps
 
     p = state["players"][i]
-    reduced = max(0, n + keeps.total("reduce", state, i, n, skip=skip)) if n > 0 else 0
-    if reduced < n:
-        lines.append(f"{name(state, i)}'s cards reduce the loss from {n}♥ to {reduced}♥.")
-    lost = min(reduced, p["hp"])
+    lost = min(amount, p["hp"])
     p["hp"] -= lost
     if lost:
         lines.append(f"{name(state, i)} loses {lost}♥ ({why}).")
         if by is not None and by != i:
             state["hurt_others"] = True
         keeps.fire("hurt", state, i, lost, lines)
-    return lost
+
+
+def refresh_max_hp(state: dict, i: int) -> None:
+    """Even Bigger's 12♥ maximum lasts as long as the monster has the card (or mimics it)."""
+    from . import keeps
+
+    p = state["players"][i]
+    p["max_hp"] = 12 if keeps.owns(state, i, "even_bigger") else MAX_HP
+    p["hp"] = min(p["hp"], p["max_hp"])
 
 
 def enter(state: dict, i: int, seat: str, lines: list[str]) -> None:
@@ -116,19 +137,19 @@ def eliminate_fallen(state: dict, lines: list[str]) -> None:
             if owner not in fallen:
                 keeps.fire("fallen", state, owner, dead, lines)
     for i, p in enumerate(state["players"]):
-        if p["alive"] and p["hp"] <= 0 and "it_has_a_child" in p["cards"]:
+        if p["alive"] and p["hp"] <= 0 and keeps.owns(state, i, "it_has_a_child"):
             # It Has a Child!: the monster starts again outside Kyoto with 10♥, no cards, no ★
             # and (docs/rulings.md) no tokens.
             leave(state, i)
             state["discard"].extend(p["cards"])
-            p.update(cards=[], stars=0, hp=10, max_hp=10, poison=0, shrink=0, counters={})
+            p.update(cards=[], stars=0, hp=MAX_HP, max_hp=MAX_HP, poison=0, shrink=0, counters={}, mimic=None)
             lines.append(f"{name(state, i)} reaches 0♥: It Has a Child! It discards its cards, loses its ★ and plays on with 10♥.")
     for i, p in enumerate(state["players"]):
         if p["alive"] and p["hp"] <= 0:
             p["alive"] = False
             leave(state, i)
             state["discard"].extend(p["cards"])
-            p["cards"] = []
+            p.update(cards=[], counters={}, mimic=None)
             lines.append(f"{name(state, i)} is eliminated.")
     bay = state["kyoto"]["bay"]
     if bay is not None and not bay_open(state):

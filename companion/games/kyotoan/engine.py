@@ -11,22 +11,22 @@ from collections import Counter
 
 from ..base import Game, Option, RuleViolation, bool_field, check_fields, int_field, player_field
 from . import effects as fx
+from . import keeps, mimic
 from .cards import CARDS, MONSTERS
-from . import keeps
 from .discards import DISCARD_EFFECTS
-from .effects import WIN_STARS, gain_energy, gain_stars, heal
+from .effects import FACE_WORDS, FACES, MAX_HP, WIN_STARS, gain_energy, gain_stars, heal
+from .losses import LossDecisions
 
-FACES = ("1", "2", "3", "heart", "energy", "smash")
-MAX_HP = 10
 BASE_DICE = 6
 BASE_ROLLS = 3
 SWEEP_COST = 2
 MARKET_SIZE = 3
-FACE_WORDS = {"1": "1", "2": "2", "3": "3", "heart": "♥", "energy": "ϟ", "smash": "✸"}
-USABLE = ("plot_twist", "stretchy", "herd_culler", "wings", "rapid_healing", "metamorph", "made_in_a_lab", "psychic_probe")
+USABLE = ("plot_twist", "stretchy", "herd_culler", "wings", "rapid_healing", "metamorph", "made_in_a_lab",
+          "psychic_probe", "mimic")
+ANSWERS = ("camouflage", "wings", "rapid_healing")  # what a held loss waits for (losses.py)
 
 
-class LastKyotoanStanding(Game):
+class LastKyotoanStanding(LossDecisions, Game):
     """Dice, Kyoto City and Bay, yielding, elimination, victory, the market and Discard cards."""
 
     id = "kyotoan"
@@ -45,7 +45,7 @@ class LastKyotoanStanding(Game):
             "game": self.id,
             "players": [
                 {"name": n, "monster": m, "hp": MAX_HP, "max_hp": MAX_HP, "stars": 0, "energy": 0, "alive": True,
-                 "location": None, "cards": [], "poison": 0, "shrink": 0, "auto_yield": None}
+                 "location": None, "cards": [], "poison": 0, "shrink": 0, "auto_yield": None, "mimic": None}
                 for n, m in zip(names, monsters)
             ],
             "current": first,
@@ -88,16 +88,21 @@ class LastKyotoanStanding(Game):
     # -- actions ---------------------------------------------------------------------------
     def _apply(self, state: dict, action: dict) -> list[str]:
         kind = action["type"]
-        handler = self._handler(kind, "roll, resolve, yield, camouflage, market, buy, sweep, use, end_turn, auto_yield")
+        handler = self._handler(kind, "roll, resolve, yield, camouflage, wings, rapid_healing, market, buy, sweep, use, end_turn, auto_yield")
         opportunist = kind == "buy" and action.get("player") not in (None, state["current"])
         if kind not in ("market", "auto_yield") and not opportunist and self.market_short(state):
             raise RuleViolation(
                 f"First tap in the {self.market_short(state)} card(s) face up at Nishiki Market."
             )
+        if state["phase"] == "losses" and kind not in ANSWERS + ("market", "auto_yield") and not (
+                kind == "use" and action.get("card") == "rapid_healing"):
+            waiting = ", ".join(sorted({fx.name(state, d["player"]) for d in self._loss_pending(state)}))
+            raise RuleViolation(f"A loss of ♥ waits for {waiting}: answer that first.")
         lines: list[str] = []
         if kind not in ("market", "buy"):
             state["revealed"] = []  # Opportunist's moment has passed
         handler(state, action, lines)
+        mimic.tidy(state, lines)
         return lines
 
     def _act_roll(self, state, action, lines):
@@ -106,32 +111,39 @@ class LastKyotoanStanding(Game):
         if state["phase"] != "roll":
             raise RuleViolation("The dice are resolved already; rolling comes first in a turn.")
         allowed = self.rolls_allowed(state, me)
-        if state["rolls"] >= allowed:
-            self._pay_extra_roll(state, me, allowed, lines)
         faces = action["faces"]
         n = self.dice_count(state, me)
         if not isinstance(faces, list) or any(f not in FACES for f in faces):
             raise RuleViolation(f"Faces are {', '.join(FACES)}; send a list of them.")
         if len(faces) != n:
             raise RuleViolation(f"{fx.name(state, me)} rolls {n} dice this turn; you entered {len(faces)}.")
+        shown = " ".join(FACE_WORDS[f] for f in faces)
+        if state["rolls"] >= allowed and self._dweller_reroll(state, me, faces):
+            lines.append(f"{fx.name(state, me)} rerolls its 3s (Background Dweller): {shown}.")
+        else:
+            if state["rolls"] >= allowed:
+                self._pay_extra_roll(state, me, allowed, lines)
+            lines.append(f"{fx.name(state, me)} rolls {shown} (roll {state['rolls'] + 1} of {allowed}).")
         state["dice"] = list(faces)
         state["rolls"] += 1
-        shown = " ".join(FACE_WORDS[f] for f in faces)
-        lines.append(f"{fx.name(state, me)} rolls {shown} (roll {state['rolls']} of {allowed}).")
+
+    def _dweller_reroll(self, state: dict, me: int, faces: list[str]) -> bool:
+        """Background Dweller: a roll past the allowance is free when only dice showing 3 were rerolled
+        (every other face is still there)."""
+        old, new = Counter(state["dice"]), Counter(faces)
+        return (keeps.owns(state, me, "background_dweller") and old["3"] > 0
+                and all(new[f] >= old[f] for f in FACES if f != "3"))
 
     def _pay_extra_roll(self, state: dict, me: int, allowed: int, lines: list[str]) -> None:
         """A roll past the allowance: a Smoke Cloud counter first, else 1ϟ with Energy Drink."""
         p = state["players"][me]
-        counters = p.setdefault("counters", {})
-        if counters.get("smoke_cloud"):
-            counters["smoke_cloud"] -= 1
-            lines.append(f"{fx.name(state, me)} spends a Smoke Cloud counter for an extra roll ({counters['smoke_cloud']} left).")
-            if not counters["smoke_cloud"]:
-                counters.pop("smoke_cloud")
-                p["cards"].remove("smoke_cloud")
-                state["discard"].append("smoke_cloud")
-                lines.append("Smoke Cloud is spent and discarded.")
-        elif "energy_drink" in p["cards"] and p["energy"] >= 1:
+        smoke = keeps.counter_sets(state, me, "smoke_cloud")
+        if smoke:
+            left = p["counters"][smoke[0]] - 1
+            whose = "Mimic's Smoke Cloud" if smoke[0] == "mimic" else "Smoke Cloud"
+            lines.append(f"{fx.name(state, me)} spends a {whose} counter for an extra roll ({left} left).")
+            keeps.take_counters(state, me, "smoke_cloud", smoke[0], 1, lines)
+        elif keeps.owns(state, me, "energy_drink") and p["energy"] >= 1:
             p["energy"] -= 1
             lines.append(f"{fx.name(state, me)} spends 1ϟ (Energy Drink) for an extra roll.")
         else:
@@ -140,11 +152,12 @@ class LastKyotoanStanding(Game):
     def extra_rolls(self, state: dict, i: int) -> int:
         """Rolls the monster could still buy: Smoke Cloud counters, and ϟ with Energy Drink."""
         p = state["players"][i]
-        return p.get("counters", {}).get("smoke_cloud", 0) + (p["energy"] if "energy_drink" in p["cards"] else 0)
+        smoke = sum(p["counters"][key] for key in keeps.counter_sets(state, i, "smoke_cloud"))
+        return smoke + (p["energy"] if keeps.owns(state, i, "energy_drink") else 0)
 
     def _act_use(self, state, action, lines):
         """An activated power: change a die (Plot Twist, Stretchy, Herd Culler) or Wings."""
-        check_fields(action, ("card",), ("die", "face", "player", "sell", "peek", "buy"))
+        check_fields(action, ("card",), ("die", "face", "player", "sell", "peek", "buy", "of", "target"))
         cid = action["card"]
         if cid not in USABLE:
             raise RuleViolation(f"'{cid}' is not a card that is used this way; usable now: {', '.join(sorted(USABLE))}.")
@@ -155,8 +168,11 @@ class LastKyotoanStanding(Game):
         if cid == "psychic_probe" and me == state["current"]:
             raise RuleViolation("Psychic Probe rerolls a die of another monster, after its roll.")
         p = state["players"][me]
-        if cid not in p["cards"] or not p["alive"]:
+        if not p["alive"] or not (keeps.owns(state, me, cid) or cid == "mimic" and "mimic" in p["cards"]):
             raise RuleViolation(f"{fx.name(state, me)} does not own {CARDS[cid].name}.")
+        if cid == "mimic":
+            mimic.use(state, me, action, lines)
+            return
         if cid in ("rapid_healing", "metamorph", "made_in_a_lab"):
             getattr(self, f"_use_{cid}")(state, me, action, lines)
             return
@@ -176,30 +192,30 @@ class LastKyotoanStanding(Game):
             raise RuleViolation(f"'face' is one of {', '.join(FACES)}.")
         if cid == "psychic_probe":
             mark = f"psychic_probe:{me}"
-            if mark in state.get("used", []):
+            if state.get("used", []).count(mark) >= keeps.copies(state, me, cid):
                 raise RuleViolation(f"{fx.name(state, me)} has used Psychic Probe on this turn already.")
             state.setdefault("used", []).append(mark)
-            if face == "heart":
-                p["cards"].remove("psychic_probe")
-                state["discard"].append("psychic_probe")
-                lines.append("The reroll is a ♥: Psychic Probe is discarded.")
         elif cid == "herd_culler":
-            if "herd_culler" in state.get("used", []):
+            if state.get("used", []).count("herd_culler") >= keeps.copies(state, me, cid):
                 raise RuleViolation("Herd Culler changes one die each turn: it was used this turn.")
             state.setdefault("used", []).append("herd_culler")
         elif cid == "stretchy":
             if p["energy"] < 2:
                 raise RuleViolation(f"Stretchy costs 2ϟ; {fx.name(state, me)} has {p['energy']}ϟ.")
             p["energy"] -= 2
-        elif cid == "plot_twist":  # discard when used
-            p["cards"].remove("plot_twist")
-            state["discard"].append("plot_twist")
         before = state["dice"][die]
         state["dice"][die] = face
-        lines.insert(len(lines) - (1 if cid == "psychic_probe" and face == "heart" else 0),
-                     f"{fx.name(state, me)} uses {CARDS[cid].name}: a {FACE_WORDS[before]} becomes {FACE_WORDS[face]}.")
+        lines.append(f"{fx.name(state, me)} uses {CARDS[cid].name}: a {FACE_WORDS[before]} becomes {FACE_WORDS[face]}.")
+        if cid == "plot_twist":  # discard when used
+            mimic.spend(state, me, cid, lines)
+        elif cid == "psychic_probe" and face == "heart":
+            lines.append("The reroll is a ♥: Psychic Probe is discarded.")
+            mimic.spend(state, me, cid, lines)
 
     def _use_rapid_healing(self, state, me, action, lines):
+        if me in state.get("rescue", []):  # at 0♥ and asked: this is the answer, one ♥
+            self._rescue(state, me, 1, lines)
+            return
         p = state["players"][me]
         if p["energy"] < 2:
             raise RuleViolation(f"Rapid Healing costs 2ϟ; {fx.name(state, me)} has {p['energy']}ϟ.")
@@ -220,9 +236,6 @@ class LastKyotoanStanding(Game):
             p["cards"].remove(cid)
             p.get("counters", {}).pop(cid, None)
             state["discard"].append(cid)
-        if "even_bigger" not in p["cards"]:
-            p["max_hp"] = MAX_HP
-            p["hp"] = min(p["hp"], MAX_HP)
         price = sum(CARDS[c].cost for c in sell)
         lines.append(f"{fx.name(state, me)} discards {', '.join(CARDS[c].name for c in sell)} (Metamorph).")
         gain_energy(state, me, price, "Metamorph", lines)
@@ -231,7 +244,7 @@ class LastKyotoanStanding(Game):
         """In the buy step: the table taps in the peeked top card; the owner buys it or puts it back."""
         if state["phase"] != "buy":
             raise RuleViolation("Made in a Lab peeks during the Buy Power cards step.")
-        if "made_in_a_lab" in state.get("used", []):
+        if state.get("used", []).count("made_in_a_lab") >= keeps.copies(state, me, "made_in_a_lab"):
             raise RuleViolation("Made in a Lab has peeked this turn already.")
         peek = action.get("peek")
         if peek not in CARDS or not state["deck"].get(peek):
@@ -271,7 +284,7 @@ class LastKyotoanStanding(Game):
             else:
                 heal(state, me, hearts, "dice", lines)
         keeps.fire("resolved", state, me, counts, lines)
-        if counts["1"] >= 3 and "freeze_time" in state["players"][me]["cards"]:
+        if counts["1"] >= 3 and keeps.owns(state, me, "freeze_time"):
             state["freeze_time"] = True
             lines.append(f"{fx.name(state, me)} will take another turn with one less die (Freeze Time).")
         added = keeps.total("smash", state, me, counts)
@@ -279,7 +292,7 @@ class LastKyotoanStanding(Game):
             lines.append(f"{fx.name(state, me)}'s cards add {added}✸.")
         smashes = counts["smash"] + added
         if smashes:
-            if "nova_breath" in state["players"][me]["cards"]:
+            if keeps.owns(state, me, "nova_breath"):
                 targets = [i for i in fx.alive(state) if i != me]
             elif fx.in_kyoto(state, me):
                 targets = [i for i in fx.alive(state) if not fx.in_kyoto(state, i)]
@@ -296,44 +309,6 @@ class LastKyotoanStanding(Game):
             if state["phase"] == "yield":
                 return
         self._finish_resolve(state, lines)
-
-    @staticmethod
-    def _camouflage_dice(state: dict, attack: dict, key: str) -> int:
-        """Dice a Camouflage owner rolls for a smash: one per ♥ it would lose after Armor Plating."""
-        p = state["players"][int(key)]
-        amount = attack["damage"][key]
-        if "camouflage" not in p["cards"] or p.get("wings") or (attack["yields"].get(key) and "jets" in p["cards"]):
-            return 0
-        return 0 if amount == 1 and "armor_plating" in p["cards"] else amount
-
-    def _ask_camouflage(self, state: dict, attack: dict, lines: list[str]) -> bool:
-        """Whether Camouflage owners still owe their dice for this smash (then the phase waits)."""
-        owed = attack.setdefault("camouflage", {})
-        for key in attack["damage"]:
-            if key not in owed and self._camouflage_dice(state, attack, key):
-                owed[key] = None
-                lines.append(f"{fx.name(state, int(key))} rolls {self._camouflage_dice(state, attack, key)} dice for Camouflage.")
-        if any(v is None for v in owed.values()):
-            state["phase"] = "camouflage"
-            return True
-        return False
-
-    def _act_camouflage(self, state, action, lines):
-        """The dice a Camouflage owner rolled: each ♥ cancels one ♥ of the smash."""
-        check_fields(action, ("player", "faces"))
-        i = player_field(state, action, "player")
-        attack = state["attack"]
-        key = str(i)
-        if state["phase"] != "camouflage" or not attack or attack["camouflage"].get(key, False) is not None:
-            raise RuleViolation(f"{fx.name(state, i)} has no Camouflage dice to roll now.")
-        n = self._camouflage_dice(state, attack, key)
-        faces = action["faces"]
-        if not isinstance(faces, list) or len(faces) != n or any(f not in FACES for f in faces):
-            raise RuleViolation(f"Camouflage rolls {n} dice for {fx.name(state, i)}: enter {n} faces.")
-        attack["camouflage"][key] = faces.count("heart")
-        lines.append(f"{fx.name(state, i)} rolls {' '.join(FACE_WORDS[f] for f in faces)} for Camouflage.")
-        if all(v is not None for v in attack["camouflage"].values()):
-            self._finish_resolve(state, lines)
 
     def _cure(self, state: dict, me: int, cure: object, hearts: int, lines: list[str]) -> int:
         """Rolled ♥ used to discard Poison or Shrink Ray tokens instead of healing; returns how many."""
@@ -362,7 +337,7 @@ class LastKyotoanStanding(Game):
             gifts = {str(j): n for j, n in enumerate(gifts) if n}
         if not gifts:
             return 0
-        if "healing_ray" not in state["players"][me]["cards"]:
+        if not keeps.owns(state, me, "healing_ray"):
             raise RuleViolation(f"{fx.name(state, me)} needs Healing Ray to heal other monsters.")
         if not isinstance(gifts, dict) or any(
             not str(k).isdigit() or isinstance(v, bool) or not isinstance(v, int) or v < 0 for k, v in gifts.items()
@@ -423,43 +398,44 @@ class LastKyotoanStanding(Game):
             self._finish_resolve(state, lines)
 
     def _finish_resolve(self, state: dict, lines: list[str]) -> None:
-        """Yielded monsters leave, the smash lands, the fallen go, then the enter step."""
+        """Yielded monsters leave and the smash lands (losses may wait for their owners)."""
         me = state["current"]
         attack = state["attack"]
-        yielded = dict(attack["yields"]) if attack else {}
-        if attack and self._ask_camouflage(state, attack, lines):
-            return  # the Camouflage owners tap in their dice first
         if attack:
             for key, gave_up in attack["yields"].items():
                 if gave_up:
                     fx.leave(state, int(key))
-            camouflage = attack.get("camouflage", {})
+            why = f"smashed by {state['players'][me]['monster']}"
             for key, amount in attack["damage"].items():
-                if yielded.get(key) and "jets" in state["players"][int(key)]["cards"]:
+                if attack["yields"].get(key) and keeps.owns(state, int(key), "jets"):
                     lines.append(f"{fx.name(state, int(key))} yields with Jets and loses no ♥.")
                     continue
-                why = f"smashed by {state['players'][me]['monster']}"
-                if camouflage.get(key):
-                    # Edition order: Armor Plating first (it asked no dice), then Camouflage's ♥.
-                    lines.append(f"{fx.name(state, int(key))}'s Camouflage dice cancel {camouflage[key]}♥.")
-                    fx.damage(state, int(key), amount - camouflage[key], why, lines, by=me, skip=("armor_plating",))
-                else:
-                    fx.damage(state, int(key), amount, why, lines, by=me)
+                fx.damage(state, int(key), amount, why, lines, by=me)
             for key in attack["damage"]:
                 target = state["players"][int(key)]
                 for kind, card in (("poison", "poison_spit"), ("shrink", "shrink_ray")):
-                    given = state["players"][me]["cards"].count(card)
+                    given = keeps.copies(state, me, card)
                     if given and target["hp"] > 0:
                         target[kind] += given
                         lines.append(f"{fx.name(state, int(key))} gets {given} {'Poison' if kind == 'poison' else 'Shrink Ray'} token{'s' if given > 1 else ''}.")
-            if "fire_breathing" in state["players"][me]["cards"]:  # a ✸ was resolved, hit or not
+            if keeps.owns(state, me, "fire_breathing"):  # a ✸ was resolved, hit or not
                 n = len(state["players"])
                 for j in {(me - 1) % n, (me + 1) % n} - {me}:
                     if state["players"][j]["alive"]:
-                        fx.damage(state, j, state["players"][me]["cards"].count("fire_breathing"), "Fire Breathing", lines, by=me)
+                        fx.damage(state, j, keeps.copies(state, me, "fire_breathing"), "Fire Breathing", lines, by=me)
+            # Burrowing hurts the monster taking a yielded seat, after the enter step.
+            state["burrowing"] = sum(keeps.copies(state, int(k), "burrowing") for k, gave_up in attack["yields"].items() if gave_up)
             state["attack"] = None
-            fx.eliminate_fallen(state, lines)
+        self._then_smashed(state, lines)
+
+    def _then_smashed(self, state: dict, lines: list[str]) -> None:
+        """After the smash: the fallen go, then the enter step (and Burrowing's loss)."""
+        if self._waiting(state, "smashed", lines):
+            return
+        me = state["current"]
+        self._eliminate(state, lines)
         state["phase"] = "buy"
+        burrowers = state.pop("burrowing", 0)
         if self._game_decided(state, lines):
             return
         if not fx.in_kyoto(state, me):
@@ -467,11 +443,16 @@ class LastKyotoanStanding(Game):
                 fx.enter(state, me, "city", lines)
             elif fx.bay_open(state) and state["kyoto"]["bay"] is None:
                 fx.enter(state, me, "bay", lines)
-            burrowers = sum(state["players"][int(k)]["cards"].count("burrowing") for k, gave_up in yielded.items() if gave_up)
             if burrowers and fx.in_kyoto(state, me):
                 fx.damage(state, me, burrowers, "Burrowing", lines)
-                fx.eliminate_fallen(state, lines)
-                self._game_decided(state, lines)
+        self._then_settle(state, lines)
+
+    def _then_settle(self, state: dict, lines: list[str]) -> None:
+        """After a loss in the buy step (a card, Burrowing): the fallen go; the game may end."""
+        if self._waiting(state, "settle", lines):
+            return
+        self._eliminate(state, lines)
+        self._after_own_loss(state, lines)
 
     def _act_market(self, state, action, lines):
         check_fields(action, ("cards",))
@@ -507,7 +488,7 @@ class LastKyotoanStanding(Game):
         seller = player_field(state, action, "from") if "from" in action else None
         if seller is not None:
             # Parasitic Tentacles: buy a Keep card from another monster, paying it the price.
-            if "parasitic_tentacles" not in p["cards"]:
+            if not keeps.owns(state, me, "parasitic_tentacles"):
                 raise RuleViolation(f"{fx.name(state, me)} needs Parasitic Tentacles to buy from another monster.")
             if me != state["current"] or state["phase"] != "buy":
                 raise RuleViolation("Parasitic Tentacles buys during its owner's Buy Power cards step.")
@@ -515,7 +496,7 @@ class LastKyotoanStanding(Game):
                 raise RuleViolation(f"{fx.name(state, seller)} has no card '{cid}' to buy.")
         elif me != state["current"]:
             # Opportunist: buy a card the moment it is revealed, on anyone's turn.
-            if "opportunist" not in p["cards"] or not p["alive"]:
+            if not keeps.owns(state, me, "opportunist") or not p["alive"]:
                 raise RuleViolation(f"It is {fx.name(state, state['current'])}'s turn; {fx.name(state, me)} cannot buy now.")
             if cid not in state.get("revealed", []):
                 raise RuleViolation("Opportunist buys a card at the moment it is revealed at Nishiki Market.")
@@ -536,17 +517,15 @@ class LastKyotoanStanding(Game):
         keeps.fire("buys", state, me, cid, lines)
         if CARDS[cid].kind == "keep":
             p["cards"].append(cid)
-            if cid == "even_bigger":
-                p["max_hp"] = 12
-            if cid == "smoke_cloud" and seller is None:
-                p.setdefault("counters", {})["smoke_cloud"] = 3
-            if seller is None or cid == "even_bigger":
-                keeps.HOOKS["bought"].get(cid, lambda s, i, l: None)(state, me, lines)
+            hook = keeps.HOOKS["bought"].get(cid)
+            # A card bought from another monster keeps its counters (no new ones); Even Bigger's
+            # +2♥ comes with any purchase.
+            if hook and (seller is None or cid == "even_bigger"):
+                hook(state, me, lines, cid)
         else:
             DISCARD_EFFECTS[cid](state, me, lines, CARDS[cid].name)
             state["discard"].append(cid)
-            fx.eliminate_fallen(state, lines)
-            self._after_own_loss(state, lines)
+            self._then_settle(state, lines)
 
     def _take_from(self, state: dict, seller: int, buyer: int, cid: str, price: int, lines: list[str]) -> None:
         """Parasitic Tentacles: the card (with its counters) changes hands; the seller is paid
@@ -557,9 +536,8 @@ class LastKyotoanStanding(Game):
         counter = owner.get("counters", {}).pop(cid, None)
         if counter is not None:
             state["players"][buyer].setdefault("counters", {})[cid] = counter
-        if cid == "even_bigger" and "even_bigger" not in owner["cards"]:
-            owner["max_hp"] = MAX_HP
-            owner["hp"] = min(owner["hp"], MAX_HP)
+        mimic.follow(state, seller, buyer, cid)
+        fx.refresh_max_hp(state, seller)
         lines.append(f"{fx.name(state, buyer)} buys {CARDS[cid].name} from {fx.name(state, seller)} for {price}ϟ (Parasitic Tentacles).")
 
     def _act_sweep(self, state, action, lines):
@@ -580,8 +558,7 @@ class LastKyotoanStanding(Game):
     def _act_end_turn(self, state, action, lines):
         check_fields(action, ())
         if state["phase"] != "buy":
-            raise RuleViolation({"roll": "Resolve the dice before ending the turn.", "camouflage": "Enter the Camouflage dice first."}.get(
-                state["phase"], "Answer the yield first."))
+            raise RuleViolation("Resolve the dice before ending the turn." if state["phase"] == "roll" else "Answer the yield first.")
         self._end_turn(state, lines)
 
     def _act_auto_yield(self, state, action, lines):
@@ -623,9 +600,16 @@ class LastKyotoanStanding(Game):
             poison = state["players"][me]["poison"]
             if poison:
                 fx.damage(state, me, poison, "Poison tokens", lines)
-                fx.eliminate_fallen(state, lines)
-                if self._game_decided(state, lines):
-                    return
+        self._then_ended(state, lines)
+
+    def _then_ended(self, state: dict, lines: list[str]) -> None:
+        """The end of a turn after Poison: victory by ★, then the next turn."""
+        if self._waiting(state, "ended", lines):
+            return
+        me = state["current"]
+        self._eliminate(state, lines)
+        if self._game_decided(state, lines):
+            return
         winners = [i for i in fx.alive(state) if state["players"][i]["stars"] >= WIN_STARS]
         self._snapshot(state)
         if winners:
@@ -672,14 +656,8 @@ class LastKyotoanStanding(Game):
         short = self.market_short(state)
         if short:
             return [{"type": "market", "player": me, "slots": short}]
-        if state["phase"] == "camouflage":
-            attack = state["attack"]
-            return [{"type": "camouflage", "player": int(k), "dice": self._camouflage_dice(state, attack, k)}
-                    for k, v in attack["camouflage"].items() if v is None]
-        if state["phase"] == "camouflage":
-            attack = state["attack"]
-            return [{"type": "camouflage", "player": int(k), "dice": self._camouflage_dice(state, attack, k)}
-                    for k, v in attack["camouflage"].items() if v is None]
+        if state["phase"] == "losses":
+            return self._loss_pending(state)
         if state["phase"] == "yield":
             attack = state["attack"]
             return [

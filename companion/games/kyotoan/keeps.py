@@ -7,11 +7,13 @@ Moments (the engine asks them at one place each):
   energy / heal            extra ϟ or ♥ whenever the owner gains some
   reduce                   a loss of ♥ made smaller (before it lands)
   hurt                     after the owner lost ♥
-  bought                   the owner just bought this card
+  bought                   the owner just bought this card (or a Mimic token was put on it)
   buys                     the owner just bought any card
   turn_start / turn_end    the owner's turn begins / ends
   fallen                   another monster's ♥ went to 0
-Cards that ask their owner something are pending decisions, not hooks (a later step).
+Cards that ask their owner something are pending decisions (losses.py) or `use` actions.
+A Mimic token counts as one more copy of the card it is on (mimic.py), so every moment below
+sees it without a special case.
 """
 from __future__ import annotations
 
@@ -19,19 +21,29 @@ from collections import Counter, defaultdict
 from typing import Callable
 
 HOOKS: dict[str, dict[str, Callable]] = defaultdict(dict)
+ONCE: set[tuple[str, str]] = set()  # hooks that handle all the owner's copies in one call
 
 
-def keep(card_id: str, moment: str):
-    """Register `fn` as what `card_id` does at `moment`."""
+def keep(card_id: str, moment: str, per_copy: bool = True):
+    """Register `fn` as what `card_id` does at `moment` (once per copy owned, unless per_copy is off)."""
     def register(fn):
         HOOKS[moment][card_id] = fn
+        if not per_copy:
+            ONCE.add((moment, card_id))
         return fn
     return register
 
 
 def copies(state: dict, i: int, card_id: str) -> int:
-    """How many of a card monster i owns."""
-    return state["players"][i]["cards"].count(card_id)
+    """How many of a card monster i owns, a Mimic token on that card counting as one more."""
+    from .mimic import mimicked
+
+    return state["players"][i]["cards"].count(card_id) + (mimicked(state, i) == card_id)
+
+
+def owns(state: dict, i: int, card_id: str) -> bool:
+    """Whether monster i has the card's power (its own copy or a Mimic token on one)."""
+    return copies(state, i, card_id) > 0
 
 
 def total(moment: str, state: dict, i: int, *args, skip: tuple = ()) -> int:
@@ -43,7 +55,7 @@ def total(moment: str, state: dict, i: int, *args, skip: tuple = ()) -> int:
 def fire(moment: str, state: dict, i: int, *args) -> None:
     """Run the owner's cards at an event moment (once per card owned)."""
     for cid, fn in list(HOOKS[moment].items()):
-        for _ in range(copies(state, i, cid)):
+        for _ in range(min(1, copies(state, i, cid)) if (moment, cid) in ONCE else copies(state, i, cid)):
             fn(state, i, *args)
 
 
@@ -102,17 +114,56 @@ def _media(state, i, card, lines):
     gain_stars(state, i, 1, "Media-Friendly", lines)
 
 
+# `key` names the counter set the copy keeps: the card's id, or "mimic" for a Mimic token's own set.
 @keep("even_bigger", "bought")
-def _even_bigger(state, i, lines):
-    from .effects import heal
+def _even_bigger(state, i, lines, key):
+    from .effects import heal, refresh_max_hp
 
+    refresh_max_hp(state, i)
     heal(state, i, 2, "Even Bigger", lines)
 
 
 @keep("battery_monster", "bought")
-def _battery(state, i, lines):
-    state["players"][i].setdefault("counters", {})["battery_monster"] = 6
-    lines.append("Battery Monster gets 6ϟ from the bank.")
+def _battery(state, i, lines, key):
+    state["players"][i].setdefault("counters", {})[key] = 6
+    lines.append("Battery Monster gets 6ϟ from the bank." if key != "mimic" else "Mimic's Battery Monster gets 6ϟ from the bank.")
+
+
+@keep("smoke_cloud", "bought")
+def _smoke(state, i, lines, key):
+    state["players"][i].setdefault("counters", {})[key] = 3
+
+
+def counter_sets(state: dict, i: int, card_id: str) -> list[str]:
+    """The counter sets the owner has for a counter card: the Mimic token's first (it can be
+    placed again when it runs out), then the card's own."""
+    from .mimic import mimicked
+
+    counters = state["players"][i].get("counters", {})
+    sets = ["mimic"] if mimicked(state, i) == card_id and counters.get("mimic") else []
+    return sets + ([card_id] if counters.get(card_id) and card_id in state["players"][i]["cards"] else [])
+
+
+def take_counters(state: dict, i: int, card_id: str, key: str, n: int, lines: list[str]) -> int:
+    """Take up to n counters off one set; an empty set ends its copy (card discarded, or the
+    Mimic token comes off: edition ruling). Returns how many were taken."""
+    from .mimic import unplace
+
+    from .cards import CARDS
+
+    p = state["players"][i]
+    left = p["counters"][key]
+    taken = min(n, left)
+    p["counters"][key] = left - taken
+    if left - taken == 0:
+        p["counters"].pop(key)
+        if key == "mimic":
+            unplace(state, i, f"its {CARDS[card_id].name} counters ran out", lines)
+        else:
+            p["cards"].remove(card_id)
+            state["discard"].append(card_id)
+            lines.append(f"{CARDS[card_id].name} has no counters left and is discarded.")
+    return taken
 
 
 # -- turns --------------------------------------------------------------------------------------
@@ -124,20 +175,16 @@ def _urbavore(state, i, lines):
         gain_stars(state, i, 1, "Urbavore", lines)
 
 
-@keep("battery_monster", "turn_start")
+@keep("battery_monster", "turn_start", per_copy=False)
 def _battery_turn(state, i, lines):
     # Edition ruling: these 2ϟ are moved, not newly gained, so Friend of Children does not add.
+    # Each copy (the card, a Mimic token) gives 2ϟ from its own set.
     p = state["players"][i]
-    left = p.get("counters", {}).get("battery_monster", 0)
-    moved = min(2, left)
-    p["energy"] += moved
-    p["counters"]["battery_monster"] = left - moved
-    lines.append(f"Battery Monster: {moved}ϟ moved to the pool ({left - moved} left).")
-    if left - moved == 0:
-        p["cards"].remove("battery_monster")
-        p["counters"].pop("battery_monster")
-        state["discard"].append("battery_monster")
-        lines.append("Battery Monster is empty and discarded.")
+    for key in counter_sets(state, i, "battery_monster"):
+        left = p["counters"][key]
+        whose = "Mimic's Battery Monster" if key == "mimic" else "Battery Monster"
+        lines.append(f"{whose}: {min(2, left)}ϟ moved to the pool ({max(0, left - 2)} left).")
+        p["energy"] += take_counters(state, i, "battery_monster", key, 2, lines)
 
 
 @keep("energy_hoarder", "turn_end")

@@ -1,0 +1,104 @@
+"""Mimic: a token on a Keep card any monster has in play, one more copy of that card for its owner.
+
+Placing the token is "as if you had just bought" the card, so the card's `bought` hook runs with the
+token's own counter set (edition ruling: counters are the Mimic's own; when they run out the token
+comes off and can be placed again at the start of a turn). The token also comes off when the card
+it is on leaves play. Placing an unplaced token is free; moving a placed one costs 1ϟ, once, at
+the start of the owner's turn (docs/rulings.md).
+"""
+from __future__ import annotations
+
+from ..base import RuleViolation, player_field
+from . import effects as fx
+from .cards import CARDS
+
+MOVE_COST = 1
+
+
+def mimicked(state: dict, i: int) -> str | None:
+    """The card monster i's Mimic token is on, while that card is still in play."""
+    p = state["players"][i]
+    token = p.get("mimic")
+    if not token or "mimic" not in p["cards"]:
+        return None
+    return token["card"] if token["card"] in state["players"][token["of"]]["cards"] else None
+
+
+def place(state: dict, i: int, of: int, card: str, lines: list[str]) -> None:
+    """Put monster i's token on `card` of monster `of`, as if i had just bought it."""
+    from . import keeps
+
+    p = state["players"][i]
+    p.setdefault("counters", {}).pop("mimic", None)  # a moved token leaves its counters behind
+    p["mimic"] = {"card": card, "of": of}
+    whose = "its own" if of == i else f"{fx.name(state, of)}'s"
+    lines.append(f"{fx.name(state, i)} puts its Mimic token on {whose} {CARDS[card].name}.")
+    fx.refresh_max_hp(state, i)
+    hook = keeps.HOOKS["bought"].get(card)
+    if hook:
+        hook(state, i, lines, "mimic")
+
+
+def unplace(state: dict, i: int, why: str, lines: list[str]) -> None:
+    """Take monster i's token off its card (it can be placed again at the start of a turn)."""
+    p = state["players"][i]
+    p["mimic"] = None
+    p.get("counters", {}).pop("mimic", None)
+    if "mimic" in p["cards"]:
+        lines.append(f"{fx.name(state, i)}'s Mimic token comes off ({why}).")
+    fx.refresh_max_hp(state, i)
+
+
+def follow(state: dict, seller: int, buyer: int, card: str) -> None:
+    """A card bought with Parasitic Tentacles keeps the Mimic tokens on it."""
+    for p in state["players"]:
+        token = p.get("mimic")
+        if token and token == {"card": card, "of": seller} and card not in state["players"][seller]["cards"]:
+            token["of"] = buyer
+
+
+def tidy(state: dict, lines: list[str]) -> None:
+    """After every action: tokens whose card left play come off; maximum ♥ follows Even Bigger."""
+    for i, p in enumerate(state["players"]):
+        if p.get("mimic") and mimicked(state, i) is None:
+            unplace(state, i, "the card it was on left play", lines)
+        fx.refresh_max_hp(state, i)
+
+
+def use(state: dict, me: int, action: dict, lines: list[str]) -> None:
+    """Place (free) or move (1ϟ, start of turn) monster me's Mimic token on another Keep card."""
+    of = player_field(state, action, "of")
+    target = action.get("target")
+    if not isinstance(target, str) or target not in state["players"][of]["cards"]:
+        raise RuleViolation(f"{fx.name(state, of)} has no Keep card '{target}' in play to mimic.")
+    if target == "mimic":
+        raise RuleViolation("Mimic copies another Keep card, not a Mimic.")
+    p = state["players"][me]
+    at_start = state["phase"] == "roll" and not state["rolls"]
+    placed = mimicked(state, me)
+    if placed is None:
+        if not at_start and state["phase"] != "buy":
+            raise RuleViolation("The Mimic token is placed at the start of its owner's turn or in its Buy Power cards step.")
+    else:
+        if not at_start:
+            raise RuleViolation("The Mimic token moves at the start of its owner's turn, before the first roll.")
+        if p["mimic"] == {"card": target, "of": of}:
+            raise RuleViolation(f"The Mimic token is on that {CARDS[target].name} already.")
+        if "mimic" in state.get("used", []):
+            raise RuleViolation("The Mimic token has moved this turn already.")
+        if p["energy"] < MOVE_COST:
+            raise RuleViolation(f"Moving the Mimic token costs {MOVE_COST}ϟ; {fx.name(state, me)} has {p['energy']}ϟ.")
+        p["energy"] -= MOVE_COST
+        state.setdefault("used", []).append("mimic")
+        lines.append(f"{fx.name(state, me)} spends {MOVE_COST}ϟ to move its Mimic token.")
+    place(state, me, of, target, lines)
+
+
+def spend(state: dict, i: int, card: str, lines: list[str]) -> None:
+    """A card discarded when used (Plot Twist, Psychic Probe): the Mimic token's copy goes first
+    (it can be placed again), else the card itself."""
+    if mimicked(state, i) == card:
+        unplace(state, i, f"its {CARDS[card].name} was used up", lines)
+        return
+    state["players"][i]["cards"].remove(card)
+    state["discard"].append(card)
