@@ -82,7 +82,9 @@ class Table:
         """The action log (or its `last` entries) as `viewer` may see it."""
         game = self.game
         entries = self.record["actions"][-last:] if last else self.record["actions"]
-        return [{**e, "action": game.redact_action(e["action"], viewer, self.state)} for e in entries]
+        # The contract's shape (api.md): the rules version an entry was recorded under stays inside.
+        return [{"seq": e["seq"], "action": game.redact_action(e["action"], viewer, self.state), "log": e["log"], "at": e["at"]}
+                for e in entries]
 
 
 class TableService:
@@ -162,7 +164,7 @@ class TableService:
         rec = table.record
         return {"schema": SCHEMA, "game": rec["game"], "players": rec["players"], "options": rec["options"],
                 "seed": rec["seed"], "created": rec["created"], "version": rec["version"],
-                "actions": [{"action": e["action"], "at": e["at"]} for e in rec["actions"]]}
+                "actions": [{"action": e["action"], "at": e["at"], "rules": e.get("rules", 1)} for e in rec["actions"]]}
 
     def import_table(self, data: object) -> Table:
         """A new table from an export: its setup and every action, each checked by the rules again."""
@@ -172,14 +174,18 @@ class TableService:
             raise RuleViolation("This export comes from a newer version of the app.")
         table = self.create(data.get("game"), data.get("players"), data.get("options"), data.get("seed"))
         state, entries = table.state, []
-        game = table.game
-        for n, entry in enumerate(data["actions"], start=1):
-            action = entry.get("action") if isinstance(entry, dict) else None
+        given = [e if isinstance(e, dict) else {} for e in data["actions"]]
+        for e in given:
+            if not isinstance(e.get("rules", 1), int):
+                raise RuleViolation("An action's 'rules' is the rules version it was recorded under (a number).")
+        steps = replay(table.game, state, [{"action": e.get("action"), "rules": e.get("rules", 1)} for e in given])
+        for n, entry in enumerate(given, start=1):
             try:
-                state, lines = game.apply(state, action)
+                state, lines = next(steps)
             except RuleViolation as exc:
                 raise RuleViolation(f"Action {n} of the import is refused: {exc}") from None
-            entries.append({"seq": n, "action": action, "log": lines, "at": entry.get("at") or _now()})
+            entries.append({"seq": n, "action": entry.get("action"), "log": lines, "at": entry.get("at") or _now(),
+                            "rules": entry.get("rules", 1)})
         version = max(len(entries), data.get("version", 0) if isinstance(data.get("version"), int) else 0)
         record = {**table.record, "actions": entries, "version": version}
         return self._commit(Table(record, state), table)
@@ -199,7 +205,8 @@ class TableService:
             table = self._writable(table_id, token, version)
             self._check_owner(table, token, action)
             state, lines = table.game.apply(table.state, action)
-            entry = {"seq": len(table.record["actions"]) + 1, "action": action, "log": lines, "at": _now()}
+            entry = {"seq": len(table.record["actions"]) + 1, "action": action, "log": lines, "at": _now(),
+                     "rules": table.game.rules_version}
             record = {
                 **table.record,
                 "version": table.version + 1,
@@ -319,9 +326,27 @@ def fold(record: dict) -> dict:
     """The state of a table: its setup, then every action of its log in order."""
     game = get_game(record["game"])
     state = game.setup(record["players"], record["options"], random.Random(record["seed"]))
-    for entry in record["actions"]:
-        state, _ = game.apply(state, entry["action"])
+    for state, _ in replay(game, state, record["actions"]):
+        pass
     return state
+
+
+def replay(game, state: dict, entries: list[dict]):
+    """Apply log entries in order, yielding (state, lines) after each. Entries recorded under older
+    rules (their `rules` below the engine's) were never asked what newer rules ask: after the last
+    of a run of them, and before one of them that the new question would refuse, the questions are
+    answered as those rules did (`Game.legacy_answers`), so an old game replays as it was played."""
+    for k, entry in enumerate(entries):
+        legacy = entry.get("rules", 1) < game.rules_version
+        try:
+            state, lines = game.apply(state, entry["action"])
+        except RuleViolation:
+            if k == 0 or entries[k - 1].get("rules", 1) >= game.rules_version:
+                raise
+            state, lines = game.apply(game.settle_legacy(state), entry["action"])
+        if legacy and (k + 1 == len(entries) or entries[k + 1].get("rules", 1) >= game.rules_version):
+            state = game.settle_legacy(state)
+        yield state, lines
 
 
 def _now() -> str:

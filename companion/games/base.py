@@ -54,6 +54,9 @@ class Game:
     min_players: int = 2
     max_players: int = 2
     options: tuple[Option, ...] = ()
+    # Raised when a change of the rules makes the engine ask a question older logs never answered;
+    # log entries carry the version they were recorded under (see `legacy_answers`).
+    rules_version: int = 1
 
     # -- what the registry and the API show -------------------------------------------------
     def option_defaults(self) -> dict[str, Any]:
@@ -132,6 +135,17 @@ class Game:
     def standings(self, state: dict) -> list[int]:
         """Player indexes, best first, by this game's own tie-breakers."""
         return list(range(len(state["players"])))
+
+    def legacy_answers(self, state: dict) -> list[dict]:
+        """Answers to the pending questions that rules before `rules_version` did not ask, as
+        those rules settled them without asking (to replay a log recorded under them)."""
+        return []
+
+    def settle_legacy(self, state: dict) -> dict:
+        """The state once every question older rules did not ask is answered their way."""
+        while answers := self.legacy_answers(state):
+            state, _ = self.apply(state, answers[0])
+        return state
 
     def view(self, state: dict, viewer: Viewer) -> dict:
         """The state as `viewer` may see it (hidden information redacted)."""

@@ -34,6 +34,8 @@ class LastKyotoanStanding(LossDecisions, Game):
     min_players = 2
     max_players = 6
     options = (Option("monsters", None, list, "Each player's monster, in seating order (default: the roster in order)."),)
+    # 2: every loss can wait for its owner (Wings, Rapid Healing at 0♥, Camouflage beyond smashes).
+    rules_version = 2
 
     def _setup(self, names, options, first, rng: random.Random) -> dict:
         monsters = options["monsters"] or list(MONSTERS[: len(names)])
@@ -668,6 +670,15 @@ class LastKyotoanStanding(LossDecisions, Game):
             return [{"type": "roll", "player": me, "dice": self.dice_count(state, me),
                      "rolls_left": max(0, self.rolls_allowed(state, me) - state["rolls"]) + self.extra_rolls(state, me)}]
         return [{"type": "buy", "player": me}]
+
+    def legacy_answers(self, state: dict) -> list[dict]:
+        """Rules 1 never asked about a loss except Camouflage's dice for a smash (logged): the
+        loss landed whole (no ♥ rolled, no Wings) and a monster at 0♥ fell."""
+        if state["phase"] != "losses":
+            return []
+        default = {"camouflage": lambda d: {"faces": ["1"] * d["dice"]}, "wings": lambda d: {"pay": False},
+                   "rapid_healing": lambda d: {"hearts": 0}}
+        return [{"type": d["type"], "player": d["player"], **default[d["type"]](d)} for d in self._loss_pending(state)]
 
     def standings(self, state: dict) -> list[int]:
         """Winner first; then the living by ★ then ♥; then the eliminated, last out last."""
