@@ -55,7 +55,7 @@ def legal_action(state: dict, rnd: random.Random) -> dict:
 def illegal_action(state: dict, rnd: random.Random) -> dict:
     me = state["current"]
     n = len(state["players"])
-    poor = [c for c in state["market"] if CARDS[c].cost > state["players"][me]["energy"]]
+    poor = [c for c in state["market"] if GAME.cost(state, me, c) > state["players"][me]["energy"]]
     options = [
         {"type": "roll", "faces": ["7"] * 6},
         {"type": "roll", "faces": ["1"] * (GAME.dice_count(state, me) + 1)},
@@ -88,8 +88,10 @@ def check(state: dict) -> None:
     city, bay = state["kyoto"]["city"], state["kyoto"]["bay"]
     assert city is None or state["players"][city]["location"] == "city"
     assert bay is None or (state["players"][bay]["location"] == "bay" and sum(p["alive"] for p in state["players"]) >= 5)
-    if state["phase"] == "buy" and not state["over"]:
-        assert city is not None, "Kyoto City is never empty at the end of an enter step"
+    if state["phase"] == "buy" and not state["over"] and city is None:
+        # Empty after the enter step only when a card bought since eliminated the monster in it.
+        fell = [i for i, hp in enumerate(state["timeline"][-1]["hp"]) if hp > 0 and not state["players"][i]["alive"]]
+        assert fell, "Kyoto City is never empty at the end of an enter step"
     assert state["over"] == (state["pending"] == [])
     assert (state["phase"] == "losses") == ("paused" in state)
 
