@@ -141,7 +141,7 @@ def action_latency(data: Path, actions: int) -> list[float]:
         proc.wait()
 
 
-def open_socket(port: int, path: str) -> socket.socket:
+def open_socket(port: int, path: str, cookie: str | None = None) -> socket.socket:
     """A raw websocket: the client handshake by hand, then frames are only counted, not parsed.
 
     One selector thread reads every socket, so the clients cost the 2-core machine little and
@@ -151,7 +151,8 @@ def open_socket(port: int, path: str) -> socket.socket:
     key = base64.b64encode(os.urandom(16)).decode()
     sock.sendall(
         (f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-         f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode()
+         f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
+         + (f"Cookie: {cookie}\r\n" if cookie else "") + "\r\n").encode()
     )
     head = b""
     while b"\r\n\r\n" not in head:

@@ -1,21 +1,25 @@
 """Load test against the Procfile's server (not a test): 50 tables, 6 phones each holding a
-websocket (300 sockets), actions at ten times a real table's pace, for a few minutes.
+websocket (300 sockets: at each table five players who took their seats on their phones, and a
+watcher), actions at ten times a real table's pace, for a few minutes.
 
 Reports p50/p99 of action latency and of action-to-last-phone time, errors, and the server's
 memory (resident set of the gunicorn master and worker). Only loopback traffic.
 
-Run: python bench/load.py [--tables 50] [--phones 6] [--seconds 180] [--interval 0.5]
+Run: python bench/load.py [--tables 50] [--phones 6] [--seated 5] [--seconds 180] [--interval 0.5]
 """
 from __future__ import annotations
 
 import argparse
+import http.client
 import random
+import re
 import selectors
 import statistics
 import sys
 import threading
 import time
 from pathlib import Path
+from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -34,12 +38,45 @@ def rss_mb(pid: int) -> float:
     return total / 1024
 
 
+PLAYERS = ["A", "B", "C", "D", "E"]
+
+
+def seated_cookie(port: int, play_path: str, table_id: str, seat: int) -> str:
+    """A phone's session cookie after the real journey: open the play link, load the table page,
+    tap "I am <player>" (a form post with the page's CSRF token)."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    cookie = ""
+
+    def request(method, path, body=None, headers=None):
+        nonlocal cookie
+        conn.request(method, path, body=body, headers={**(headers or {}), **({"Cookie": cookie} if cookie else {})})
+        resp = conn.getresponse()
+        text = resp.read().decode()
+        for name, value in resp.getheaders():
+            if name.lower() == "set-cookie" and value.startswith("session="):
+                cookie = value.split(";", 1)[0]
+        return text
+
+    request("GET", play_path)
+    page = request("GET", f"/t/{table_id}")
+    csrf = re.search(r'"X-CSRF-Token": "([^"]+)"', page).group(1)
+    request("POST", f"/t/{table_id}/seat", urlencode({"seat": seat, "_csrf": csrf}),
+            {"Content-Type": "application/x-www-form-urlencoded"})
+    conn.close()
+    return cookie
+
+
 class Table:
-    def __init__(self, api: Api, port: int, phones: int, seed: int):
-        status, self.info = api.call("POST", "/api/tables", {"game": "gangs", "players": ["A", "B", "C", "D", "E"], "seed": seed})
+    def __init__(self, api: Api, port: int, phones: int, seated: int, seed: int):
+        status, self.info = api.call("POST", "/api/tables", {"game": "gangs", "players": PLAYERS, "seed": seed})
         self.state = self.info["state"]
-        path = f"/t/{self.info['id']}/ws?mode=watch&since=0"
-        self.sockets = [open_socket(port, path) for _ in range(phones)]
+        tid = self.info["id"]
+        play_path = "/" + self.info["urls"]["play"].split("/", 3)[3]
+        self.sockets = [
+            open_socket(port, f"/t/{tid}/ws?since=0", seated_cookie(port, play_path, tid, k)) if k < seated
+            else open_socket(port, f"/t/{tid}/ws?mode=watch&since=0")
+            for k in range(phones)
+        ]
         self.arrived: set[int] = set()
         self.done = threading.Event()
         self.lock = threading.Lock()
@@ -49,6 +86,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--phones", type=int, default=6)
+    parser.add_argument("--seated", type=int, default=5, help="phones per table that took a seat (one per player); the rest watch")
     parser.add_argument("--seconds", type=float, default=180)
     parser.add_argument("--interval", type=float, default=0.5, help="seconds between a table's actions (a real table: ~5)")
     args = parser.parse_args()
@@ -65,7 +103,7 @@ def main() -> None:
 
 def run(args, proc, port: int) -> None:
     api = Api(port)
-    tables = [Table(api, port, args.phones, seed) for seed in range(args.tables)]
+    tables = [Table(api, port, args.phones, min(args.seated, len(PLAYERS)), seed) for seed in range(args.tables)]
     sel = selectors.DefaultSelector()
     for t in tables:
         for k, sock in enumerate(t.sockets):
@@ -136,7 +174,9 @@ def run(args, proc, port: int) -> None:
     for d in drivers:
         d.join()
     stop.set()
-    print(f"{args.tables} tables x {args.phones} phones ({args.tables * args.phones} websockets), one action per table every {args.interval}s, {args.seconds:.0f}s")
+    seated = min(args.seated, len(PLAYERS), args.phones)
+    print(f"{args.tables} tables x {args.phones} phones ({args.tables * args.phones} websockets: {seated} seated players"
+          f" and {args.phones - seated} watcher(s) a table), one action per table every {args.interval}s, {args.seconds:.0f}s")
     print(f"actions: {len(latencies)}  errors: {errors[0]}" + "".join(f"\n  {n} x {k}" for k, n in kinds.items()))
     print(f"action latency:        p50 {statistics.median(latencies):7.2f} ms   p99 {pct(latencies, 99):7.2f} ms")
     print(f"action to last phone:  p50 {statistics.median(last_phone):7.2f} ms   p99 {pct(last_phone, 99):7.2f} ms")

@@ -208,3 +208,24 @@ def test_kyotoan_mimic_is_placed_from_the_page_and_counters_show(client, app):
     assert "puts its Mimic token on its own Smoke Cloud" in resp.text
     assert "→ Smoke Cloud of Alienoid" in resp.text and 'aria-label="3 counters on the Mimic"' in resp.text
     assert service.get(table_id).state["players"][0]["mimic"] == {"card": "smoke_cloud", "of": 0}
+
+
+def test_pushed_regions_carry_no_session_token_and_htmx_posts_with_the_page_header(client, app):
+    from urllib.parse import urlencode
+
+    table_id = create_from_form(client)
+    page = client.get(f"/t/{table_id}").text
+    token = re.search(r'"X-CSRF-Token": "([^"]+)"', page).group(1)
+    assert f'name="_csrf" value="{token}"' in page  # the full page works without script too
+    form = urlencode({k: v for k, v in give_form(0, 1).items()})
+    plain = {"Content-Type": "application/x-www-form-urlencoded"}
+    refused = client.post(f"/t/{table_id}/act", data=form, headers={**HX, **plain})
+    assert refused.status_code == 400  # neither the field nor the header: refused
+    reply = client.post(f"/t/{table_id}/act", data=form, headers={**HX, **plain, "X-CSRF-Token": token})
+    assert reply.status_code == 200 and "Ann gives a 3 to Bob." in reply.text
+    assert "_csrf" not in reply.text and token not in reply.text
+    # Another phone with play rights (its own session and token) is served the very same render.
+    other = app.test_client()
+    other.get(f"/t/{table_id}/play/{app.extensions['companion.tables'].get(table_id).record['play_token']}")
+    regions_only = reply.text[:reply.text.index('<div id="flash"')]
+    assert other.get(f"/t/{table_id}/regions?since=0").text == regions_only

@@ -57,6 +57,12 @@ class Game:
     # Raised when a change of the rules makes the engine ask a question older logs never answered;
     # log entries carry the version they were recorded under (see `legacy_answers`).
     rules_version: int = 1
+    # Whether the controls ask a seat's decisions on that seat's own phone (then each seat's
+    # controls are rendered for it; otherwise one render serves every phone that may act).
+    seat_controls: bool = False
+    # With hidden information: the template of one player on the board, when a seat's board differs
+    # from a watcher's only in that seat's own player (then the board is rendered once for all).
+    own_player_template: str | None = None
 
     # -- what the registry and the API show -------------------------------------------------
     def option_defaults(self) -> dict[str, Any]:
@@ -150,6 +156,11 @@ class Game:
     def view(self, state: dict, viewer: Viewer) -> dict:
         """The state as `viewer` may see it (hidden information redacted)."""
         return state
+
+    def view_key(self, state: dict, viewer: Viewer) -> object:
+        """What decides how `view` shows the state to this viewer: viewers with equal keys see the
+        same (pages rendered for one serve all of them). No hidden information: one key."""
+        return None
 
     def redact_action(self, action: dict, viewer: Viewer, state: dict) -> dict:
         """An action from the log as `viewer` may see it, given the table's current state."""

@@ -10,7 +10,7 @@ from ..tables import NotAllowed, TableNotFound, VersionConflict
 from . import cookie_token, public_base, remember_token, tables
 from .api import table_urls
 from .forms import form_to_action, form_version
-from .render import context, flash_region, regions
+from .render import context, flash_region, renders
 
 bp = Blueprint("pages", __name__)
 htmx = HTMX()
@@ -126,7 +126,7 @@ def poll(table_id):
     if since is not None and since == table.version:
         return "", 204
     viewer = _viewer(table) if mode == "play" else WATCHER
-    return regions(table, viewer, mode)
+    return renders().regions(table, viewer, mode)
 
 
 @bp.post("/t/<table_id>/act")
@@ -177,7 +177,8 @@ def _write(table_id: str, change):
             flash(message)
         return redirect(url_for("pages.table", table_id=table_id))
     table = tables().get(table_id)
-    body = regions(table, _viewer(table), "play") + flash_region(message)
+    # The htmx reply is the same render the table's other phones are pushed for this version.
+    body = renders().regions(table, _viewer(table), "play") + flash_region(message)
     return body, status
 
 

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from functools import lru_cache
 
-from flask import Flask, current_app, render_template
+from flask import Flask, current_app, render_template, request, url_for
+from markupsafe import Markup, escape
 
-from ..games import Viewer
-from .security import csrf_token
+from ..games import WATCHER, Viewer
 from ..tables import Table
 
 REGIONS = ("status", "board", "controls", "history")
@@ -21,8 +22,9 @@ REGIONS = ("status", "board", "controls", "history")
 HISTORY_SHOWN = 30
 
 
-def context(table: Table, viewer: Viewer, mode: str) -> dict:
-    """Everything the table templates need, with hidden information already redacted."""
+def context(table: Table, viewer: Viewer, mode: str, history: bool = True) -> dict:
+    """Everything the table templates need, with hidden information already redacted (the
+    history's entries only when `history`: only its region shows them)."""
     state = table.state_for(viewer)
     game = table.game
     return {
@@ -33,18 +35,30 @@ def context(table: Table, viewer: Viewer, mode: str) -> dict:
         "mode": mode,
         "can_act": viewer.can_act and mode == "play",
         "players": state["players"],
-        "log": list(reversed(table.log_for(viewer, last=HISTORY_SHOWN))),
+        "log": list(reversed(table.log_for(viewer, last=HISTORY_SHOWN))) if history else [],
         "log_total": len(table.record["actions"]),
         "redo_count": len(table.record["redo"]),
         # Seats a phone has claimed: a decision owed by such a player is asked on that phone only.
         "claimed": [t is not None for t in table.record["seat_tokens"]],
+        # A Last Kyotoan Standing turn has dozens of forms: building each address again was a
+        # quarter of a push's render time (measured), so they are built once per table.
+        "to": _table_paths(table.id, request.script_root),
     }
 
 
-def regions(table: Table, viewer: Viewer, mode: str, oob: bool = True) -> str:
-    """All swappable regions of the table page, as out-of-band swaps when `oob`."""
+@lru_cache(maxsize=4096)
+def _table_paths(table_id: str, root: str) -> dict[str, str]:
+    """The addresses a table page posts and links to (read-only; shared by every render)."""
+    return {name: url_for(f"pages.{name}", table_id=table_id) for name in ("act", "undo", "redo", "poll", "history")}
+
+
+def regions(table: Table, viewer: Viewer, mode: str, oob: bool = True, pushed: bool = False) -> str:
+    """All swappable regions of the table page, as out-of-band swaps when `oob`. `pushed` regions
+    go to a page whose script is running: its forms post through htmx, which sends the CSRF token
+    from the page's body, so they carry no per-session token and one render serves every phone
+    with the same view."""
     ctx = context(table, viewer, mode)
-    return "".join(render_template(f"partials/_{name}.html", oob=oob, **ctx) for name in REGIONS)
+    return "".join(render_template(f"partials/_{name}.html", oob=oob, pushed=pushed, **ctx) for name in REGIONS)
 
 
 def flash_region(message: str | None, kind: str = "error") -> str:
@@ -53,9 +67,15 @@ def flash_region(message: str | None, kind: str = "error") -> str:
 
 
 class RenderCache:
-    """A small lock-guarded LRU of rendered pushes, owned by the app."""
+    """A lock-guarded LRU of rendered regions for pushes (and htmx replies), owned by the app.
 
-    def __init__(self, size: int = 256):
+    Each region is cached under what it depends on, so the phones of one table share renders:
+    the history is the same for everyone, the board and status follow what the viewer may see
+    (`Game.view_key`: one render for all in games without hidden information), the controls
+    follow the viewer's seat and whether it may act. Pushed regions carry no CSRF token.
+    """
+
+    def __init__(self, size: int = 2048):
         self._size = size
         self._lock = threading.Lock()
         self._items: OrderedDict[tuple, str] = OrderedDict()
@@ -64,9 +84,39 @@ class RenderCache:
     def regions(self, table: Table, viewer: Viewer, mode: str) -> str:
         """Rendered out-of-band regions for this table version and viewer."""
         can_act = viewer.can_act and mode == "play"
-        # Controls carry this session's CSRF token: a phone that may act gets its own render;
-        # watchers (no forms) share one.
-        key = (table.id, table.version, viewer.seat, can_act, mode, csrf_token() if can_act else None)
+        view = table.game.view_key(table.state, viewer)
+        # Seat controls ask a decision on its owner's phone once that seat is claimed (which makes
+        # no new version); other games' controls are the same for every phone that may act.
+        claimed = tuple(t is not None for t in table.record["seat_tokens"])
+        seat = viewer.seat if table.game.seat_controls else None
+        depends = {"status": (mode,), "board": (view,), "controls": (seat, can_act, mode, claimed), "history": ()}
+        ctx: dict[tuple, dict] = {}  # built once, only if some region is not cached
+
+        def render(name: str) -> str:
+            # The status line and the history are public: rendered as a watcher sees them, once;
+            # controls without seat prompts as a phone with play rights but no seat sees them.
+            who = {"status": WATCHER, "history": WATCHER, "controls": Viewer(seat, viewer.can_act)}.get(name, viewer)
+            if (who, name == "history") not in ctx:
+                ctx[who, name == "history"] = context(table, who, mode, history=name == "history")
+            return render_template(f"partials/_{name}.html", oob=True, pushed=True, **ctx[who, name == "history"])
+
+        def board() -> str:
+            # A seat's board: the watchers' board (rendered once) with its own player spliced in.
+            shared = self._get((table.id, table.version, "board", None), lambda: render_template(
+                "partials/_board.html", oob=True, pushed=True, **context(table, WATCHER, mode, history=False)))
+            mine = context(table, viewer, mode, history=False)
+            own = render_template(table.game.own_player_template, p=mine["players"][view], i=view, **mine)
+            head, rest = shared.split(f"<!--player:{view}-->", 1)
+            return f"{head}<!--player:{view}-->{own}<!--/player:{view}-->{rest.split(f'<!--/player:{view}-->', 1)[1]}"
+
+        spliced = view is not None and table.game.own_player_template and view == viewer.seat
+
+        def make(name: str):
+            return board if name == "board" and spliced else lambda: render(name)
+
+        return "".join(self._get((table.id, table.version, name) + depends[name], make(name)) for name in REGIONS)
+
+    def _get(self, key: tuple, make) -> str:
         with self._lock:
             html = self._items.get(key)
             if html is not None:
@@ -80,14 +130,14 @@ class RenderCache:
                 html = self._items.get(key)
             if html is None:
                 try:
-                    html = regions(table, viewer, mode)
+                    html = make()
+                    with self._lock:
+                        self._items[key] = html
+                        while len(self._items) > self._size:
+                            self._items.popitem(last=False)
                 finally:
                     with self._lock:
                         self._flights.pop(key, None)
-                with self._lock:
-                    self._items[key] = html
-                    while len(self._items) > self._size:
-                        self._items.popitem(last=False)
         return html
 
 
@@ -105,6 +155,12 @@ def init_app(app: Flask) -> None:
     @app.template_filter("gangs_card")
     def gangs_card(card: dict) -> str:
         return gangs_cards.name(card)
+
+    @app.template_filter("history_item")
+    def history_item(entry: dict) -> Markup:
+        """One history entry as a list item (built here: 30 of them go out with every push)."""
+        lines = " ".join(str(escape(line)) for line in entry["log"])
+        return Markup(f'<li><span class="seq">#{int(entry["seq"])}</span>{lines}</li>')
 
     @app.template_filter("powers")
     def powers(player: dict) -> list[str]:

@@ -246,6 +246,12 @@ class GangsOfKyoto(Game):
         shown["standings"] = []
         return shown
 
+    own_player_template = "games/gangs/_player.html"
+
+    def view_key(self, state: dict, viewer: Viewer) -> object:
+        # Each seat sees its own face-down VP pile until the end (or always, in the Open Game).
+        return None if state["over"] or state["options"]["open_vp"] else viewer.seat
+
     def redact_action(self, action: dict, viewer: Viewer, state: dict) -> dict:
         card = action.get("card")
         if (

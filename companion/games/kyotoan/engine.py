@@ -36,6 +36,7 @@ class LastKyotoanStanding(LossDecisions, Game):
     options = (Option("monsters", None, list, "Each player's monster, in seating order (default: the roster in order)."),)
     # 2: every loss can wait for its owner (Wings, Rapid Healing at 0♥, Camouflage beyond smashes).
     rules_version = 2
+    seat_controls = True
 
     def _setup(self, names, options, first, rng: random.Random) -> dict:
         monsters = options["monsters"] or list(MONSTERS[: len(names)])

@@ -26,6 +26,7 @@ class KyotoNoNeko(SheetRules, Game):
         Option("growth_spaces", None, list, "The medal counts that are Growth spaces (default 2 and 4)."),
         Option("experienced", False, bool, "Experienced side: extra starting skill bumps (stamina excepted)."),
     )
+    seat_controls = True  # a bike card drawn by a player is asked on that player's phone
 
     # -- setup -----------------------------------------------------------------------------
     def _setup(self, names, options, first, rng: random.Random) -> dict:
