@@ -128,6 +128,8 @@ def run(args, proc, port: int) -> None:
     kinds: dict[str, int] = {}
     lock = threading.Lock()
     deadline = time.time() + args.seconds
+    start = time.perf_counter()
+    windows: dict[int, list[float]] = {}  # action-to-last-phone times per 30 s of the run
 
     def drive(table: Table, rnd: random.Random):
         client = Api(port)
@@ -155,6 +157,7 @@ def run(args, proc, port: int) -> None:
                 latencies.append((t1 - t0) * 1000)
                 if reached:
                     last_phone.append((time.perf_counter() - t0) * 1000)
+                    windows.setdefault(int((t0 - start) // 30), []).append(last_phone[-1])
                 else:
                     errors[0] += 1
                     kinds["no push within 5 s"] = kinds.get("no push within 5 s", 0) + 1
@@ -181,6 +184,8 @@ def run(args, proc, port: int) -> None:
     print(f"action latency:        p50 {statistics.median(latencies):7.2f} ms   p99 {pct(latencies, 99):7.2f} ms")
     print(f"action to last phone:  p50 {statistics.median(last_phone):7.2f} ms   p99 {pct(last_phone, 99):7.2f} ms")
     print(f"server memory (master + worker, peak RSS): {peak[0]:.0f} MB")
+    print("action to last phone by 30 s window (p50 / p99 ms): " + "  ".join(
+        f"{statistics.median(w):.0f}/{pct(w, 99):.0f}" for _, w in sorted(windows.items())))
 
 
 if __name__ == "__main__":
