@@ -13,20 +13,17 @@ from ..base import Game, Option, RuleViolation, bool_field, check_fields, int_fi
 from . import effects as fx
 from . import keeps, mimic
 from .cards import CARDS, MONSTERS
-from .discards import DISCARD_EFFECTS
 from .effects import FACE_WORDS, FACES, MAX_HP, WIN_STARS, gain_energy, gain_stars, heal
 from .losses import LossDecisions
+from .market import MARKET_SIZE, MarketActions
+from .powers import CardPowers
 
 BASE_DICE = 6
 BASE_ROLLS = 3
-SWEEP_COST = 2
-MARKET_SIZE = 3
-USABLE = ("plot_twist", "stretchy", "herd_culler", "wings", "rapid_healing", "metamorph", "made_in_a_lab",
-          "psychic_probe", "mimic")
 ANSWERS = ("camouflage", "wings", "rapid_healing")  # what a held loss waits for (losses.py)
 
 
-class LastKyotoanStanding(LossDecisions, Game):
+class LastKyotoanStanding(CardPowers, MarketActions, LossDecisions, Game):
     """Dice, Kyoto City and Bay, yielding, elimination, victory, the market and Discard cards."""
 
     id = "kyotoan"
@@ -158,113 +155,6 @@ class LastKyotoanStanding(LossDecisions, Game):
         smoke = sum(p["counters"][key] for key in keeps.counter_sets(state, i, "smoke_cloud"))
         return smoke + (p["energy"] if keeps.owns(state, i, "energy_drink") else 0)
 
-    def _act_use(self, state, action, lines):
-        """An activated power: change a die (Plot Twist, Stretchy, Herd Culler) or Wings."""
-        check_fields(action, ("card",), ("die", "face", "player", "sell", "peek", "buy", "of", "target"))
-        cid = action["card"]
-        if cid not in USABLE:
-            raise RuleViolation(f"'{cid}' is not a card that is used this way; usable now: {', '.join(sorted(USABLE))}.")
-        # Wings and Rapid Healing act "at any time", also on other monsters' turns.
-        me = player_field(state, action, "player") if "player" in action else state["current"]
-        if me != state["current"] and cid not in ("wings", "rapid_healing", "psychic_probe"):
-            raise RuleViolation(f"{CARDS[cid].name} is used on its owner's own turn.")
-        if cid == "psychic_probe" and me == state["current"]:
-            raise RuleViolation("Psychic Probe rerolls a die of another monster, after its roll.")
-        p = state["players"][me]
-        if not p["alive"] or not (keeps.owns(state, me, cid) or cid == "mimic" and "mimic" in p["cards"]):
-            raise RuleViolation(f"{fx.name(state, me)} does not own {CARDS[cid].name}.")
-        if cid == "mimic":
-            mimic.use(state, me, action, lines)
-            return
-        if cid in ("rapid_healing", "metamorph", "made_in_a_lab"):
-            getattr(self, f"_use_{cid}")(state, me, action, lines)
-            return
-        if cid == "wings":
-            if p["energy"] < 2:
-                raise RuleViolation(f"Wings costs 2ϟ; {fx.name(state, me)} has {p['energy']}ϟ.")
-            p["energy"] -= 2
-            p["wings"] = True
-            lines.append(f"{fx.name(state, me)} spends 2ϟ on Wings: it loses no ♥ this turn.")
-            return
-        # Edition ruling: dice are changed after the last roll, immediately before resolving.
-        if state["phase"] != "roll" or not state["rolls"]:
-            raise RuleViolation(f"{CARDS[cid].name} changes a die after a roll, before the dice are resolved.")
-        die = int_field(action, "die", 0, len(state["dice"]) - 1, "'die' (the position of the die)")
-        face = "1" if cid == "herd_culler" else action.get("face")
-        if face not in FACES:
-            raise RuleViolation(f"'face' is one of {', '.join(FACES)}.")
-        if cid == "psychic_probe":
-            mark = f"psychic_probe:{me}"
-            if state.get("used", []).count(mark) >= keeps.copies(state, me, cid):
-                raise RuleViolation(f"{fx.name(state, me)} has used Psychic Probe on this turn already.")
-            state.setdefault("used", []).append(mark)
-        elif cid == "herd_culler":
-            if state.get("used", []).count("herd_culler") >= keeps.copies(state, me, cid):
-                raise RuleViolation("Herd Culler changes one die each turn: it was used this turn.")
-            state.setdefault("used", []).append("herd_culler")
-        elif cid == "stretchy":
-            if p["energy"] < 2:
-                raise RuleViolation(f"Stretchy costs 2ϟ; {fx.name(state, me)} has {p['energy']}ϟ.")
-            p["energy"] -= 2
-        before = state["dice"][die]
-        state["dice"][die] = face
-        lines.append(f"{fx.name(state, me)} uses {CARDS[cid].name}: a {FACE_WORDS[before]} becomes {FACE_WORDS[face]}.")
-        if cid == "plot_twist":  # discard when used
-            mimic.spend(state, me, cid, lines)
-        elif cid == "psychic_probe" and face == "heart":
-            lines.append("The reroll is a ♥: Psychic Probe is discarded.")
-            mimic.spend(state, me, cid, lines)
-
-    def _use_rapid_healing(self, state, me, action, lines):
-        if me in state.get("rescue", []):  # at 0♥ and asked: this is the answer, one ♥
-            self._rescue(state, me, 1, lines)
-            return
-        p = state["players"][me]
-        if p["energy"] < 2:
-            raise RuleViolation(f"Rapid Healing costs 2ϟ; {fx.name(state, me)} has {p['energy']}ϟ.")
-        if p["hp"] >= p["max_hp"]:
-            raise RuleViolation(f"{fx.name(state, me)} is at full health already.")
-        p["energy"] -= 2
-        heal(state, me, 1, "Rapid Healing, 2ϟ", lines)
-
-    def _use_metamorph(self, state, me, action, lines):
-        """At the end of its turn (the buy step), the owner sells Keep cards for their full cost."""
-        if state["phase"] != "buy":
-            raise RuleViolation("Metamorph sells cards at the end of its owner's turn, after the dice are resolved.")
-        sell = action.get("sell")
-        p = state["players"][me]
-        if not isinstance(sell, list) or not sell or any(not isinstance(c, str) or p["cards"].count(c) < sell.count(c) for c in sell):
-            raise RuleViolation("'sell' lists Keep cards the monster owns.")
-        for cid in sell:
-            p["cards"].remove(cid)
-            p.get("counters", {}).pop(cid, None)
-            state["discard"].append(cid)
-        price = sum(CARDS[c].cost for c in sell)
-        lines.append(f"{fx.name(state, me)} discards {', '.join(CARDS[c].name for c in sell)} (Metamorph).")
-        gain_energy(state, me, price, "Metamorph", lines)
-
-    def _use_made_in_a_lab(self, state, me, action, lines):
-        """In the buy step: the table taps in the peeked top card; the owner buys it or puts it back."""
-        if state["phase"] != "buy":
-            raise RuleViolation("Made in a Lab peeks during the Buy Power cards step.")
-        if state.get("used", []).count("made_in_a_lab") >= keeps.copies(state, me, "made_in_a_lab"):
-            raise RuleViolation("Made in a Lab has peeked this turn already.")
-        peek = action.get("peek")
-        if peek not in CARDS or not state["deck"].get(peek):
-            raise RuleViolation("'peek' is the id of the card on top of the deck (a card still in the deck).")
-        buy = bool_field(action, "buy")
-        state.setdefault("used", []).append("made_in_a_lab")
-        if not buy:
-            lines.append(f"{fx.name(state, me)} peeks at the top card (Made in a Lab) and puts it back.")
-            return
-        price = self.cost(state, me, peek)
-        p = state["players"][me]
-        if p["energy"] < price:
-            raise RuleViolation(f"{CARDS[peek].name} costs {price}ϟ; {fx.name(state, me)} has {p['energy']}ϟ.")
-        state["deck"][peek] -= 1
-        state["market"].append(peek)  # bought through the market's one path, then off it again
-        self._act_buy(state, {"type": "buy", "card": peek}, lines)
-
     def _act_resolve(self, state, action, lines):
         check_fields(action, (), ("cure", "heal_others"))
         me = state["current"]
@@ -312,61 +202,6 @@ class LastKyotoanStanding(LossDecisions, Game):
             if state["phase"] == "yield":
                 return
         self._finish_resolve(state, lines)
-
-    def _cure(self, state: dict, me: int, cure: object, hearts: int, lines: list[str]) -> int:
-        """Rolled ♥ used to discard Poison or Shrink Ray tokens instead of healing; returns how many."""
-        if cure is None:
-            return 0
-        p = state["players"][me]
-        if not isinstance(cure, dict) or set(cure) - {"poison", "shrink"} or any(
-            isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in cure.values()
-        ):
-            raise RuleViolation("'cure' is {\"poison\": n, \"shrink\": n}: how many ♥ discard each kind of token.")
-        used = sum(cure.values())
-        if used > hearts:
-            raise RuleViolation(f"{fx.name(state, me)} rolled {hearts}♥; it cannot discard {used} tokens with them.")
-        for kind, n in cure.items():
-            if n > p[kind]:
-                raise RuleViolation(f"{fx.name(state, me)} has {p[kind]} {kind} token{'s' if p[kind] != 1 else ''}.")
-            p[kind] -= n
-            if n:
-                lines.append(f"{fx.name(state, me)} uses {n}♥ to discard {n} {'Poison' if kind == 'poison' else 'Shrink Ray'} token{'s' if n > 1 else ''}.")
-        return used
-
-    def _healing_ray(self, state: dict, me: int, gifts: object, hearts: int, lines: list[str]) -> int:
-        """Healing Ray: rolled ♥ given to other monsters, each paying 2ϟ a ♥ (1ϟ if it is their
-        last); returns the ♥ used."""
-        if isinstance(gifts, list):  # the page's form sends one entry per player index
-            gifts = {str(j): n for j, n in enumerate(gifts) if n}
-        if not gifts:
-            return 0
-        if not keeps.owns(state, me, "healing_ray"):
-            raise RuleViolation(f"{fx.name(state, me)} needs Healing Ray to heal other monsters.")
-        if not isinstance(gifts, dict) or any(
-            not str(k).isdigit() or isinstance(v, bool) or not isinstance(v, int) or v < 0 for k, v in gifts.items()
-        ):
-            raise RuleViolation("'heal_others' maps a player index to the ♥ it gains, e.g. {\"1\": 2}.")
-        used = sum(gifts.values())
-        if used > hearts:
-            raise RuleViolation(f"{fx.name(state, me)} has {hearts}♥ left to give; it cannot give {used}.")
-        for key, n in gifts.items():
-            j = int(key)
-            if j == me or j >= len(state["players"]) or not state["players"][j]["alive"]:
-                raise RuleViolation("Healing Ray heals other monsters still in the game.")
-            target = state["players"][j]
-            if target["hp"] + n > target["max_hp"]:
-                raise RuleViolation(f"{fx.name(state, j)} can gain only {target['max_hp'] - target['hp']}♥.")
-            price = 0
-            for _ in range(n):
-                step = 2 if target["energy"] - price >= 2 else 1
-                if target["energy"] - price < 1:
-                    raise RuleViolation(f"{fx.name(state, j)} cannot pay for {n}♥ ({target['energy']}ϟ).")
-                price += step
-            target["energy"] -= price
-            state["players"][me]["energy"] += price
-            lines.append(f"{fx.name(state, j)} pays {price}ϟ to {fx.name(state, me)} (Healing Ray).")
-            heal(state, j, n, "Healing Ray", lines)
-        return used
 
     def _ask_yields(self, state: dict, lines: list[str]) -> None:
         """Monsters in Kyoto that lose ♥ to the smash decide whether to yield, before the loss."""
@@ -456,107 +291,6 @@ class LastKyotoanStanding(LossDecisions, Game):
             return
         self._eliminate(state, lines)
         self._after_own_loss(state, lines)
-
-    def _act_market(self, state, action, lines):
-        check_fields(action, ("cards",))
-        cards = action["cards"]
-        if not isinstance(cards, list) or any(not isinstance(c, str) for c in cards):
-            raise RuleViolation("'cards' is a list of card ids.")
-        unknown = [c for c in cards if c not in CARDS]
-        if unknown:
-            raise RuleViolation(f"'{unknown[0]}' is not a Power card id (for example: acid_attack, energize).")
-        available = Counter(state["market"]) + Counter({k: v for k, v in state["deck"].items() if v})
-        wanted = Counter(cards)
-        for cid, n in wanted.items():
-            if n > available[cid]:
-                raise RuleViolation(f"{CARDS[cid].name} is not in the deck any more (bought, swept or on the market).")
-        size = min(MARKET_SIZE, sum(available.values()))
-        if len(cards) != size:
-            raise RuleViolation(f"Nishiki Market shows {size} cards; you entered {len(cards)}.")
-        deck = Counter(state["deck"]) + Counter(state["market"]) - wanted
-        state["deck"] = {cid: deck.get(cid, 0) for cid in CARDS}
-        new = list((wanted - Counter(state["market"])).elements())
-        state["market"] = list(cards)
-        state["revealed"] = new
-        if new:
-            lines.append("Revealed at Nishiki Market: " + ", ".join(CARDS[c].name for c in new) + ".")
-        else:
-            lines.append("Nishiki Market corrected.")
-
-    def _act_buy(self, state, action, lines):
-        check_fields(action, ("card",), ("player", "from"))
-        cid = action["card"]
-        me = player_field(state, action, "player") if "player" in action else state["current"]
-        p = state["players"][me]
-        seller = player_field(state, action, "from") if "from" in action else None
-        if seller is not None:
-            # Parasitic Tentacles: buy a Keep card from another monster, paying it the price.
-            if not keeps.owns(state, me, "parasitic_tentacles"):
-                raise RuleViolation(f"{fx.name(state, me)} needs Parasitic Tentacles to buy from another monster.")
-            if me != state["current"] or state["phase"] != "buy":
-                raise RuleViolation("Parasitic Tentacles buys during its owner's Buy Power cards step.")
-            if seller == me or cid not in state["players"][seller]["cards"]:
-                raise RuleViolation(f"{fx.name(state, seller)} has no card '{cid}' to buy.")
-        elif me != state["current"]:
-            # Opportunist: buy a card the moment it is revealed, on anyone's turn.
-            if not keeps.owns(state, me, "opportunist") or not p["alive"]:
-                raise RuleViolation(f"It is {fx.name(state, state['current'])}'s turn; {fx.name(state, me)} cannot buy now.")
-            if cid not in state.get("revealed", []):
-                raise RuleViolation("Opportunist buys a card at the moment it is revealed at Nishiki Market.")
-        elif state["phase"] != "buy":
-            raise RuleViolation("Power cards are bought after the dice are resolved.")
-        if seller is None and (not isinstance(cid, str) or cid not in state["market"]):
-            on = ", ".join(CARDS[c].name for c in state["market"]) or "nothing"
-            raise RuleViolation(f"That card is not face up at Nishiki Market (there: {on}).")
-        price = self.cost(state, me, cid)
-        if p["energy"] < price:
-            raise RuleViolation(f"{CARDS[cid].name} costs {price}ϟ; {fx.name(state, me)} has {p['energy']}ϟ.")
-        p["energy"] -= price
-        if seller is None:
-            state["market"].remove(cid)
-            lines.append(f"{fx.name(state, me)} buys {CARDS[cid].name} for {price}ϟ.")
-        else:
-            self._take_from(state, seller, me, cid, price, lines)
-        keeps.fire("buys", state, me, cid, lines)
-        if CARDS[cid].kind == "keep":
-            p["cards"].append(cid)
-            hook = keeps.HOOKS["bought"].get(cid)
-            # A card bought from another monster keeps its counters (no new ones); Even Bigger's
-            # +2♥ comes with any purchase.
-            if hook and (seller is None or cid == "even_bigger"):
-                hook(state, me, lines, cid)
-        else:
-            DISCARD_EFFECTS[cid](state, me, lines, CARDS[cid].name)
-            state["discard"].append(cid)
-            self._then_settle(state, lines)
-
-    def _take_from(self, state: dict, seller: int, buyer: int, cid: str, price: int, lines: list[str]) -> None:
-        """Parasitic Tentacles: the card (with its counters) changes hands; the seller is paid
-        the price the buyer paid, after Alien Origin (edition ruling), moved not gained."""
-        owner = state["players"][seller]
-        owner["cards"].remove(cid)
-        owner["energy"] += price
-        counter = owner.get("counters", {}).pop(cid, None)
-        if counter is not None:
-            state["players"][buyer].setdefault("counters", {})[cid] = counter
-        mimic.follow(state, seller, buyer, cid)
-        fx.refresh_max_hp(state, seller)
-        lines.append(f"{fx.name(state, buyer)} buys {CARDS[cid].name} from {fx.name(state, seller)} for {price}ϟ (Parasitic Tentacles).")
-
-    def _act_sweep(self, state, action, lines):
-        check_fields(action, ())
-        me = state["current"]
-        if state["phase"] != "buy":
-            raise RuleViolation("Nishiki Market is swept after the dice are resolved.")
-        p = state["players"][me]
-        if p["energy"] < SWEEP_COST:
-            raise RuleViolation(f"Sweeping costs {SWEEP_COST}ϟ; {fx.name(state, me)} has {p['energy']}ϟ.")
-        if not state["market"]:
-            raise RuleViolation("There are no face-up cards to sweep.")
-        p["energy"] -= SWEEP_COST
-        state["discard"].extend(state["market"])
-        lines.append(f"{fx.name(state, me)} pays {SWEEP_COST}ϟ to sweep Nishiki Market.")
-        state["market"] = []
 
     def _act_end_turn(self, state, action, lines):
         check_fields(action, ())
