@@ -1,7 +1,9 @@
 """Per-table publish/subscribe for live pages (in-process; one server process).
 
 Each open page holds a websocket whose thread waits on its own queue. Publishing a table's new
-version puts it on the queue of every subscriber of that table. The hub is owned by the app
+version first offers it to each subscriber's `deliver` (the publishing thread sends the push
+itself when that cannot block: measured, waking a thread per phone cost more than the sends),
+and otherwise puts it on the subscriber's queue for its own thread. The hub is owned by the app
 (app.extensions), never a module global, and every access to its map is under its lock.
 """
 from __future__ import annotations
@@ -9,13 +11,16 @@ from __future__ import annotations
 import queue
 import threading
 from collections import defaultdict
+from typing import Callable
 
 
 class Subscription:
     """One open page's mailbox: the versions published since it last looked."""
 
-    def __init__(self, table_id: str):
+    def __init__(self, table_id: str, deliver: Callable[[int], bool] | None = None):
         self.table_id = table_id
+        # Sends `version` from the publishing thread if it can do so at once; False to decline.
+        self.deliver = deliver
         self._queue: queue.Queue[int] = queue.Queue()
 
     def wait(self, timeout: float) -> int | None:
@@ -42,9 +47,9 @@ class LiveHub:
         self._lock = threading.Lock()
         self._subs: dict[str, set[Subscription]] = defaultdict(set)
 
-    def subscribe(self, table_id: str) -> Subscription:
-        """Register a new subscriber of one table."""
-        sub = Subscription(table_id)
+    def subscribe(self, table_id: str, deliver: Callable[[int], bool] | None = None) -> Subscription:
+        """Register a new subscriber of one table (with an optional direct `deliver`)."""
+        sub = Subscription(table_id, deliver)
         with self._lock:
             self._subs[table_id].add(sub)
         return sub
@@ -63,4 +68,5 @@ class LiveHub:
         with self._lock:
             targets = list(self._subs.get(table_id, ()))
         for sub in targets:
-            sub.push(version)
+            if sub.deliver is None or not sub.deliver(version):
+                sub.push(version)

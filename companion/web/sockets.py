@@ -6,7 +6,13 @@ at once when the page's version is behind, so a phone that slept catches up.
 """
 from __future__ import annotations
 
-from flask import Blueprint, Flask, request
+import fcntl
+import socket
+import struct
+import termios
+import threading
+
+from flask import Blueprint, Flask, has_request_context, request
 from flask_sock import Sock
 
 from ..events.service import EventNotFound
@@ -31,17 +37,52 @@ def table_socket(ws, table_id):
         return
     mode = "watch" if request.args.get("mode") == "watch" else "play"
     viewer = table.viewer_for(cookie_token(table_id)) if mode == "play" else WATCHER
-    sub = hub().subscribe(table_id)
+    sending = threading.Lock()  # one send at a time on this socket, from any thread
+    seen = [request.args.get("since", type=int)]
+
+    def send_current(direct: bool = False) -> bool:
+        table = service.get(table_id)
+        if table.version != seen[0]:
+            html = renders().regions(table, viewer, mode)
+            if direct and not room_to_send(ws.sock, len(html)):
+                return False
+            ws.send(html)
+            seen[0] = table.version
+        return True
+
+    def deliver(version: int) -> bool:
+        # From the thread that changed the table (inside its request): send now, unless this
+        # socket is busy or its send buffer could not take the push at once (a phone on bad wifi
+        # must never hold up the table: then this socket's own thread sends, and only it waits).
+        if not has_request_context() or not ws.connected or not sending.acquire(blocking=False):
+            return False
+        try:
+            return send_current(direct=True)
+        except Exception:  # a closing socket: its own thread notices and ends
+            return False
+        finally:
+            sending.release()
+
+    sub = hub().subscribe(table_id, deliver)
     try:
-        seen = request.args.get("since", type=int)
         while ws.connected:
-            table = service.get(table_id)
-            if table.version != seen:
-                ws.send(renders().regions(table, viewer, mode))
-                seen = table.version
+            with sending:
+                send_current()
             sub.wait(WAIT_SECONDS)
     finally:
         hub().unsubscribe(sub)
+
+
+def room_to_send(sock, chars: int) -> bool:
+    """Whether a push of `chars` characters surely fits in this socket's free send buffer, so that
+    sending it cannot block (Linux: the bytes still queued against the buffer's size; each byte
+    counted twice for the kernel's bookkeeping, each character as 4 bytes of UTF-8)."""
+    try:
+        queued = struct.unpack("i", fcntl.ioctl(sock.fileno(), termios.TIOCOUTQ, b"\0\0\0\0"))[0]
+        size = sock.getsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF)
+    except (OSError, ValueError, AttributeError):
+        return False
+    return 2 * (queued + 4 * chars) <= size
 
 
 @sock.route("/e/<event_id>/ws", bp=bp)
