@@ -5,7 +5,6 @@ state plus log lines in words. They never import Flask, TinyDB or anything that 
 """
 from __future__ import annotations
 
-import copy
 import random
 from dataclasses import dataclass
 from typing import Any
@@ -44,6 +43,19 @@ WATCHER = Viewer()
 COMMON_OPTIONS = (
     Option("first_player", None, int, "Index of the player who starts; drawn at random if absent."),
 )
+
+
+def clone(value: Any) -> Any:
+    """A deep copy of JSON-shaped data (dicts, lists and immutable scalars), as every state is
+    (it is stored as JSON): several times faster than copy.deepcopy, which was a third of an
+    action's time (measured)."""
+    if isinstance(value, dict):
+        return {k: clone(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [clone(v) for v in value]
+    if isinstance(value, tuple):
+        return tuple(clone(v) for v in value)
+    return value
 
 
 class Game:
@@ -129,7 +141,7 @@ class Game:
             raise RuleViolation('An action is an object with a "type".')
         if state.get("over"):
             raise RuleViolation("The game is over; undo the last action to change it.")
-        new = copy.deepcopy(state)
+        new = clone(state)
         lines = self._apply(new, action)
         self._refresh(new)
         return new, lines
