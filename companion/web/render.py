@@ -52,13 +52,13 @@ def _table_paths(table_id: str, root: str) -> dict[str, str]:
     return {name: url_for(f"pages.{name}", table_id=table_id) for name in ("act", "undo", "redo", "poll", "history")}
 
 
-def regions(table: Table, viewer: Viewer, mode: str, oob: bool = True, pushed: bool = False) -> str:
-    """All swappable regions of the table page, as out-of-band swaps when `oob`. `pushed` regions
-    go to a page whose script is running: its forms post through htmx, which sends the CSRF token
-    from the page's body, so they carry no per-session token and one render serves every phone
-    with the same view."""
+def regions(table: Table, viewer: Viewer, mode: str) -> str:
+    """All swappable regions of the table page as pushed to this viewer, rendered for it alone
+    (what `RenderCache.regions` must serve it). Pushed regions go to a page whose script is
+    running: its forms post through htmx, which sends the CSRF token from the page's body, so they
+    carry no per-session token and one render can serve every phone with the same view."""
     ctx = context(table, viewer, mode)
-    return "".join(render_template(f"partials/_{name}.html", oob=oob, pushed=pushed, **ctx) for name in REGIONS)
+    return "".join(render_template(f"partials/_{name}.html", oob=True, pushed=True, **ctx) for name in REGIONS)
 
 
 def flash_region(message: str | None, kind: str = "error") -> str:
@@ -96,9 +96,10 @@ class RenderCache:
             # The status line and the history are public: rendered as a watcher sees them, once;
             # controls without seat prompts as a phone with play rights but no seat sees them.
             who = {"status": WATCHER, "history": WATCHER, "controls": Viewer(seat, viewer.can_act)}.get(name, viewer)
-            if (who, name == "history") not in ctx:
-                ctx[who, name == "history"] = context(table, who, mode, history=name == "history")
-            return render_template(f"partials/_{name}.html", oob=True, pushed=True, **ctx[who, name == "history"])
+            key = (who, name == "history")
+            if key not in ctx:
+                ctx[key] = context(table, who, mode, history=key[1])
+            return render_template(f"partials/_{name}.html", oob=True, pushed=True, **ctx[key])
 
         def board() -> str:
             # A seat's board: the watchers' board (rendered once) with its own player spliced in.
