@@ -28,6 +28,7 @@ def refused(s, match, **action):
 
 
 # -- Camouflage against every loss, not only smashes -------------------------------------------
+# "If you lose ♥, roll a die for each ♥ you lost. Each ♥ result reduces the loss by 1♥."
 def test_camouflage_against_a_card_that_hurts():
     s = new(market=["flame_thrower", "heal", "tank"])
     s["players"][1]["cards"] = ["camouflage"]
@@ -54,6 +55,8 @@ def test_camouflage_against_poison_at_the_end_of_the_turn():
 
 
 # -- Wings, asked when the damage comes ----------------------------------------------------------
+# "Spend 2ϟ to not lose ♥ this turn." Edition ruling: "... Armor Plating, Camouflage, Wings and
+# Rapid Healing then apply."
 def test_wings_is_offered_when_damage_comes_pay_or_not():
     for pay, hp, energy in ((True, 10, 0), (False, 7, 2)):
         s = turn(owning("wings", energy=2), "123 123")  # Ann in Kyoto City
@@ -84,6 +87,7 @@ def test_camouflage_comes_before_wings():
 
 
 # -- Rapid Healing: prevent 0♥ -------------------------------------------------------------------
+# "Spend 2ϟ at any time to gain 1♥. This may be used to prevent your health from being reduced to 0."
 def lethal_hit(**ann):
     """Ann in Kyoto City at 3♥ with Rapid Healing; Bob smashes 4; Cy has Eater of the Dead."""
     s = turn(owning("rapid_healing", **ann), "123 123")
@@ -126,6 +130,11 @@ def test_rapid_healing_is_asked_before_it_has_a_child():
 
 
 # -- Mimic -----------------------------------------------------------------------------------------
+# "Choose a keep card any monster has in play and put a Mimic token on it. This card counts as a
+# duplicate of that card as if you had just bought it. Spend 1ϟ at the start of your turn to move
+# the Mimic token and change the card you are mimicking." Edition ruling: "Mimic copies counters
+# (Smoke Cloud, Battery Monster) with its own set. When a mimicked counter card runs out, the Mimic
+# token comes off and can be placed again at the start of a turn."
 def mimicking(card, of=1, **ann):
     s = owning("mimic", **ann)
     s["players"][of]["cards"].append(card)

@@ -420,6 +420,7 @@ def test_camouflage_with_armor_plating_and_against_a_lethal_hit():
 
 
 def test_background_dweller_rerolls_threes_after_the_last_roll():
+    # "You can always reroll any 3 you have."
     s = owning("background_dweller", energy=1)
     for _ in range(3):
         s = act(s, type="roll", faces=dice("333 12e"))
