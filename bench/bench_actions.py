@@ -50,14 +50,25 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(data: Path, threads: int) -> tuple[subprocess.Popen, int]:
+def procfile_command() -> str:
+    """The Procfile's `web:` command, as a process manager would run it."""
+    for line in (ROOT / "Procfile").read_text().splitlines():
+        if line.startswith("web:"):
+            return line.split(":", 1)[1].strip()
+    raise RuntimeError("no web: line in the Procfile")
+
+
+def start_server(data: Path, threads: int, cpus: set[int] | None = None) -> tuple[subprocess.Popen, int]:
+    """Start the Procfile's server on loopback (on the CPUs `cpus` only, if given)."""
     port = free_port()
     # The benchmark fires actions far faster than any table: lift the per-table flood limit.
-    env = {**os.environ, "COMPANION_DATA": str(data), "COMPANION_ACTION_LIMIT": "0"}
+    env = {**os.environ, "COMPANION_DATA": str(data), "COMPANION_ACTION_LIMIT": "0",
+           "COMPANION_THREADS": str(threads), "PORT": str(port)}
+    command = procfile_command().replace("--bind 0.0.0.0:", "--bind 127.0.0.1:")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "--worker-class", "gthread", "--workers", "1", "--threads", str(threads),
-         "--graceful-timeout", "5", "--bind", f"127.0.0.1:{port}", "companion:create_app()"],
+        ["bash", "-c", f"exec {command}"],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        preexec_fn=(lambda: os.sched_setaffinity(0, cpus)) if cpus else None,
     )
     for _ in range(200):
         try:

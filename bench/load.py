@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import http.client
+import os
 import random
 import re
 import selectors
@@ -36,6 +37,16 @@ def rss_mb(pid: int) -> float:
             if line.startswith("VmRSS:"):
                 total += int(line.split()[1])
     return total / 1024
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) used so far by a process and its children that are running."""
+    pids = [pid] + [int(p) for p in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    ticks = 0
+    for p in pids:
+        fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+        ticks += int(fields[11]) + int(fields[12])  # utime, stime
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 PLAYERS = ["A", "B", "C", "D", "E"]
@@ -89,11 +100,18 @@ def main() -> None:
     parser.add_argument("--seated", type=int, default=5, help="phones per table that took a seat (one per player); the rest watch")
     parser.add_argument("--seconds", type=float, default=180)
     parser.add_argument("--interval", type=float, default=0.5, help="seconds between a table's actions (a real table: ~5)")
+    parser.add_argument("--samples", help="write every action (start s, latency ms, to last phone ms) to this CSV file")
+    parser.add_argument("--pin", action="store_true",
+                        help="server on the first CPU, this load generator on the others (as if on another machine)")
     args = parser.parse_args()
     import tempfile
 
+    cpus = sorted(os.sched_getaffinity(0))
+    server_cpus = {cpus[0]} if args.pin and len(cpus) > 1 else None
     with tempfile.TemporaryDirectory() as tmp:
-        proc, port = start_server(Path(tmp), args.tables * args.phones + 64)
+        proc, port = start_server(Path(tmp), args.tables * args.phones + 64, server_cpus)
+        if server_cpus:
+            os.sched_setaffinity(0, set(cpus[1:]))
         try:
             run(args, proc, port)
         finally:
@@ -130,6 +148,7 @@ def run(args, proc, port: int) -> None:
     deadline = time.time() + args.seconds
     start = time.perf_counter()
     windows: dict[int, list[float]] = {}  # action-to-last-phone times per 30 s of the run
+    samples: list[tuple[float, float, float]] = []  # (start in the run, action ms, to last phone ms)
 
     def drive(table: Table, rnd: random.Random):
         client = Api(port)
@@ -158,6 +177,7 @@ def run(args, proc, port: int) -> None:
                 if reached:
                     last_phone.append((time.perf_counter() - t0) * 1000)
                     windows.setdefault(int((t0 - start) // 30), []).append(last_phone[-1])
+                    samples.append((t0 - start, (t1 - t0) * 1000, last_phone[-1]))
                 else:
                     errors[0] += 1
                     kinds["no push within 5 s"] = kinds.get("no push within 5 s", 0) + 1
@@ -172,10 +192,13 @@ def run(args, proc, port: int) -> None:
             time.sleep(1)
 
     threading.Thread(target=watch_memory, daemon=True).start()
+    cpu0, own0, wall0 = cpu_seconds(proc.pid), time.process_time(), time.perf_counter()
     for d in drivers:
         d.start()
     for d in drivers:
         d.join()
+    wall = time.perf_counter() - wall0
+    server_cpu, own_cpu = (cpu_seconds(proc.pid) - cpu0) / wall, (time.process_time() - own0) / wall
     stop.set()
     seated = min(args.seated, len(PLAYERS), args.phones)
     print(f"{args.tables} tables x {args.phones} phones ({args.tables * args.phones} websockets: {seated} seated players"
@@ -184,6 +207,10 @@ def run(args, proc, port: int) -> None:
     print(f"action latency:        p50 {statistics.median(latencies):7.2f} ms   p99 {pct(latencies, 99):7.2f} ms")
     print(f"action to last phone:  p50 {statistics.median(last_phone):7.2f} ms   p99 {pct(last_phone, 99):7.2f} ms")
     print(f"server memory (master + worker, peak RSS): {peak[0]:.0f} MB")
+    print(f"CPU used: server {server_cpu:.0%} of a core, this load generator {own_cpu:.0%}"
+          + (" (pinned: server on its own core)" if args.pin else " (both on the same cores)"))
+    if args.samples:
+        Path(args.samples).write_text("start_s,action_ms,last_phone_ms\n" + "".join(f"{a:.4f},{b:.2f},{c:.2f}\n" for a, b, c in sorted(samples)))
     print("action to last phone by 30 s window (p50 / p99 ms): " + "  ".join(
         f"{statistics.median(w):.0f}/{pct(w, 99):.0f}" for _, w in sorted(windows.items())))
 

@@ -51,6 +51,7 @@ def serve_app(args) -> int:
     from gunicorn.app.base import BaseApplication
 
     from . import create_app
+    from .gunicorn_conf import post_worker_init
 
     app = create_app()
 
@@ -63,6 +64,7 @@ def serve_app(args) -> int:
             self.cfg.set("graceful_timeout", 5)
             self.cfg.set("timeout", 60)
             self.cfg.set("accesslog", "-")
+            self.cfg.set("post_worker_init", post_worker_init)
 
         def load(self):
             return app
