@@ -64,6 +64,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config["JOIN_ATTEMPTS"], app.config["JOIN_WINDOW_SECONDS"]
     )
     app.extensions["companion.renders"] = render.RenderCache()
+    app.jinja_environment = render.TableEnvironment  # before anything creates app.jinja_env
 
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)

@@ -36,3 +36,11 @@ def test_shared_renders_equal_each_viewers_own_render(app, path):
                 assert cache.regions(table, viewer, mode) == regions(table, viewer, mode), (step, viewer, mode)
                 checked += 1
     assert checked >= 3 * len(viewers)
+
+
+def test_templates_read_a_dicts_keys_and_still_reach_its_methods(app):
+    render = app.jinja_env.from_string(
+        "{{ d.name }}|{{ d.items()|list|length }}|{{ d.missing is undefined }}|{{ n.real }}|{{ d.deck.values()|sum }}").render
+    assert render(d={"name": "<Ann>", "x": None, "deck": {"a": 2, "b": 3}}, n=7) == "&lt;Ann&gt;|3|True|7|5"
+    # A key that is present but None reads as None, not as a missing key.
+    assert app.jinja_env.from_string("{{ d.x is none }}").render(d={"x": None}) == "True"

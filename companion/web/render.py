@@ -11,6 +11,7 @@ from collections import OrderedDict
 from functools import lru_cache
 
 from flask import Flask, current_app, render_template, request, url_for
+from flask.templating import Environment
 from markupsafe import Markup, escape
 
 from ..games import WATCHER, Viewer
@@ -140,6 +141,26 @@ class RenderCache:
                     with self._lock:
                         self._flights.pop(key, None)
         return html
+
+
+_MISSING = object()
+
+
+class TableEnvironment(Environment):
+    """Flask's template environment, reading `a.b` on a plain dict as its key first.
+
+    Table states are plain dicts read hundreds of times per push. Jinja's `a.b` tries the
+    attribute first, which a dict lacks: an AttributeError raised and caught on every lookup, a
+    fifth of a push's render time (measured). A dict's methods (`d.items()`) are still found when
+    it has no key of that name; any other object is looked up as Jinja always does.
+    """
+
+    def getattr(self, obj, attribute):
+        if type(obj) is dict:
+            value = obj.get(attribute, _MISSING)
+            if value is not _MISSING:
+                return value
+        return super().getattr(obj, attribute)
 
 
 def renders() -> RenderCache:
