@@ -51,7 +51,7 @@ def serve_app(args) -> int:
     from gunicorn.app.base import BaseApplication
 
     from . import create_app
-    from .gunicorn_conf import post_worker_init
+    from .gunicorn_conf import post_worker_init, pre_request
 
     app = create_app()
 
@@ -65,6 +65,7 @@ def serve_app(args) -> int:
             self.cfg.set("timeout", 60)
             self.cfg.set("accesslog", "-")
             self.cfg.set("post_worker_init", post_worker_init)
+            self.cfg.set("pre_request", pre_request)
 
         def load(self):
             return app

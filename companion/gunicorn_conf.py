@@ -5,6 +5,14 @@ from __future__ import annotations
 
 def post_worker_init(worker) -> None:
     """In the worker that serves the app: keep full garbage collections short (companion/heap.py)."""
-    from .heap import install
+    from .heap import install, start_idle_thaws
 
-    install()
+    worker.heap_policy = install()
+    worker.heap_thaws = start_idle_thaws(worker.heap_policy)  # an event: set it to stop the thread
+
+
+def pre_request(worker, req) -> None:
+    """Every request tells the heap policy that the server is not quiet."""
+    policy = getattr(worker, "heap_policy", None)
+    if policy is not None:
+        policy.touch()

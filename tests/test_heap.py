@@ -3,12 +3,14 @@ new, and cycles that die among long-lived objects are still freed at the next th
 from __future__ import annotations
 
 import gc
+import time
+import types
 import weakref
 
 import pytest
 
 from companion import heap
-from companion.gunicorn_conf import post_worker_init
+from companion.gunicorn_conf import post_worker_init, pre_request
 
 
 class Clock:
@@ -26,7 +28,7 @@ class Node:
 @pytest.fixture
 def policy():
     clock = Clock()
-    installed = heap.install(heap.HeapPolicy(thaw_seconds=600, clock=clock))
+    installed = heap.install(heap.HeapPolicy(thaw_seconds=3600, idle_thaw_seconds=600, quiet_seconds=2, clock=clock))
     installed.clock = clock
     try:
         yield installed
@@ -51,18 +53,50 @@ def test_a_full_collection_freezes_its_survivors(policy):
     assert tracked < gc.get_freeze_count()
 
 
-def test_a_cycle_dying_among_frozen_objects_waits_for_the_thaw_then_is_freed(policy):
+def test_a_cycle_dying_among_frozen_objects_is_freed_at_a_quiet_moments_thaw(policy):
     ref, members = cycle()
     gc.collect()  # the cycle is alive: frozen
     del members
     gc.collect()
-    assert ref() is not None, "frozen cycles are not walked before the thaw"
+    assert ref() is not None, "frozen cycles are not walked before a thaw"
     policy.clock.now = 599.0
+    assert not policy.tick() and ref() is not None, "not due yet"
+    policy.clock.now = 700.0
+    policy.touch()
+    policy.clock.now = 701.0
+    assert not policy.tick() and ref() is not None, "due, but a request came a second ago"
+    policy.clock.now = 703.0
+    assert policy.tick(), "due and quiet for two seconds"
+    assert ref() is None, "the thaw's full collection freed it"
+    assert policy.thaws == 1 and gc.get_freeze_count() > 0, "the survivors are frozen again"
+    assert not policy.tick(), "the next one is due ten minutes later"
+
+
+def test_a_server_that_is_never_quiet_thaws_at_a_full_collection_after_an_hour(policy):
+    ref, members = cycle()
     gc.collect()
-    assert ref() is not None and policy.thaws == 0
-    policy.clock.now = 600.0
+    del members
+    policy.clock.now = 3599.0
+    policy.touch()
+    assert not policy.tick()
     gc.collect()
-    assert ref() is None, "the thaw lets the full collection free it"
+    assert ref() is not None
+    policy.clock.now = 3600.0
+    policy.touch()
+    gc.collect()
+    assert ref() is None and policy.thaws == 1
+
+
+def test_idle_thaws_run_on_their_own_thread(policy):
+    policy.clock.now = 10_000.0
+    stop = heap.start_idle_thaws(policy)
+    try:
+        for _ in range(300):
+            if policy.thaws:
+                break
+            stop.wait(0.01)
+    finally:
+        stop.set()
     assert policy.thaws == 1
 
 
@@ -89,12 +123,19 @@ def test_installing_twice_keeps_one_policy_and_uninstall_unfreezes(policy):
     assert gc.get_freeze_count() == 0 and policy not in gc.callbacks
 
 
-def test_the_servers_worker_installs_the_policy():
+def test_the_servers_worker_installs_the_policy_and_each_request_touches_it():
+    worker = types.SimpleNamespace()
     installed = []
     try:
-        post_worker_init(worker=None)
+        post_worker_init(worker)
         installed = [c for c in gc.callbacks if isinstance(c, heap.HeapPolicy)]
-        assert len(installed) == 1
+        assert installed == [worker.heap_policy]
+        before = worker.heap_policy._last_request
+        time.sleep(0.01)
+        pre_request(worker, req=None)
+        assert worker.heap_policy._last_request > before
     finally:
+        if hasattr(worker, "heap_thaws"):
+            worker.heap_thaws.set()
         for c in installed:
             heap.uninstall(c)
