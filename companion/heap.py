@@ -52,9 +52,9 @@ class HeapPolicy:
         if now - self._thawed_at < self.idle_thaw_seconds or now - self._last_request < self.quiet_seconds:
             return False
         self._thawed_at = now
-        self.thaws += 1
         gc.unfreeze()
         gc.collect()  # its "stop" freezes the survivors again
+        self.thaws += 1
         return True
 
     def run_idle_thaws(self, stop: threading.Event, poll_seconds: float = 1.0) -> None:
