@@ -186,10 +186,13 @@ def run(args, proc, port: int) -> None:
     drivers = [threading.Thread(target=drive, args=(t, random.Random(i))) for i, t in enumerate(tables)]
     peak = [0.0]
 
+    window_cpu: dict[int, float] = {}  # the server's CPU seconds at the start of each 30 s window
+
     def watch_memory():
         while not stop.is_set():
             peak[0] = max(peak[0], rss_mb(proc.pid))
-            time.sleep(1)
+            window_cpu.setdefault(int((time.perf_counter() - start) // 30), cpu_seconds(proc.pid))
+            time.sleep(0.25)
 
     threading.Thread(target=watch_memory, daemon=True).start()
     cpu0, own0, wall0 = cpu_seconds(proc.pid), time.process_time(), time.perf_counter()
@@ -213,6 +216,8 @@ def run(args, proc, port: int) -> None:
         Path(args.samples).write_text("start_s,action_ms,last_phone_ms\n" + "".join(f"{a:.4f},{b:.2f},{c:.2f}\n" for a, b, c in sorted(samples)))
     print("action to last phone by 30 s window (p50 / p99 ms): " + "  ".join(
         f"{statistics.median(w):.0f}/{pct(w, 99):.0f}" for _, w in sorted(windows.items())))
+    print("server CPU by 30 s window (% of a core): " + "  ".join(
+        f"{(window_cpu[k + 1] - window_cpu[k]) / 30:.0%}" for k in sorted(window_cpu) if k + 1 in window_cpu))
 
 
 if __name__ == "__main__":
