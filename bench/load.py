@@ -49,6 +49,12 @@ def cpu_seconds(pid: int) -> float:
     return ticks / os.sysconf("SC_CLK_TCK")
 
 
+def stolen_seconds() -> float:
+    """CPU time the machine's hypervisor gave to others, all CPUs (Linux /proc/stat "steal")."""
+    fields = Path("/proc/stat").read_text().split("\n", 1)[0].split()
+    return int(fields[8]) / os.sysconf("SC_CLK_TCK") if len(fields) > 8 else 0.0
+
+
 PLAYERS = ["A", "B", "C", "D", "E"]
 
 
@@ -187,11 +193,14 @@ def run(args, proc, port: int) -> None:
     peak = [0.0]
 
     window_cpu: dict[int, float] = {}  # the server's CPU seconds at the start of each 30 s window
+    window_steal: dict[int, float] = {}  # the machine's stolen CPU seconds, likewise
 
     def watch_memory():
         while not stop.is_set():
             peak[0] = max(peak[0], rss_mb(proc.pid))
-            window_cpu.setdefault(int((time.perf_counter() - start) // 30), cpu_seconds(proc.pid))
+            window = int((time.perf_counter() - start) // 30)
+            if window not in window_cpu:
+                window_cpu[window], window_steal[window] = cpu_seconds(proc.pid), stolen_seconds()
             time.sleep(0.25)
 
     threading.Thread(target=watch_memory, daemon=True).start()
@@ -218,6 +227,8 @@ def run(args, proc, port: int) -> None:
         f"{statistics.median(w):.0f}/{pct(w, 99):.0f}" for _, w in sorted(windows.items())))
     print("server CPU by 30 s window (% of a core): " + "  ".join(
         f"{(window_cpu[k + 1] - window_cpu[k]) / 30:.0%}" for k in sorted(window_cpu) if k + 1 in window_cpu))
+    print("CPU taken by the hypervisor (steal) by 30 s window (% of a core): " + "  ".join(
+        f"{(window_steal[k + 1] - window_steal[k]) / 30:.0%}" for k in sorted(window_steal) if k + 1 in window_steal))
 
 
 if __name__ == "__main__":
