@@ -6,6 +6,7 @@ Reports p50/p99 of action latency and of action-to-last-phone time, errors, and 
 memory (resident set of the gunicorn master and worker). Only loopback traffic.
 
 Run: python bench/load.py [--tables 50] [--phones 6] [--seated 5] [--seconds 180] [--interval 0.5]
+                         [--pin] [--samples FILE]
 """
 from __future__ import annotations
 
@@ -28,11 +29,15 @@ sys.path.insert(0, str(ROOT))
 from bench.bench_actions import Api, Frames, legal_action, open_socket, pct, start_server  # noqa: E402
 
 
+def process_tree(pid: int) -> list[int]:
+    """A process and its children (the gunicorn master and its worker)."""
+    return [pid] + [int(p) for p in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+
+
 def rss_mb(pid: int) -> float:
     """Resident memory of a process and its children, in MB (Linux /proc)."""
     total = 0
-    pids = [pid] + [int(p) for p in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
-    for p in pids:
+    for p in process_tree(pid):
         for line in Path(f"/proc/{p}/status").read_text().splitlines():
             if line.startswith("VmRSS:"):
                 total += int(line.split()[1])
@@ -41,9 +46,8 @@ def rss_mb(pid: int) -> float:
 
 def cpu_seconds(pid: int) -> float:
     """CPU time (user + system) used so far by a process and its children that are running."""
-    pids = [pid] + [int(p) for p in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
     ticks = 0
-    for p in pids:
+    for p in process_tree(pid):
         fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
         ticks += int(fields[11]) + int(fields[12])  # utime, stime
     return ticks / os.sysconf("SC_CLK_TCK")
@@ -133,7 +137,6 @@ def run(args, proc, port: int) -> None:
         for k, sock in enumerate(t.sockets):
             sel.register(sock, selectors.EVENT_READ, (t, k, Frames(sock)))
     stop = threading.Event()
-    last_phone: list[float] = []
 
     def reader():
         while not stop.is_set():
@@ -153,7 +156,6 @@ def run(args, proc, port: int) -> None:
     lock = threading.Lock()
     deadline = time.time() + args.seconds
     start = time.perf_counter()
-    windows: dict[int, list[float]] = {}  # action-to-last-phone times per 30 s of the run
     samples: list[tuple[float, float, float]] = []  # (start in the run, action ms, to last phone ms)
 
     def drive(table: Table, rnd: random.Random):
@@ -181,9 +183,7 @@ def run(args, proc, port: int) -> None:
             with lock:
                 latencies.append((t1 - t0) * 1000)
                 if reached:
-                    last_phone.append((time.perf_counter() - t0) * 1000)
-                    windows.setdefault(int((t0 - start) // 30), []).append(last_phone[-1])
-                    samples.append((t0 - start, (t1 - t0) * 1000, last_phone[-1]))
+                    samples.append((t0 - start, (t1 - t0) * 1000, (time.perf_counter() - t0) * 1000))
                 else:
                     errors[0] += 1
                     kinds["no push within 5 s"] = kinds.get("no push within 5 s", 0) + 1
@@ -192,18 +192,16 @@ def run(args, proc, port: int) -> None:
     drivers = [threading.Thread(target=drive, args=(t, random.Random(i))) for i, t in enumerate(tables)]
     peak = [0.0]
 
-    window_cpu: dict[int, float] = {}  # the server's CPU seconds at the start of each 30 s window
-    window_steal: dict[int, float] = {}  # the machine's stolen CPU seconds, likewise
+    # The server's CPU seconds and the machine's stolen CPU seconds at the start of each 30 s window.
+    window_cpu: dict[int, tuple[float, float]] = {}
 
-    def watch_memory():
+    def watch_server():
         while not stop.is_set():
             peak[0] = max(peak[0], rss_mb(proc.pid))
-            window = int((time.perf_counter() - start) // 30)
-            if window not in window_cpu:
-                window_cpu[window], window_steal[window] = cpu_seconds(proc.pid), stolen_seconds()
+            window_cpu.setdefault(int((time.perf_counter() - start) // 30), (cpu_seconds(proc.pid), stolen_seconds()))
             time.sleep(0.25)
 
-    threading.Thread(target=watch_memory, daemon=True).start()
+    threading.Thread(target=watch_server, daemon=True).start()
     cpu0, own0, wall0 = cpu_seconds(proc.pid), time.process_time(), time.perf_counter()
     for d in drivers:
         d.start()
@@ -212,6 +210,10 @@ def run(args, proc, port: int) -> None:
     wall = time.perf_counter() - wall0
     server_cpu, own_cpu = (cpu_seconds(proc.pid) - cpu0) / wall, (time.process_time() - own0) / wall
     stop.set()
+    last_phone = [c for _, _, c in samples]
+    windows: dict[int, list[float]] = {}  # action-to-last-phone times per 30 s of the run
+    for t, _, c in samples:
+        windows.setdefault(int(t // 30), []).append(c)
     seated = min(args.seated, len(PLAYERS), args.phones)
     print(f"{args.tables} tables x {args.phones} phones ({args.tables * args.phones} websockets: {seated} seated players"
           f" and {args.phones - seated} watcher(s) a table), one action per table every {args.interval}s, {args.seconds:.0f}s")
@@ -225,10 +227,9 @@ def run(args, proc, port: int) -> None:
         Path(args.samples).write_text("start_s,action_ms,last_phone_ms\n" + "".join(f"{a:.4f},{b:.2f},{c:.2f}\n" for a, b, c in sorted(samples)))
     print("action to last phone by 30 s window (p50 / p99 ms): " + "  ".join(
         f"{statistics.median(w):.0f}/{pct(w, 99):.0f}" for _, w in sorted(windows.items())))
-    print("server CPU by 30 s window (% of a core): " + "  ".join(
-        f"{(window_cpu[k + 1] - window_cpu[k]) / 30:.0%}" for k in sorted(window_cpu) if k + 1 in window_cpu))
-    print("CPU taken by the hypervisor (steal) by 30 s window (% of a core): " + "  ".join(
-        f"{(window_steal[k + 1] - window_steal[k]) / 30:.0%}" for k in sorted(window_steal) if k + 1 in window_steal))
+    for what, i in (("server CPU", 0), ("CPU taken by the hypervisor (steal)", 1)):
+        print(f"{what} by 30 s window (% of a core): " + "  ".join(
+            f"{(window_cpu[k + 1][i] - window_cpu[k][i]) / 30:.0%}" for k in sorted(window_cpu) if k + 1 in window_cpu))
 
 
 if __name__ == "__main__":
