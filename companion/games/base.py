@@ -9,9 +9,8 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-
-class RuleViolation(ValueError):
-    """An action the rules (or the action's shape) forbid; the message is for a player."""
+from .errors import RuleViolation
+from .names import clean_name
 
 
 @dataclass(frozen=True)
@@ -85,17 +84,12 @@ class Game:
         """Check the list of player names (seating order) and return it cleaned."""
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
             raise RuleViolation("Players must be a list of names.")
-        names = [" ".join(p.split()) for p in players]
-        if not self.min_players <= len(names) <= self.max_players:
+        if not self.min_players <= len(players) <= self.max_players:
             raise RuleViolation(
                 f"{self.title} is for {self.min_players} to {self.max_players} players; "
-                f"you listed {len(names)}."
+                f"you listed {len(players)}."
             )
-        for name in names:
-            if not name:
-                raise RuleViolation("Every player needs a name.")
-            if len(name) > 40:
-                raise RuleViolation(f"The name '{name[:40]}…' is longer than 40 characters.")
+        names = [clean_name(p, "player's name") for p in players]
         if len({n.casefold() for n in names}) != len(names):
             raise RuleViolation("Two players have the same name; give each a different one.")
         return names
