@@ -23,6 +23,9 @@ from .store.migrations import SCHEMA
 # Join codes avoid look-alikes: no 0/O, no 1/I/L.
 JOIN_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 JOIN_CODE_LENGTH = 6
+# A real game of any of the four stays far below this (a long Last Kyotoan Standing game is ~600);
+# an import beyond it is refused before any work is done.
+IMPORT_MAX_ACTIONS = 2000
 
 
 class TableNotFound(LookupError):
@@ -73,6 +76,10 @@ class Table:
         if hmac.compare_digest(rec["host_token"], token) or hmac.compare_digest(rec["play_token"], token):
             return Viewer(seat=None, can_act=True)
         return WATCHER
+
+    def is_host(self, token: str | None) -> bool:
+        """Whether `token` is the creator's (host) token."""
+        return bool(token) and hmac.compare_digest(self.record["host_token"], token)
 
     def state_for(self, viewer: Viewer) -> dict:
         """The state with hidden information redacted for `viewer`."""
@@ -126,9 +133,13 @@ class TableService:
     def create(self, game_id: object, players: object, options: object = None, seed: object = None,
                event: str | None = None) -> Table:
         """A new table: validates the setup, stores it, returns it with its secrets."""
+        return self._store_new(self._new_table(game_id, players, options, seed, event))
+
+    def _new_table(self, game_id: object, players: object, options: object, seed: object, event: str | None) -> Table:
+        """A validated table that is not stored yet (with fresh id, join code and tokens)."""
         game = get_game(game_id)
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise RuleViolation("'seed' must be a whole number.")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 63):
+            raise RuleViolation("'seed' must be a whole number from 0 to 2^63 - 1.")
         names = game.validate_players(players)
         opts = game.validate_options(options, len(names))
         if seed is None:
@@ -151,32 +162,42 @@ class TableService:
         }
         if event:
             record["event"] = event  # its result reaches that tournament night's standings
-        table = Table(record, fold(record))
-        self.store.create_table(record)
-        self._remember(table)
-        return table
+        return Table(record, fold(record))
 
     def export(self, table_id: str, token: str | None) -> dict:
-        """One table as JSON with its log, for a backup or another server (play rights needed)."""
+        """One table as JSON with its log: whole for the host (a backup), redacted as the caller
+        may see it for any other phone with play rights (hidden information stays hidden)."""
         table = self.get(table_id)
-        if not table.viewer_for(token).can_act:
+        viewer = table.viewer_for(token)
+        if not viewer.can_act:
             raise NotAllowed("Exporting a table needs its play code or host token.")
         rec = table.record
+        full = table.is_host(token)
+        actions = [{"action": e["action"] if full else table.game.redact_action(e["action"], viewer, table.state),
+                    "at": e["at"], "rules": e.get("rules", 1)} for e in rec["actions"]]
         return {"schema": SCHEMA, "game": rec["game"], "players": rec["players"], "options": rec["options"],
-                "seed": rec["seed"], "created": rec["created"], "version": rec["version"],
-                "actions": [{"action": e["action"], "at": e["at"], "rules": e.get("rules", 1)} for e in rec["actions"]]}
+                "seed": rec["seed"], "created": rec["created"], "version": rec["version"], "actions": actions,
+                **({} if full else {"redacted": True})}
 
-    def import_table(self, data: object) -> Table:
-        """A new table from an export: its setup and every action, each checked by the rules again."""
+    def import_table(self, data: object, event: str | None = None) -> Table:
+        """A new table from an export: its setup and every action, each checked by the rules again.
+        Nothing is stored unless the whole import is accepted."""
         if not isinstance(data, dict) or not isinstance(data.get("actions"), list):
             raise RuleViolation("An import is a table export: an object with game, players, options, seed and actions.")
-        if data.get("schema", 0) > SCHEMA:
+        schema = data.get("schema", 0)
+        if isinstance(schema, bool) or not isinstance(schema, int):
+            raise RuleViolation("An export's 'schema' is a whole number.")
+        if schema > SCHEMA:
             raise RuleViolation("This export comes from a newer version of the app.")
-        table = self.create(data.get("game"), data.get("players"), data.get("options"), data.get("seed"))
+        if data.get("redacted"):
+            raise RuleViolation("This export hides some cards (it was taken without the host's token): only the host's export can be imported.")
+        if len(data["actions"]) > IMPORT_MAX_ACTIONS:
+            raise RuleViolation(f"An import holds at most {IMPORT_MAX_ACTIONS} actions (a real game has far fewer); this one has {len(data['actions'])}.")
+        table = self._new_table(data.get("game"), data.get("players"), data.get("options"), data.get("seed"), event)
         state, entries = table.state, []
         given = [e if isinstance(e, dict) else {} for e in data["actions"]]
         for e in given:
-            if not isinstance(e.get("rules", 1), int):
+            if isinstance(e.get("rules", 1), bool) or not isinstance(e.get("rules", 1), int):
                 raise RuleViolation("An action's 'rules' is the rules version it was recorded under (a number).")
         steps = replay(table.game, state, [{"action": e.get("action"), "rules": e.get("rules", 1)} for e in given])
         for n, entry in enumerate(given, start=1):
@@ -184,11 +205,21 @@ class TableService:
                 state, lines = next(steps)
             except RuleViolation as exc:
                 raise RuleViolation(f"Action {n} of the import is refused: {exc}") from None
-            entries.append({"seq": n, "action": entry.get("action"), "log": lines, "at": entry.get("at") or _now(),
+            at = entry.get("at") if isinstance(entry.get("at"), str) and len(entry["at"]) <= 40 else _now()
+            entries.append({"seq": n, "action": entry.get("action"), "log": lines, "at": at,
                             "rules": entry.get("rules", 1)})
-        version = max(len(entries), data.get("version", 0) if isinstance(data.get("version"), int) else 0)
+        given_version = data.get("version")
+        version = len(entries)
+        if isinstance(given_version, int) and not isinstance(given_version, bool) and version <= given_version <= 10 * IMPORT_MAX_ACTIONS:
+            version = given_version
         record = {**table.record, "actions": entries, "version": version}
-        return self._commit(Table(record, state), table)
+        return self._store_new(Table(record, state))
+
+    def _store_new(self, table: Table) -> Table:
+        """Store a whole new table (an accepted import) and cache it."""
+        self.store.create_table(table.record)
+        self._remember(table)
+        return table
 
     def _new_join_code(self) -> str:
         while True:
@@ -283,16 +314,13 @@ class TableService:
 
     @staticmethod
     def _check_owner(table: Table, token: str | None, action: dict) -> None:
-        """A decision owed by a player whose phone took their seat is answered on that phone
-        (or by the host): another seat cannot answer it for them."""
-        player = action.get("player")
-        owed = any(p.get("type") == action.get("type") and p.get("player") == player for p in table.state.get("pending", []))
-        if not owed or not isinstance(player, int) or not 0 <= player < len(table.record["seat_tokens"]):
+        """A decision owed by a player, or a setting of theirs, is sent from that player's seat (or
+        by the host) once a phone took the seat: another phone cannot answer or set it for them."""
+        player = table.game.owner_of(table.state, action)
+        if player is None or player >= len(table.record["seat_tokens"]):
             return
         seat_token = table.record["seat_tokens"][player]
-        viewer = table.viewer_for(token)
-        is_host = bool(token) and hmac.compare_digest(table.record["host_token"], token)
-        if seat_token and viewer.seat != player and not is_host:
+        if seat_token and table.viewer_for(token).seat != player and not table.is_host(token):
             name = table.record["players"][player]
             raise NotAllowed(f"{name} took a seat on their own phone: {name} answers this there.")
 

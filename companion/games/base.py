@@ -74,6 +74,9 @@ class Game:
     # With hidden information: the template of one player on the board, when a seat's board differs
     # from a watcher's only in that seat's own player (then the board is rendered once for all).
     own_player_template: str | None = None
+    # Action types that change one player's own settings rather than play a move (Last Kyotoan
+    # Standing's auto-yield): like a decision that player owes, only their seat or the host sends them.
+    seat_settings: tuple[str, ...] = ()
 
     # -- what the registry and the API show -------------------------------------------------
     def option_defaults(self) -> dict[str, Any]:
@@ -143,6 +146,18 @@ class Game:
     def pending(self, state: dict) -> list[dict]:
         """The decisions the table owes now, each naming the player who must make it."""
         return []
+
+    def owner_of(self, state: dict, action: dict) -> int | None:
+        """The player whose seat alone (or the host) may send `action`: a decision owed by that
+        player, or a setting of theirs; None for an ordinary move any phone at the table enters."""
+        player = action.get("player")
+        if not _is_type(player, int) or not 0 <= player < len(state["players"]):
+            return None
+        kind = action.get("type")
+        if kind in self.seat_settings:
+            return player
+        owed = any(p.get("type") == kind and p.get("player") == player for p in state.get("pending", []))
+        return player if owed else None
 
     def standings(self, state: dict) -> list[int]:
         """Player indexes, best first, by this game's own tie-breakers."""

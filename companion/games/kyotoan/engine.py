@@ -34,6 +34,7 @@ class LastKyotoanStanding(CardPowers, MarketActions, LossDecisions, Game):
     # 2: every loss can wait for its owner (Wings, Rapid Healing at 0♥, Camouflage beyond smashes).
     rules_version = 2
     seat_controls = True
+    seat_settings = ("auto_yield",)
 
     def _setup(self, names, options, first, rng: random.Random) -> dict:
         monsters = options["monsters"] or list(MONSTERS[: len(names)])
