@@ -6,6 +6,7 @@ import secrets
 from pathlib import Path
 
 from flask import Flask
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -29,6 +30,11 @@ def create_app(test_config: dict | None = None) -> Flask:
         # undo a seat just taken.
         SESSION_REFRESH_EACH_REQUEST=False,
         JOIN_ATTEMPTS=10,
+        # Tables and events created or imported per address (see web/limits.py).
+        CREATE_LIMIT=os.environ.get("COMPANION_CREATE_LIMIT", "60 per 10 minutes"),
+        # How many proxies in front set X-Forwarded-For/-Proto (0: trust no such header).
+        TRUSTED_PROXIES=int(os.environ.get("COMPANION_TRUSTED_PROXIES", "0")),
+        RATELIMIT_STORAGE_URI=os.environ.get("COMPANION_RATELIMIT_STORAGE", "memory://"),
         # Ten times a real table's pace is far below this; a runaway script is not.
         ACTION_LIMIT=int(os.environ.get("COMPANION_ACTION_LIMIT", "120")),
         ACTION_WINDOW_SECONDS=10,
@@ -49,7 +55,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     from .live import LiveHub
     from .tables import TableService
     from .events.service import EventService
-    from .web import api, errors, events_api, events_pages, pages, pwa, qr, ratelimit, render, security, sockets
+    from .web import api, errors, events_api, events_pages, limits, pages, pwa, qr, render, security, sockets
 
     store.init_app(app)
     hub = LiveHub()
@@ -59,9 +65,6 @@ def create_app(test_config: dict | None = None) -> Flask:
     )
     app.extensions["companion.events"] = EventService(
         app.extensions["companion.store"], app.extensions["companion.tables"], publish=hub.publish
-    )
-    app.extensions["companion.limiter"] = ratelimit.RateLimiter(
-        app.config["JOIN_ATTEMPTS"], app.config["JOIN_WINDOW_SECONDS"]
     )
     app.extensions["companion.renders"] = render.RenderCache()
     app.jinja_environment = render.TableEnvironment  # before anything creates app.jinja_env
@@ -76,6 +79,11 @@ def create_app(test_config: dict | None = None) -> Flask:
     errors.init_app(app)
     security.init_app(app)
     render.init_app(app)
+    limits.init_app(app)
+    if app.config["TRUSTED_PROXIES"]:
+        # Only a configured proxy's X-Forwarded-For is believed: anyone else could forge it.
+        n = app.config["TRUSTED_PROXIES"]
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n)
     return app
 
 

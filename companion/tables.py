@@ -11,6 +11,7 @@ import hmac
 import random
 import secrets
 import threading
+import weakref
 from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -26,6 +27,7 @@ JOIN_CODE_LENGTH = 6
 # A real game of any of the four stays far below this (a long Last Kyotoan Standing game is ~600);
 # an import beyond it is refused before any work is done.
 IMPORT_MAX_ACTIONS = 2000
+CHECKPOINT_EVERY = 50
 
 
 class TableNotFound(LookupError):
@@ -34,6 +36,10 @@ class TableNotFound(LookupError):
 
 class NotAllowed(PermissionError):
     """The caller has no token that lets them change this table."""
+
+
+class SeatTaken(RuntimeError):
+    """Another phone holds the seat asked for."""
 
 
 class VersionConflict(RuntimeError):
@@ -52,6 +58,9 @@ class Table:
 
     record: dict
     state: dict
+    # (actions folded, state after them) every CHECKPOINT_EVERY actions: an undo replays at most
+    # that many actions instead of the whole log (flat cost however long the game).
+    checkpoints: tuple = ()
 
     @property
     def id(self) -> str:
@@ -103,7 +112,7 @@ class TableService:
         self._cache: OrderedDict[str, Table] = OrderedDict()
         self._cache_size = cache_size
         self._cache_lock = threading.Lock()
-        self._locks: dict[str, threading.Lock] = {}
+        self._locks: weakref.WeakValueDictionary[str, _TableLock] = weakref.WeakValueDictionary()
         self._locks_lock = threading.Lock()
 
     # -- reading ---------------------------------------------------------------------------
@@ -117,7 +126,7 @@ class TableService:
         record = self.store.load_table(table_id) if isinstance(table_id, str) else None
         if record is None:
             raise TableNotFound(f"There is no table '{table_id}'.")
-        table = Table(record, fold(record))
+        table = Table(record, *fold_with_checkpoints(record))
         self._remember(table)
         return table
 
@@ -125,9 +134,11 @@ class TableService:
         """The table a typed join code names (case and spaces forgiven)."""
         clean = "".join(str(code).split()).upper()
         table_id = self.store.table_for_code(clean) if len(clean) == JOIN_CODE_LENGTH else None
-        if table_id is None:
-            raise TableNotFound(f"No table has the join code '{clean}'. Check the code on the table's screen.")
-        return self.get(table_id)
+        table = self.get(table_id) if table_id is not None else None
+        if table is None or table.state.get("over"):
+            # A finished table's code opens nothing: it was on a screen for a whole game.
+            raise TableNotFound(f"No table that is still playing has the join code '{clean}'. Check the code on the table's screen.")
+        return table
 
     # -- creating --------------------------------------------------------------------------
     def create(self, game_id: object, players: object, options: object = None, seed: object = None,
@@ -194,7 +205,7 @@ class TableService:
         if len(data["actions"]) > IMPORT_MAX_ACTIONS:
             raise RuleViolation(f"An import holds at most {IMPORT_MAX_ACTIONS} actions (a real game has far fewer); this one has {len(data['actions'])}.")
         table = self._new_table(data.get("game"), data.get("players"), data.get("options"), data.get("seed"), event)
-        state, entries = table.state, []
+        state, entries, checkpoints = table.state, [], []
         given = [e if isinstance(e, dict) else {} for e in data["actions"]]
         for e in given:
             if isinstance(e.get("rules", 1), bool) or not isinstance(e.get("rules", 1), int):
@@ -208,12 +219,14 @@ class TableService:
             at = entry.get("at") if isinstance(entry.get("at"), str) and len(entry["at"]) <= 40 else _now()
             entries.append({"seq": n, "action": entry.get("action"), "log": lines, "at": at,
                             "rules": entry.get("rules", 1)})
+            if n % CHECKPOINT_EVERY == 0:
+                checkpoints.append((n, state))
         given_version = data.get("version")
         version = len(entries)
         if isinstance(given_version, int) and not isinstance(given_version, bool) and version <= given_version <= 10 * IMPORT_MAX_ACTIONS:
             version = given_version
         record = {**table.record, "actions": entries, "version": version}
-        return self._store_new(Table(record, state))
+        return self._store_new(Table(record, state, tuple(checkpoints)))
 
     def _store_new(self, table: Table) -> Table:
         """Store a whole new table (an accepted import) and cache it."""
@@ -232,6 +245,7 @@ class TableService:
         """Apply one action for a caller with play rights; returns the new table and log lines."""
         if not isinstance(action, dict):
             raise RuleViolation('An action is an object with a "type".')
+        self.get(table_id)  # an unknown id costs nothing more (no lock is made for it)
         with self._lock_for(table_id):
             table = self._writable(table_id, token, version)
             self._check_owner(table, token, action)
@@ -244,12 +258,13 @@ class TableService:
                 "actions": table.record["actions"] + [entry],
                 "redo": [],
             }
-            new = self._commit(Table(record, state), table, {"op": "act", "version": record["version"], "entry": entry})
+            new = self._commit(_advanced(table, record, state), table, {"op": "act", "version": record["version"], "entry": entry})
         self.publish(table_id, new.version)
         return new, lines
 
     def undo(self, table_id: str, token: str | None, version: object = None) -> Table:
         """Remove the last action (it can be redone until a new action is entered)."""
+        self.get(table_id)
         with self._lock_for(table_id):
             table = self._writable(table_id, token, version)
             actions = table.record["actions"]
@@ -261,12 +276,13 @@ class TableService:
                 "actions": actions[:-1],
                 "redo": table.record["redo"] + [actions[-1]],
             }
-            new = self._commit(Table(record, fold(record)), table, {"op": "undo", "version": record["version"]})
+            new = self._commit(_rewound(table, record), table, {"op": "undo", "version": record["version"]})
         self.publish(table_id, new.version)
         return new
 
     def redo(self, table_id: str, token: str | None, version: object = None) -> Table:
         """Put back the last undone action."""
+        self.get(table_id)
         with self._lock_for(table_id):
             table = self._writable(table_id, token, version)
             redo = table.record["redo"]
@@ -280,25 +296,57 @@ class TableService:
                 "actions": table.record["actions"] + [entry],
                 "redo": redo[:-1],
             }
-            new = self._commit(Table(record, state), table, {"op": "redo", "version": record["version"]})
+            new = self._commit(_advanced(table, record, state), table, {"op": "redo", "version": record["version"]})
         self.publish(table_id, new.version)
         return new
 
     def claim_seat(self, table_id: str, token: str | None, seat: object) -> tuple[Table, str]:
-        """Give a phone with play rights the token of one seat (it then sees that seat's secrets)."""
+        """Give a phone with play rights the token of a free seat (it then sees that seat's secrets
+        and answers its decisions). A seat another phone holds is refused, naming whose it is,
+        unless the host claims it (a phone died): the old phone's seat token then stops working."""
+        self.get(table_id)
         with self._lock_for(table_id):
             table = self.get(table_id)
-            if not table.viewer_for(token).can_act:
+            viewer = table.viewer_for(token)
+            if not viewer.can_act:
                 raise NotAllowed("Only a phone that joined with the play code can take a seat.")
-            n = len(table.record["players"])
-            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-                raise RuleViolation(f"'seat' must be a player index from 0 to {n - 1}.")
+            seat = self._seat_index(table, seat)
             seat_tokens = list(table.record["seat_tokens"])
-            if seat_tokens[seat] is None:
-                seat_tokens[seat] = secrets.token_urlsafe(24)
-                # A seat is not a change of the game: the version stays, so no phone's view is stale.
-                table = self._commit(Table({**table.record, "seat_tokens": seat_tokens}, table.state), table)
-            return table, seat_tokens[seat]
+            if viewer.seat == seat:
+                return table, token
+            if seat_tokens[seat] is not None and not table.is_host(token):
+                name = table.record["players"][seat]
+                raise SeatTaken(f"{name}'s seat is taken by another phone. If that phone is gone, the host's phone "
+                                f"can free it (\"Let another phone take {name}'s seat\").")
+            if viewer.seat is not None:
+                seat_tokens[viewer.seat] = None  # a phone holds one seat: taking another frees its own
+            seat_tokens[seat] = secrets.token_urlsafe(24)
+            # A seat is not a change of the game: the version stays, so no phone's view is stale.
+            table = self._commit(Table({**table.record, "seat_tokens": seat_tokens}, table.state, table.checkpoints), table)
+        return table, seat_tokens[seat]
+
+    def free_seat(self, table_id: str, token: str | None, seat: object) -> Table:
+        """Free a seat: its holder leaves it, or the host frees it for another phone."""
+        self.get(table_id)
+        with self._lock_for(table_id):
+            table = self.get(table_id)
+            seat = self._seat_index(table, seat)
+            viewer = table.viewer_for(token)
+            if viewer.seat != seat and not table.is_host(token):
+                name = table.record["players"][seat]
+                raise NotAllowed(f"Only the phone holding {name}'s seat, or the host's phone, can free it.")
+            seat_tokens = list(table.record["seat_tokens"])
+            if seat_tokens[seat] is not None:
+                seat_tokens[seat] = None
+                table = self._commit(Table({**table.record, "seat_tokens": seat_tokens}, table.state, table.checkpoints), table)
+        return table
+
+    @staticmethod
+    def _seat_index(table: Table, seat: object) -> int:
+        n = len(table.record["players"])
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+            raise RuleViolation(f"'seat' must be a player index from 0 to {n - 1}.")
+        return seat
 
     # -- internals -------------------------------------------------------------------------
     def _writable(self, table_id: str, token: str | None, version: object) -> Table:
@@ -345,31 +393,82 @@ class TableService:
             while len(self._cache) > self._cache_size:
                 self._cache.popitem(last=False)
 
-    def _lock_for(self, table_id: str) -> threading.Lock:
+    def _lock_for(self, table_id: str) -> "_TableLock":
+        # Weakly held: a table's lock lives while some thread holds or waits for it, then goes, so
+        # ids nobody uses leave nothing behind (a flood of unknown ids grew memory for good).
         with self._locks_lock:
-            return self._locks.setdefault(table_id, threading.Lock())
+            lock = self._locks.get(table_id)
+            if lock is None:
+                lock = self._locks[table_id] = _TableLock()
+            return lock
+
+
+class _TableLock:
+    """One table's write lock (an object that a weak dictionary can hold)."""
+
+    __slots__ = ("_lock", "__weakref__")
+
+    def __init__(self):
+        self._lock = threading.Lock()
+
+    def __enter__(self):
+        self._lock.acquire()
+        return self
+
+    def __exit__(self, *exc):
+        self._lock.release()
+
+
+def _advanced(table: Table, record: dict, state: dict) -> Table:
+    """The table one action further on, with a checkpoint when the log reaches a multiple."""
+    done = len(record["actions"])
+    checkpoints = table.checkpoints + ((done, state),) if done % CHECKPOINT_EVERY == 0 else table.checkpoints
+    return Table(record, state, checkpoints)
+
+
+def _rewound(table: Table, record: dict) -> Table:
+    """The table after an undo: folded from the last checkpoint at or before its shorter log."""
+    done = len(record["actions"])
+    checkpoints = tuple(c for c in table.checkpoints if c[0] <= done)
+    start, state = checkpoints[-1] if checkpoints else (0, None)
+    if state is None:
+        return Table(record, *fold_with_checkpoints(record))
+    game = get_game(record["game"])
+    actions = record["actions"]
+    for state, _ in replay(game, state, actions[start:], actions[start - 1] if start else None):
+        pass
+    return Table(record, state, checkpoints)
 
 
 def fold(record: dict) -> dict:
     """The state of a table: its setup, then every action of its log in order."""
+    return fold_with_checkpoints(record)[0]
+
+
+def fold_with_checkpoints(record: dict) -> tuple[dict, tuple]:
+    """The state of a table and its checkpoints (the state every CHECKPOINT_EVERY actions)."""
     game = get_game(record["game"])
     state = game.setup(record["players"], record["options"], random.Random(record["seed"]))
-    for state, _ in replay(game, state, record["actions"]):
-        pass
-    return state
+    checkpoints = []
+    for done, (state, _) in enumerate(replay(game, state, record["actions"]), start=1):
+        if done % CHECKPOINT_EVERY == 0:
+            checkpoints.append((done, state))
+    return state, tuple(checkpoints)
 
 
-def replay(game, state: dict, entries: list[dict]):
-    """Apply log entries in order, yielding (state, lines) after each. Entries recorded under older
-    rules (their `rules` below the engine's) were never asked what newer rules ask: after the last
-    of a run of them, and before one of them that the new question would refuse, the questions are
-    answered as those rules did (`Game.legacy_answers`), so an old game replays as it was played."""
+def replay(game, state: dict, entries: list[dict], previous: dict | None = None):
+    """Apply log entries in order, yielding (state, lines) after each (`previous`: the entry just
+    before them, when replaying from a checkpoint). Entries recorded under older rules (their
+    `rules` below the engine's) were never asked what newer rules ask: after the last of a run of
+    them, and before one of them that the new question would refuse, the questions are answered
+    as those rules did (`Game.legacy_answers`), so an old game replays as it was played."""
     for k, entry in enumerate(entries):
         legacy = entry.get("rules", 1) < game.rules_version
+        before = entries[k - 1] if k else previous
         try:
             state, lines = game.apply(state, entry["action"])
         except RuleViolation:
-            if k == 0 or entries[k - 1].get("rules", 1) >= game.rules_version:
+            if before is None or before.get("rules", 1) >= game.rules_version:
                 raise
             state, lines = game.apply(game.settle_legacy(state), entry["action"])
         if legacy and (k + 1 == len(entries) or entries[k + 1].get("rules", 1) >= game.rules_version):

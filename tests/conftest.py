@@ -24,8 +24,9 @@ class PhoneClient(FlaskClient):
 
 @pytest.fixture
 def app(tmp_path):
-    # Tests replay whole games in milliseconds: the flood limit (tested on its own) is off here.
-    app = create_app({"TESTING": True, "DATA_DIR": str(tmp_path / "data"), "ACTION_LIMIT": 0})
+    # Tests replay whole games and create hundreds of tables in milliseconds: the action and
+    # creation limits (tested on their own) are off or far away here.
+    app = create_app({"TESTING": True, "DATA_DIR": str(tmp_path / "data"), "ACTION_LIMIT": 0, "CREATE_LIMIT": "100000 per minute"})
     app.test_client_class = PhoneClient
     yield app
 

@@ -60,20 +60,11 @@ def join():
 
 @bp.post("/join")
 def join_code():
-    """A correct code gives this phone play rights; guesses are rate-limited per address."""
-    limiter = current_app.extensions["companion.limiter"]
-    key = request.remote_addr or "?"
-    wait = limiter.retry_after(key)
-    if wait:
-        msg = f"Too many wrong codes from this network. Try again in {wait} seconds."
-        resp = make_response(render_template("join.html", code="", error=msg), 429)
-        resp.headers["Retry-After"] = str(wait)
-        return resp
+    """A correct code gives this phone play rights (wrong guesses are rate-limited: limits.py)."""
     code = request.form.get("code", "")
     try:
         table = tables().find_by_code(code)
     except TableNotFound as exc:
-        limiter.fail(key)
         return render_template("join.html", code=code, error=str(exc)), 404
     remember_token(table.id, table.record["play_token"])
     return redirect(url_for("pages.table", table_id=table.id))

@@ -1,4 +1,4 @@
-"""Web hardening: security headers, CSRF tokens on form posts, and a flood limit on actions.
+"""Web hardening: security headers and CSRF tokens on form posts (rate limits: limits.py).
 
 The JSON API authenticates with bearer tokens (never cookies), so CSRF does not apply to it;
 every cookie-authenticated form post must carry the session's CSRF token (a hidden field, or
@@ -9,9 +9,8 @@ from __future__ import annotations
 import hmac
 import secrets
 
-from flask import Flask, abort, current_app, request, session
+from flask import Flask, abort, request, session
 
-from .ratelimit import RateLimiter
 
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -31,8 +30,6 @@ def csrf_token() -> str:
 def init_app(app: Flask) -> None:
     """Register the headers, the CSRF check and the action flood limit."""
     app.jinja_env.globals["csrf_token"] = csrf_token
-    limit = app.config["ACTION_LIMIT"]
-    app.extensions["companion.floods"] = RateLimiter(limit, app.config["ACTION_WINDOW_SECONDS"]) if limit else None
 
     @app.before_request
     def check_csrf():
@@ -42,18 +39,6 @@ def init_app(app: Flask) -> None:
         expected = session.get("csrf", "")
         if not expected or not hmac.compare_digest(sent, expected):
             abort(400, "The form has expired (or came from another site): reload the page and try again.")
-        return None
-
-    @app.before_request
-    def limit_floods():
-        limiter = current_app.extensions["companion.floods"]
-        is_action = request.path.endswith("/actions") or request.path.endswith("/act")
-        if limiter is None or request.method != "POST" or not is_action:
-            return None
-        key = f"{request.remote_addr}:{request.path}"
-        if limiter.retry_after(key):
-            abort(429)
-        limiter.fail(key)  # counts every action, not only failures
         return None
 
     @app.after_request
