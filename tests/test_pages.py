@@ -29,7 +29,7 @@ def test_create_a_table_from_the_form_and_see_its_share_codes(client, app):
     table = app.extensions["companion.tables"].get(table_id)
     assert table.state["options"]["open_vp"] is True and table.state["options"]["whole_deck"] is False
     assert table.record["join_code"] in page
-    assert f"/qr/play/{table.record['play_token']}.svg" in page and f"/t/{table_id}/qr/watch.svg" in page
+    assert f"/t/{table_id}/qr/play.svg" in page and f"/t/{table_id}/qr/watch.svg" in page
     assert "Ann reveals a card" in page and "Give to Bob" in page
     assert 'ws-connect="/t/' in page
 
@@ -80,7 +80,7 @@ def test_a_watcher_sees_no_controls_no_secrets_and_cannot_act(client, app):
     resp = watcher.post(f"/t/{table_id}/act", data=give_form(1, 2), headers=HX)
     assert resp.status_code == 403 and "play code" in resp.text
     assert app.extensions["companion.tables"].get(table_id).version == 1
-    assert watcher.get(f"/t/{table_id}/qr/play/wrong.svg").status_code == 404
+    assert watcher.get(f"/t/{table_id}/qr/play.svg").status_code == 404
 
 
 def test_the_play_link_and_the_join_code_give_play_rights(client, app):
@@ -113,7 +113,7 @@ def test_a_seat_sees_its_own_vp_pile_only(client, app):
     bob.get(f"/t/{table_id}/play/{table.record['play_token']}")
     assert bob.post(f"/t/{table_id}/seat", data={"seat": "1"}).status_code == 302
     page = bob.get(f"/t/{table_id}").text
-    assert "This phone is <b>Bob</b>" in page
+    assert "This phone is <b><bdi>Bob</bdi></b>" in page
     assert re.findall(r"data-bells>([^<]+)<", page) == ["hidden", "2", "hidden"]
 
 
@@ -128,7 +128,7 @@ def test_polling_fallback_returns_regions_only_when_the_table_moved(client):
 def test_qr_codes_are_svg(client, app):
     table_id = create_from_form(client)
     table = app.extensions["companion.tables"].get(table_id)
-    for url in (f"/t/{table_id}/qr/watch.svg", f"/t/{table_id}/qr/play/{table.record['play_token']}.svg"):
+    for url in (f"/t/{table_id}/qr/watch.svg", f"/t/{table_id}/qr/play.svg"):
         resp = client.get(url)
         assert resp.status_code == 200 and resp.mimetype == "image/svg+xml"
         assert resp.text.startswith("<svg") and "viewBox" in resp.text

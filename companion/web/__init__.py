@@ -36,15 +36,26 @@ def cookie_token(table_id: str) -> str | None:
     return session.get("tokens", {}).get(table_id)
 
 
-def remember_token(table_id: str, token: str) -> None:
-    """Keep a table's token in the signed session cookie (newest tables win when it fills)."""
-    tokens = dict(session.get("tokens", {}))
+def remember_token(table_id: str, token: str, kind: str = "tokens") -> None:
+    """Keep a table's token in the signed session cookie (newest tables win when it fills).
+    `kind` "hosts" keeps a host token apart, for when this phone also took a seat."""
+    tokens = dict(session.get(kind, {}))
     tokens.pop(table_id, None)
     tokens[table_id] = token
     while len(tokens) > MAX_REMEMBERED_TABLES:
         tokens.pop(next(iter(tokens)))
-    session["tokens"] = tokens
+    session[kind] = tokens
     session.permanent = True
+
+
+def host_token(table_id: str) -> str | None:
+    """The host token this browser holds for a table (kept apart once the host took a seat)."""
+    return session.get("hosts", {}).get(table_id)
+
+
+def remembered_tables() -> list[str]:
+    """Ids of the tables (and events) this browser created or joined, newest last."""
+    return list(session.get("tokens", {}))
 
 
 def public_base() -> str:

@@ -4,16 +4,27 @@ from __future__ import annotations
 from flask import Blueprint, jsonify, request, url_for
 
 from ..games import RuleViolation, all_games
-from ..tables import Table
+from ..tables import SeatTaken, Table
 from . import bearer_token, public_base, tables
+from .errors import error_reply
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 
+# No action or export nests deeper than a few levels; a body of 30,000 nested brackets once made
+# the JSON reader overflow its stack.
+MAX_DEPTH = 32
+
+
 def _body(allowed: set[str] | None = None, required: tuple[str, ...] = ()) -> dict:
-    body = request.get_json(silent=True, force=True) if request.content_length else {}
+    try:
+        body = request.get_json(silent=True, force=True) if request.content_length else {}
+    except RecursionError:
+        body = None
     if not isinstance(body, dict):
         raise RuleViolation("The body must be a JSON object.")
+    if _depth(body) > MAX_DEPTH:
+        raise RuleViolation(f"The body nests deeper than {MAX_DEPTH} levels.")
     if allowed is not None:
         unknown = sorted(set(body) - allowed)
         if unknown:
@@ -24,6 +35,18 @@ def _body(allowed: set[str] | None = None, required: tuple[str, ...] = ()) -> di
     return body
 
 
+def _depth(value) -> int:
+    """How deeply lists and objects nest in a JSON value (iterative: no recursion to overflow)."""
+    deepest, todo = 0, [(value, 1)]
+    while todo:
+        item, level = todo.pop()
+        if isinstance(item, (dict, list)):
+            deepest = max(deepest, level)
+            if level <= MAX_DEPTH:
+                todo.extend((v, level + 1) for v in (item.values() if isinstance(item, dict) else item))
+    return deepest
+
+
 def table_urls(table: Table) -> dict:
     """Where phones play, watch and find the play QR code of a table."""
     base = public_base()
@@ -31,7 +54,7 @@ def table_urls(table: Table) -> dict:
     return {
         "play": base + url_for("pages.play_link", table_id=rec["id"], token=rec["play_token"]),
         "watch": base + url_for("pages.watch", table_id=rec["id"]),
-        "qr": base + url_for("qr.play_qr", table_id=rec["id"], token=rec["play_token"]),
+        "qr": base + url_for("qr.play_qr", table_id=rec["id"]),  # with the token as a bearer header
     }
 
 
@@ -108,10 +131,25 @@ def log(table_id):
 
 @bp.post("/tables/<table_id>/seats")
 def claim_seat(table_id):
-    """Exchange a play token for one seat's token (which sees that seat's hidden information)."""
+    """Exchange a play token for a free seat's token (which sees that seat's hidden information);
+    409 naming the player when another phone holds it, unless the host claims it."""
     body = _body({"seat"}, ("seat",))
     table, token = tables().claim_seat(table_id, bearer_token(), body["seat"])
     return jsonify(seat=body["seat"], token=token, state=table.state_for(table.viewer_for(token)))
+
+
+@bp.delete("/tables/<table_id>/seats/<int:seat>")
+def free_seat(table_id, seat):
+    """Free a seat (its holder, or the host for a phone that died); its seat token stops working."""
+    token = bearer_token()
+    table = tables().free_seat(table_id, token, seat)
+    return jsonify(seat=seat, state=table.state_for(table.viewer_for(token)))
+
+
+@bp.app_errorhandler(SeatTaken)
+def seat_taken(exc):
+    """Another phone holds the seat: 409 with a sentence naming whose seat it is."""
+    return error_reply(409, str(exc))
 
 
 @bp.get("/tables/<table_id>/export")

@@ -1,13 +1,13 @@
 """The HTMX pages: home, create, join, table (play and watch) and the form posts."""
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, flash, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_htmx import HTMX
 
 from ..games import RuleViolation, Viewer, WATCHER, all_games, get_game
 from ..store import StoreError
-from ..tables import NotAllowed, TableNotFound, VersionConflict
-from . import cookie_token, public_base, remember_token, tables
+from ..tables import NotAllowed, SeatTaken, TableNotFound, VersionConflict
+from . import cookie_token, host_token, public_base, remember_token, remembered_tables, tables
 from .api import table_urls
 from .forms import form_to_action, form_version
 from .render import context, flash_region, renders
@@ -23,10 +23,8 @@ def _init_htmx(setup_state):
 
 @bp.get("/")
 def home():
-    """Create a table, join one by code, or reopen a recent one."""
-    recent = current_app.extensions["companion.store"].recent_tables(12)
-    games = {g.id: g for g in all_games()}
-    return render_template("home.html", games=games, recent=recent, mine=set(_my_tables()))
+    """Create a table, join one by code, or reopen one this phone created or joined."""
+    return render_template("home.html", games={g.id: g for g in all_games()}, mine=_my_tables())
 
 
 @bp.post("/tables")
@@ -42,13 +40,13 @@ def create():
             options["monsters"] = pick_monsters(form.getlist("monsters")[: len(players)], len(players))
         first = form.get("first_player", "")
         if first not in ("", "random"):
-            options["first_player"] = int(first) if first.isdigit() else first
+            options["first_player"] = int(first) if first.isascii() and first.isdigit() else first
         table = tables().create(game.id, players, options)
     except (RuleViolation, StoreError) as exc:
-        recent = current_app.extensions["companion.store"].recent_tables(12)
-        games = {g.id: g for g in all_games()}
-        return render_template("home.html", games=games, recent=recent, mine=set(_my_tables()), error=str(exc), form=form), 422
+        return render_template("home.html", games={g.id: g for g in all_games()}, mine=_my_tables(),
+                               error=str(exc), form=form), 422
     remember_token(table.id, table.record["host_token"])
+    remember_token(table.id, table.record["host_token"], "hosts")
     return redirect(url_for("pages.table", table_id=table.id))
 
 
@@ -97,7 +95,8 @@ def _table_page(table_id: str, mode: str):
     table = tables().get(table_id)
     viewer = _viewer(table) if mode == "play" else WATCHER
     urls = table_urls(table) if viewer.can_act and mode == "play" else {"watch": public_base() + url_for("pages.watch", table_id=table_id)}
-    return render_template("table.html", urls=urls, oob=False, **context(table, viewer, mode))
+    is_host = mode == "play" and (table.is_host(cookie_token(table_id)) or table.is_host(host_token(table_id)))
+    return render_template("table.html", urls=urls, oob=False, is_host=is_host, **context(table, viewer, mode))
 
 
 @bp.get("/t/<table_id>/history")
@@ -140,14 +139,37 @@ def redo(table_id):
 
 @bp.post("/t/<table_id>/seat")
 def seat(table_id):
-    """'I am …': this phone takes a seat and sees that player's hidden information."""
+    """'I am …': this phone takes a free seat and sees that player's hidden information."""
     raw = request.form.get("seat", "")
     try:
-        _, token = tables().claim_seat(table_id, cookie_token(table_id), int(raw) if raw.isdigit() else raw)
-    except (RuleViolation, NotAllowed) as exc:
+        _, token = tables().claim_seat(table_id, cookie_token(table_id), int(raw) if raw.isascii() and raw.isdigit() else raw)
+    except (RuleViolation, NotAllowed, SeatTaken) as exc:
         flash(str(exc))
     else:
         remember_token(table_id, token)
+    return redirect(url_for("pages.table", table_id=table_id))
+
+
+@bp.post("/t/<table_id>/seat/leave")
+def leave_seat(table_id):
+    """'Leave this seat': the phone keeps play rights and the seat is free for another phone."""
+    table = tables().get(table_id)
+    viewer = _viewer(table)
+    if viewer.seat is None:
+        flash("This phone holds no seat.")
+    else:
+        tables().free_seat(table_id, cookie_token(table_id), viewer.seat)
+        remember_token(table_id, host_token(table_id) or table.record["play_token"])
+    return redirect(url_for("pages.table", table_id=table_id))
+
+
+@bp.post("/t/<table_id>/seat/<int:seat>/free")
+def free_seat(table_id, seat):
+    """The host's 'Let another phone take Lea's seat' (Lea's phone died or left)."""
+    try:
+        tables().free_seat(table_id, host_token(table_id), seat)
+    except (RuleViolation, NotAllowed) as exc:
+        flash(str(exc))
     return redirect(url_for("pages.table", table_id=table_id))
 
 
@@ -188,7 +210,14 @@ def _viewer(table) -> Viewer:
     return table.viewer_for(cookie_token(table.id))
 
 
-def _my_tables() -> list[str]:
-    from flask import session
-
-    return list(session.get("tokens", {}))
+def _my_tables() -> list[dict]:
+    """The tables this phone created or joined (newest first), as the home page lists them."""
+    found = []
+    for table_id in reversed(remembered_tables()):
+        try:
+            table = tables().get(table_id)
+        except (TableNotFound, StoreError):
+            continue  # an event's id, or a table gone from this server
+        found.append({"id": table.id, "game": table.record["game"], "players": table.record["players"],
+                      "over": bool(table.state.get("over"))})
+    return found

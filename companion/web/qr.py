@@ -7,7 +7,7 @@ import qrcode
 import qrcode.image.svg
 from flask import Blueprint, Response, abort, url_for
 
-from . import public_base, tables
+from . import bearer_token, cookie_token, public_base, tables
 
 bp = Blueprint("qr", __name__)
 
@@ -32,13 +32,16 @@ def svg_response(data: str) -> Response:
     return Response(qr_svg(data), mimetype="image/svg+xml", headers={"Cache-Control": "private, max-age=3600"})
 
 
-@bp.get("/t/<table_id>/qr/play/<token>.svg")
-def play_qr(table_id, token):
-    """The play code: opening it gives a phone play rights at this table."""
+@bp.get("/t/<table_id>/qr/play.svg")
+def play_qr(table_id):
+    """The play code: opening it gives a phone play rights at this table. Only a phone with play
+    rights (its cookie, or a bearer token) gets it, and its address carries no token (access logs)."""
     table = tables().get(table_id)
-    if not table.viewer_for(token).can_act:
+    if not table.viewer_for(bearer_token() or cookie_token(table_id)).can_act:
         abort(404)
-    return svg_response(public_base() + url_for("pages.play_link", table_id=table_id, token=table.record["play_token"]))
+    resp = svg_response(public_base() + url_for("pages.play_link", table_id=table_id, token=table.record["play_token"]))
+    resp.headers["Cache-Control"] = "private, no-store"
+    return resp
 
 
 @bp.get("/t/<table_id>/qr/watch.svg")

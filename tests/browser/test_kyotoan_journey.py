@@ -59,11 +59,10 @@ def test_five_monsters_with_the_bay_a_yield_on_a_second_phone_and_the_bay_closin
     host.locator("select[name=first_player]").select_option("0")
     host.get_by_role("button", name="Create the table").click()
     expect(host.locator("#netstate")).to_have_text("Live")
-    play_url = host.locator("details img.qr").first.get_attribute("src")  # /t/<id>/qr/play/<token>.svg
-    table_id, token = play_url.split("/")[2], play_url.rsplit("/", 1)[-1].removesuffix(".svg")
+    play_url = host.locator("a.play-link").get_attribute("href")  # …/t/<id>/play/<token>
 
     ann_phone = phone().new_page()
-    ann_phone.goto(f"{live_server.url}/t/{table_id}/play/{token}")
+    ann_phone.goto(play_url)
     ann_phone.get_by_role("button", name="I am Ann").click()
     expect(ann_phone.locator("#seat")).to_contain_text("Ann's seat")
     expect(ann_phone.locator("#netstate")).to_have_text("Live")
