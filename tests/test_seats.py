@@ -1,0 +1,97 @@
+"""Seats (api.md, Seats): a held seat stays its phone's; its decisions and settings are its own."""
+from __future__ import annotations
+
+
+def auth(token):
+    return {"Authorization": f"Bearer {token}"}
+
+
+def kyotoan(api):
+    """A table and its play token (the last part of the play link a phone scans)."""
+    table = api.create("kyotoan", ("Ann", "Bob", "Cy"))
+    return table, table["urls"]["play"].rsplit("/", 1)[-1]
+
+
+def claim(client, table, token, seat):
+    return client.post(f"/api/tables/{table['id']}/seats", json={"seat": seat}, headers=auth(token))
+
+
+def test_a_held_seat_is_refused_naming_whose_it_is(client, api):
+    table, play = kyotoan(api)
+    ann = claim(client, table, play, 0)
+    assert ann.status_code == 200
+    stolen = claim(client, table, play, 0)
+    assert stolen.status_code == 409 and "Ann's seat is taken" in stolen.json["error"]
+    # The holder asking again keeps its own token.
+    again = claim(client, table, ann.json["token"], 0)
+    assert again.status_code == 200 and again.json["token"] == ann.json["token"]
+
+
+def test_the_host_takes_over_a_dead_phones_seat_and_the_old_token_stops_working(client, api):
+    table, play = kyotoan(api)
+    old = claim(client, table, play, 0).json["token"]
+    new = claim(client, table, table["token"], 0)
+    assert new.status_code == 200 and new.json["token"] != old
+    refused = client.post(f"/api/tables/{table['id']}/actions", json={"type": "auto_yield", "player": 0, "below": 5},
+                          headers=auth(old))
+    assert refused.status_code == 401
+
+
+def test_the_holder_or_the_host_frees_a_seat_and_nobody_else(client, api):
+    table, play = kyotoan(api)
+    ann = claim(client, table, play, 0).json["token"]
+    bob = claim(client, table, play, 1).json["token"]
+    assert client.delete(f"/api/tables/{table['id']}/seats/0", headers=auth(bob)).status_code == 401
+    assert client.delete(f"/api/tables/{table['id']}/seats/0", headers=auth(play)).status_code == 401
+    assert client.delete(f"/api/tables/{table['id']}/seats/0", headers=auth(ann)).status_code == 200
+    assert claim(client, table, play, 0).status_code == 200  # free again for another phone
+    assert client.delete(f"/api/tables/{table['id']}/seats/1", headers=auth(table["token"])).status_code == 200
+    assert claim(client, table, play, 1).status_code == 200
+
+
+def test_a_seats_settings_are_changed_only_from_that_seat_or_by_the_host(client, api):
+    table, play = kyotoan(api)
+    ann = claim(client, table, play, 0).json["token"]
+    bob = claim(client, table, play, 1).json["token"]
+    setting = {"type": "auto_yield", "player": 0, "below": 12}
+    for intruder in (play, bob):
+        resp = client.post(f"/api/tables/{table['id']}/actions", json=setting, headers=auth(intruder))
+        assert resp.status_code == 401 and "Ann" in resp.json["error"]
+    assert api.get(table, ann)["state"]["players"][0]["auto_yield"] is None
+    assert api.get(table)["version"] == 0
+    assert client.post(f"/api/tables/{table['id']}/actions", json=setting, headers=auth(ann)).status_code == 200
+    host = {"type": "auto_yield", "player": 0, "below": 3}
+    assert client.post(f"/api/tables/{table['id']}/actions", json=host, headers=auth(table["token"])).status_code == 200
+    # A seat nobody took is set by any phone at the table (one shared phone is the usual table).
+    cy = {"type": "auto_yield", "player": 2, "below": 4}
+    assert client.post(f"/api/tables/{table['id']}/actions", json=cy, headers=auth(play)).status_code == 200
+
+
+def test_the_pages_offer_leaving_a_seat_and_the_host_frees_a_dead_phones_seat(app, client):
+    resp = client.post("/tables", data={"game": "kyotoan", "players": ["Ann", "Bob", "Cy"], "first_player": "0"})
+    table_id = resp.headers["Location"].rsplit("/", 1)[-1]
+    table = app.extensions["companion.tables"].get(table_id)
+    lea = app.test_client()
+    lea.get(f"/t/{table_id}/play/{table.record['play_token']}")
+    lea.post(f"/t/{table_id}/seat", data={"seat": "0"})
+    assert "Leave this seat" in lea.get(f"/t/{table_id}").text
+
+    other = app.test_client()
+    other.get(f"/t/{table_id}/play/{table.record['play_token']}")
+    page = other.get(f"/t/{table_id}").text
+    assert "<bdi>Ann</bdi> is on another phone" in page and "Let another phone take" not in page
+    taken = other.post(f"/t/{table_id}/seat", data={"seat": "0"}, follow_redirects=True)
+    assert "Ann&#39;s seat is taken by another phone" in taken.text
+
+    # The host (who also took Bob's seat) still frees Ann's seat when her phone died.
+    client.post(f"/t/{table_id}/seat", data={"seat": "1"})
+    host_page = client.get(f"/t/{table_id}").text
+    assert "Let another phone take <bdi>Ann</bdi>'s seat" in host_page
+    client.post(f"/t/{table_id}/seat/0/free", data={})
+    assert other.post(f"/t/{table_id}/seat", data={"seat": "0"}).status_code == 302
+    assert "This phone is <b><bdi>Ann</bdi></b>" in other.get(f"/t/{table_id}").text
+
+    # Leaving keeps play rights: the phone can still act and take another free seat.
+    other.post(f"/t/{table_id}/seat/leave", data={})
+    page = other.get(f"/t/{table_id}").text
+    assert "I am <bdi>Ann</bdi>" in page and "You are watching" not in page
