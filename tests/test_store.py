@@ -10,7 +10,7 @@ import pytest
 from companion import create_app
 from companion.games import RuleViolation
 from companion.store import StoreError, TinyDBStore
-from companion.store import atomic, tinydb_store
+from companion.store import atomic, jsonlog, tinydb_store
 from companion.tables import TableService, VersionConflict, fold
 
 GIVE = {"type": "give", "to": 1, "card": {"value": 1, "kind": "plain"}}
@@ -48,7 +48,7 @@ def test_a_crash_mid_write_leaves_the_old_file_whole(tmp_path, monkeypatch):
     assert svc.get(table.id).record["seat_tokens"] == [None, None]  # nothing unsaved is shown
 
     # An action whose append dies: not acknowledged, not shown, not there after a restart.
-    monkeypatch.setattr(tinydb_store.os, "fsync", crash)
+    monkeypatch.setattr(jsonlog.os, "fsync", crash)
     with pytest.raises(StoreError):
         svc.act(table.id, table.record["host_token"], GIVE)
     monkeypatch.undo()
@@ -170,7 +170,7 @@ def test_a_read_only_data_folder_gives_a_clear_error_and_acknowledges_nothing(tm
         raise OSError(30, "Read-only file system")
 
     monkeypatch.setattr(atomic.tempfile, "mkstemp", read_only)
-    monkeypatch.setattr(tinydb_store.os, "open", read_only)
+    monkeypatch.setattr(jsonlog.os, "open", read_only)
     resp = client.post(
         f"/api/tables/{table['id']}/actions", json=GIVE, headers={"Authorization": f"Bearer {table['token']}"}
     )

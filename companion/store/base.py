@@ -6,11 +6,40 @@ join code), `version`, the ordered `actions` (each {"seq","action","log","at"}) 
 """
 from __future__ import annotations
 
+import errno
 from abc import ABC, abstractmethod
+from contextlib import contextmanager
 
 
 class StoreError(RuntimeError):
     """The store could not keep data (disk full, read-only folder): nothing was acknowledged."""
+
+
+class TableDamaged(StoreError):
+    """A table's stored files cannot be read back: that table (and only it) cannot be opened."""
+
+    def __init__(self, table_id: str, detail: str):
+        super().__init__(
+            f"The saved file of table '{table_id}' is damaged ({detail}), so this table cannot be opened; "
+            "other tables are not affected. The organiser can restore it from a backup: "
+            "`companion restore <backup>.tar.gz --data <empty folder>`, then copy "
+            f"tables/{table_id}.json and tables/{table_id}.log from there into the data folder "
+            "(see docs/operations.md)."
+        )
+        self.table_id = table_id
+
+
+@contextmanager
+def saving(what: str = "the action"):
+    """Turn an operating-system error while writing into a StoreError with a sentence for people."""
+    try:
+        yield
+    except OSError as exc:
+        if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+            raise StoreError(f"The server's disk is full: {what} was not saved.") from exc
+        if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+            raise StoreError(f"The server cannot write its data folder: {what} was not saved.") from exc
+        raise StoreError(f"The server could not save {what}: {exc.strerror or exc}.") from exc
 
 
 class Store(ABC):
@@ -22,7 +51,7 @@ class Store(ABC):
 
     @abstractmethod
     def load_table(self, table_id: str) -> dict | None:
-        """The stored record of one table, or None."""
+        """The stored record of one table, or None; TableDamaged when its files cannot be read."""
 
     @abstractmethod
     def save_table(self, record: dict) -> None:

@@ -1,22 +1,21 @@
-"""TinyDB backend: one small database file per table, plus one index file.
+"""TinyDB backend: one small database file per table with its change log, plus the table index.
 
 One file per table keeps the cost of an action independent of how many tables are stored and
-of how long other tables' logs are: an action rewrites only its own table's file.
+of how long other tables' logs are: an action appends one line to its own table's change log.
 """
 from __future__ import annotations
 
-import errno
-import json
-import os
 import re
 import threading
 import zlib
 from pathlib import Path
 
-from tinydb import Query, TinyDB
+from tinydb import TinyDB
 
+from . import jsonlog
 from .atomic import AtomicJSONStorage, clean_leftovers
-from .base import Store, StoreError
+from .base import Store, StoreError, TableDamaged, saving
+from .index import TableIndex, summary_of
 from .migrations import migrate_event, migrate_table
 
 _SAFE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
@@ -24,6 +23,10 @@ _SAFE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 # whole record is rewritten (atomically) and the log emptied. So an action's cost stays flat
 # however long the game, instead of re-encoding the whole table on every tap.
 COMPACT_EVERY = 64
+# Reading a table and writing it are serialised per table by one of these locks (picked by id):
+# a reader must never cut what it takes for a torn tail while a writer is still appending it.
+# A fixed number, so ids nobody uses leave nothing behind.
+STRIPES = 64
 
 
 def compact_after(table_id: str) -> int:
@@ -38,7 +41,6 @@ class TinyDBStore(Store):
 
     def __init__(self, folder: str | Path):
         self.folder = Path(folder)
-        self._log_lines: dict[str, int] = {}  # lines in each table's change log, once counted
         self.tables_dir = self.folder / "tables"
         self.events_dir = self.folder / "events"
         try:
@@ -47,131 +49,185 @@ class TinyDBStore(Store):
         except OSError as exc:
             raise StoreError(f"Cannot create the data folder {self.folder}: {exc.strerror}.") from exc
         clean_leftovers(self.folder)
-        self._index_lock = threading.Lock()
-        self._index = TinyDB(self.folder / "index.json", storage=AtomicJSONStorage)
-        self._tables = self._index.table("tables")
+        self._stripes = [threading.Lock() for _ in range(STRIPES)]
+        # (changes, bytes) of whole lines in each table's change log, once read: appends go
+        # right after those bytes, whatever a failed write may have left beyond them.
+        self._logs: dict[str, tuple[int, int]] = {}
+        self._index = TableIndex(self.folder, self._stored_ids, self._read_table)
 
-    def _path(self, table_id: str, folder: Path | None = None) -> Path:
-        if not isinstance(table_id, str) or not _SAFE_ID.match(table_id):
-            raise KeyError(table_id)
-        return (folder or self.tables_dir) / f"{table_id}.json"
-
-    def _db(self, table_id: str, folder: Path | None = None) -> TinyDB:
-        return TinyDB(self._path(table_id, folder), storage=AtomicJSONStorage)
-
+    # -- tables ----------------------------------------------------------------------------
     def create_table(self, record: dict) -> None:
-        with self._index_lock:
-            self._guard(lambda: self._write_record(record))
-            summary = {k: record[k] for k in ("id", "game", "players", "join_code", "created")}
-            summary["over"] = False
-            self._guard(lambda: self._tables.insert(summary))
+        with self._stripe(record["id"]):
+            with saving("the new table"):
+                self._write_record(record)
+            self._logs[record["id"]] = (0, 0)
+            try:
+                with saving("the new table"):
+                    self._index.add(summary_of(record))
+            except StoreError:
+                # Not listed, so not created: leave nothing behind (the next start would list a
+                # file that is left anyway, harmlessly: nobody was given its id).
+                self._path(record["id"]).unlink(missing_ok=True)
+                self._logs.pop(record["id"], None)
+                raise
 
     def load_table(self, table_id: str) -> dict | None:
-        record = self._read_record(table_id, self.tables_dir)
-        if record is None:
+        if not _is_id(table_id):
             return None
-        return _replay(migrate_table(record), self._read_changes(table_id))
+        with self._stripe(table_id):
+            record = self._read_table(table_id)
+            if record is None:
+                return None
+            try:
+                changes = self._read_changes(table_id)
+                return _replay(record, changes)
+            except (ValueError, KeyError, IndexError, TypeError) as exc:
+                self._logs.pop(table_id, None)
+                raise TableDamaged(table_id, f"its change log cannot be read: {exc}") from None
 
     def save_table(self, record: dict) -> None:
-        def write():
-            self._write_record(record)
-            self._log_path(record["id"]).unlink(missing_ok=True)
-            self._log_lines[record["id"]] = 0
-        self._guard(write)
+        with self._stripe(record["id"]), saving("the change"):
+            self._rewrite(record)
 
     def append_change(self, record: dict, change: dict) -> None:
-        path = self._log_path(record["id"])
-        line = (json.dumps(change, separators=(",", ":"), ensure_ascii=False) + "\n").encode("utf-8")
+        table_id = record["id"]
+        with self._stripe(table_id), saving("the action"):
+            lines, size = self._log_state(table_id)
+            if lines >= compact_after(table_id):
+                try:
+                    return self._rewrite(record)
+                except OSError:
+                    pass  # a nearly full disk may still take one line where a whole file does not fit
+            size = jsonlog.append(self._log_path(table_id), jsonlog.encode(change), size)
+            self._logs[table_id] = (lines + 1, size)
 
-        def append():
-            # Callers write one table at a time (the table service's lock), so its count is theirs.
-            lines = self._log_lines.get(record["id"])
-            if lines is None:
-                lines = self._changes_since_compaction(path) if path.exists() else 0
-            if lines >= compact_after(record["id"]):
-                self._write_record(record)
-                path.unlink(missing_ok=True)
-                self._log_lines[record["id"]] = 0
-                return
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+    def _rewrite(self, record: dict) -> None:
+        """Compaction: the whole record written atomically, then its (now folded) log removed."""
+        self._write_record(record)
+        self._logs.pop(record["id"], None)  # unknown until the log is gone: re-read if unlink fails
+        self._log_path(record["id"]).unlink(missing_ok=True)
+        self._logs[record["id"]] = (0, 0)
+
+    def _log_state(self, table_id: str) -> tuple[int, int]:
+        if table_id not in self._logs:
+            self._read_changes(table_id)
+        return self._logs[table_id]
+
+    def _read_changes(self, table_id: str) -> list[dict]:
+        """The whole lines of a table's change log. The first time in this process a torn tail
+        (a write a crash or a full disk cut short, never acknowledged) is cut off the file,
+        before anything is appended; after that only the bytes this store wrote are read."""
+        path = self._log_path(table_id)
+        known = self._logs.get(table_id)
+        changes, size = jsonlog.read_whole_lines(path, known[1] if known else None)
+        if known is None:
             try:
-                os.write(fd, line)
-                os.fsync(fd)
-            finally:
-                os.close(fd)
-            self._log_lines[record["id"]] = lines + 1
-        self._guard(append)
+                jsonlog.cut_back(path, size)
+            except OSError:
+                pass  # the next append cuts it before writing (jsonlog.append checks the size)
+        self._logs[table_id] = (len(changes), size)
+        return changes
+
+    def _read_table(self, table_id: str) -> dict | None:
+        """A table's record as last written whole (without its log), or None if there is none."""
+        try:
+            record = self._read_record(table_id, self.tables_dir)
+        except ValueError as exc:
+            raise TableDamaged(table_id, str(exc)) from None
+        if record is None:
+            return None
+        try:
+            record = migrate_table(record)
+            _check_shape(record)
+        except ValueError as exc:
+            if "newer version" in str(exc):
+                raise StoreError(f"{exc} Run the newer version of the app.") from None
+            raise TableDamaged(table_id, str(exc)) from None
+        except (KeyError, TypeError) as exc:
+            raise TableDamaged(table_id, f"it lacks {exc}") from None
+        return record
+
+    def _stored_ids(self) -> set[str]:
+        return {p.stem for p in self.tables_dir.glob("*.json") if _is_id(p.stem)}
 
     def _log_path(self, table_id: str) -> Path:
         return self._path(table_id).with_suffix(".log")
 
-    @staticmethod
-    def _changes_since_compaction(path: Path) -> int:
-        with open(path, "rb") as fh:
-            return fh.read().count(b"\n")
+    def _stripe(self, table_id: str) -> threading.Lock:
+        return self._stripes[zlib.crc32(table_id.encode()) % STRIPES]
 
-    def _read_changes(self, table_id: str) -> list[dict]:
-        path = self._log_path(table_id)
-        if not path.exists():
-            return []
-        changes = []
-        for raw in path.read_bytes().split(b"\n"):
-            try:
-                changes.append(json.loads(raw))
-            except ValueError:
-                break  # a torn last line: written before a crash, never acknowledged
-        return changes
-
+    # -- events ----------------------------------------------------------------------------
     def load_event(self, event_id: str) -> dict | None:
-        record = self._read_record(event_id, self.events_dir)
+        try:
+            record = self._read_record(event_id, self.events_dir)
+        except ValueError as exc:
+            raise StoreError(f"The saved file of tournament night '{event_id}' is damaged ({exc}). The organiser "
+                             "can restore it from a backup (see docs/operations.md).") from None
         return migrate_event(record) if record is not None else None
 
     def save_event(self, record: dict) -> None:
-        self._guard(lambda: self._write_record(record, self.events_dir))
+        with saving("the tournament night"):
+            self._write_record(record, self.events_dir)
+
+    # -- files -----------------------------------------------------------------------------
+    def _path(self, record_id: str, folder: Path | None = None) -> Path:
+        if not _is_id(record_id):
+            raise KeyError(record_id)
+        return (folder or self.tables_dir) / f"{record_id}.json"
 
     def _read_record(self, record_id: str, folder: Path) -> dict | None:
-        try:
-            path = self._path(record_id, folder)
-        except KeyError:
+        """The record in a file, None when there is no such file; ValueError when it is damaged."""
+        if not _is_id(record_id):
             return None
+        path = self._path(record_id, folder)
         if not path.exists():
             return None
-        docs = self._db(record_id, folder).table("table").all()
-        return dict(docs[0]["record"]) if docs else None
+        try:
+            document = AtomicJSONStorage(path).read()
+        except OSError as exc:
+            raise StoreError(f"The server could not read '{record_id}': {exc.strerror or exc}.") from exc
+        except ValueError:
+            raise ValueError("it is cut short or is not JSON") from None
+        if document is None:
+            raise ValueError("it is empty")
+        try:
+            docs = list(document["table"].values())
+            record = docs[0]["record"]
+        except (KeyError, TypeError, AttributeError, IndexError):
+            raise ValueError("it does not hold a record") from None
+        if not isinstance(record, dict) or record.get("id") != record_id:
+            raise ValueError("it holds another record")
+        return dict(record)
 
     def _write_record(self, record: dict, folder: Path | None = None) -> None:
         # truncate + insert would be two writes; storage.write of the whole document is one.
-        db = self._db(record["id"], folder)
+        db = TinyDB(self._path(record["id"], folder), storage=AtomicJSONStorage)
         db.storage.write({"table": {"1": {"record": record}}})
 
+    # -- index -----------------------------------------------------------------------------
     def table_for_code(self, join_code: str) -> str | None:
-        with self._index_lock:
-            found = self._tables.get(Query().join_code == join_code)
-        return found["id"] if found else None
+        return self._index.table_for_code(join_code)
 
     def recent_tables(self, limit: int = 20) -> list[dict]:
-        with self._index_lock:
-            docs = self._tables.all()
-        return sorted(docs, key=lambda d: d["created"], reverse=True)[:limit]
+        return self._index.recent(limit)
 
     def update_index(self, table_id: str, **fields) -> None:
-        with self._index_lock:
-            self._guard(lambda: self._tables.update(fields, Query().id == table_id))
+        with saving("the table's listing"):
+            self._index.update(table_id, fields)
 
     def table_count(self) -> int:
-        with self._index_lock:
-            return len(self._tables)
+        return self._index.count()
 
-    @staticmethod
-    def _guard(write):
-        try:
-            return write()
-        except OSError as exc:
-            if exc.errno in (errno.ENOSPC, errno.EDQUOT):
-                raise StoreError("The server's disk is full: the action was not saved.") from exc
-            if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
-                raise StoreError("The server cannot write its data folder: the action was not saved.") from exc
-            raise StoreError(f"The server could not save: {exc.strerror or exc}.") from exc
+
+def _is_id(value: object) -> bool:
+    return isinstance(value, str) and bool(_SAFE_ID.match(value))
+
+
+def _check_shape(record: dict) -> None:
+    """ValueError unless the record has what replaying and folding it need."""
+    for key, kind in (("game", str), ("players", list), ("version", int), ("actions", list), ("redo", list)):
+        if not isinstance(record.get(key), kind):
+            raise ValueError(f"its '{key}' is missing or of the wrong kind")
 
 
 def _replay(record: dict, changes: list[dict]) -> dict:
@@ -181,11 +237,15 @@ def _replay(record: dict, changes: list[dict]) -> dict:
         if change["version"] <= version:
             continue
         if change["op"] == "act":
+            if not isinstance(change["entry"], dict):
+                raise ValueError("an action without its entry")
             actions.append(change["entry"])
             redo = []
         elif change["op"] == "undo":
             redo.append(actions.pop())
         elif change["op"] == "redo":
             actions.append(redo.pop())
+        else:
+            raise ValueError(f"an unknown change {change['op']!r}")
         version = change["version"]
     return {**record, "actions": actions, "redo": redo, "version": version}

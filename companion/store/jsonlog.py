@@ -1,0 +1,103 @@
+"""Append-only JSON-lines files (a table's change log, the table index's log) that keep no torn line.
+
+A line counts once it is whole: it ends in a newline and parses. A write that does not complete
+(a short write on a full disk, a failed fsync) is cut back at once, and the file's end is checked
+again before every append, so a fragment can never glue itself to the next line. A torn tail left
+by a crash (the power went out mid-write) is cut when the file is first read.
+"""
+from __future__ import annotations
+
+import errno
+import json
+import os
+from pathlib import Path
+
+
+class LogDamaged(ValueError):
+    """A whole line in the middle of a log does not parse: the file was damaged, not torn."""
+
+
+def encode(entry: dict) -> bytes:
+    """One log line for `entry`."""
+    return (json.dumps(entry, separators=(",", ":"), ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def read_whole_lines(path: Path, limit: int | None = None) -> tuple[list, int]:
+    """The entries of the file's whole lines (within its first `limit` bytes) and how many bytes
+    they fill; a torn last line is left out. A missing file holds nothing."""
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read() if limit is None else fh.read(limit)
+    except FileNotFoundError:
+        return [], 0
+    entries, start = [], 0
+    while True:
+        end = data.find(b"\n", start)
+        if end < 0:
+            return entries, start  # the rest (if any) has no newline: a write that never completed
+        try:
+            entries.append(json.loads(data[start:end]))
+        except ValueError:
+            raise LogDamaged(f"line {len(entries) + 1} of {path.name} cannot be read") from None
+        start = end + 1
+
+
+def cut_back(path: Path, size: int) -> None:
+    """Cut the file to its first `size` bytes, durably (a no-op when it is no longer)."""
+    try:
+        fd = os.open(path, os.O_WRONLY)
+    except FileNotFoundError:
+        return
+    try:
+        if os.fstat(fd).st_size > size:
+            os.ftruncate(fd, size)
+            os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def append(path: Path, line: bytes, whole_size: int) -> int:
+    """Append one line after the file's first `whole_size` bytes (its whole lines) and fsync it;
+    returns the new size. On any failure the file is cut back to `whole_size` and OSError raised."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+    try:
+        on_disk = os.fstat(fd).st_size
+        if on_disk < whole_size:
+            raise OSError(errno.EIO, f"{path.name} became shorter than the app wrote it")
+        if on_disk > whole_size:
+            # The remains of an earlier write that failed and could not be cut then (or a torn
+            # tail): appending after them would glue them to this line and lose both.
+            os.ftruncate(fd, whole_size)
+        try:
+            _write_all(fd, line)
+            os.fsync(fd)
+            if whole_size == 0:
+                _fsync_folder(path.parent)  # a new file: its name must survive a power cut too
+        except OSError:
+            try:
+                os.ftruncate(fd, whole_size)
+                os.fsync(fd)
+            except OSError:
+                pass  # the size check above cuts it before the next append; reads ignore it
+            raise
+    finally:
+        os.close(fd)
+    return whole_size + len(line)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    """os.write until every byte is written; a full disk gives a short write, then ENOSPC."""
+    view, done = memoryview(data), 0
+    while done < len(data):
+        written = os.write(fd, view[done:])
+        if written <= 0:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        done += written
+
+
+def _fsync_folder(folder: Path) -> None:
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
