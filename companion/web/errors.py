@@ -6,7 +6,7 @@ from werkzeug.exceptions import HTTPException
 
 from ..events.service import EventNotFound
 from ..games import RuleViolation
-from ..store import StoreError
+from ..store import StoreError, TableDamaged
 from ..tables import NotAllowed, TableNotFound, VersionConflict
 
 MESSAGES = {
@@ -49,6 +49,14 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(VersionConflict)
     def conflict(exc):
         return error_reply(409, str(exc), version=exc.current)
+
+    @app.errorhandler(TableDamaged)
+    def table_damaged(exc):
+        # 503, not 500: the server is not broken (every other table works) and not 404: the table
+        # exists and comes back once its file is restored. The sentence says how; the log tells
+        # the operator which file.
+        app.logger.error("Table %s: its stored file is damaged; restore it from a backup", exc.table_id)
+        return error_reply(503, str(exc))
 
     @app.errorhandler(StoreError)
     def store_error(exc):
