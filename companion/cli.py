@@ -46,7 +46,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def serve_app(args) -> int:
-    """Run under gunicorn's threaded worker: one process (the live hub is in-process)."""
+    """Run under the Procfile's worker (gunicorn's threaded worker that gathers each request
+    before a thread runs it: companion/serving.py); one process (the live hub is in-process)."""
     os.environ["COMPANION_DATA"] = os.path.abspath(args.data)
     from gunicorn.app.base import BaseApplication
 
@@ -59,7 +60,7 @@ def serve_app(args) -> int:
         def load_config(self):
             self.cfg.set("bind", f"{args.host}:{args.port}")
             self.cfg.set("workers", 1)
-            self.cfg.set("worker_class", "gthread")
+            self.cfg.set("worker_class", "companion.serving.BufferingThreadWorker")
             self.cfg.set("threads", args.threads)
             self.cfg.set("graceful_timeout", 5)
             self.cfg.set("timeout", 60)
