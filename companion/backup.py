@@ -5,6 +5,7 @@ server runs holds each table whole (at the version it had when it was read).
 """
 from __future__ import annotations
 
+import os
 import tarfile
 import time
 from pathlib import Path
@@ -16,7 +17,10 @@ def backup(data_dir: Path, out: Path | None = None) -> Path:
     if not data_dir.is_dir():
         raise FileNotFoundError(f"There is no data folder at {data_dir}.")
     out = Path(out or f"companion-backup-{time.strftime('%Y%m%d-%H%M%S')}.tar.gz")
-    with tarfile.open(out, "w:gz") as tar:
+    # The archive holds the secret key and every table's tokens: only its owner may read it.
+    fd = os.open(out, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    os.fchmod(fd, 0o600)  # an existing file keeps its old mode through O_CREAT
+    with os.fdopen(fd, "wb") as raw, tarfile.open(fileobj=raw, mode="w:gz") as tar:
         for path in sorted(data_dir.rglob("*")):
             if path.is_file() and not path.name.endswith(".tmp"):
                 tar.add(path, arcname=str(path.relative_to(data_dir)))

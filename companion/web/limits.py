@@ -43,7 +43,9 @@ def _phone() -> str:
 def init_app(app: Flask) -> Limiter:
     """Attach the limiter and declare every limit on the app's endpoints (after the blueprints)."""
     app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
-    app.config.setdefault("RATELIMIT_STRATEGY", "moving-window")
+    # A sliding window of two counters: entries expire with their window (the moving window kept
+    # an empty list per key for good, and a flood of unknown table ids is a flood of keys).
+    app.config.setdefault("RATELIMIT_STRATEGY", "sliding-window-counter")
     limiter = Limiter(get_remote_address, app=app)
     app.extensions["companion.ratelimits"] = limiter
     views = app.view_functions
