@@ -1,9 +1,10 @@
 """The JSON API for tournament nights (../shared/design/api.md, section Events)."""
 from __future__ import annotations
 
-from flask import Blueprint, Response, jsonify, url_for
+from flask import Blueprint, Response, jsonify, request, url_for
 
-from . import bearer_token, events, public_base
+from ..events import transfer
+from . import bearer_token, cookie_token, events, public_base
 from .api import _body
 
 bp = Blueprint("events_api", __name__, url_prefix="/api/events")
@@ -33,11 +34,10 @@ def create():
 
 @bp.post("/import")
 def import_event():
-    """A new event from an export (addition): players, rounds and every result."""
-    from flask import request
-
+    """A new event from an export (addition): its tables are created anew from their logs; the
+    reply carries the new organiser token and no table's token."""
     request.max_content_length = 4 * 1024 * 1024
-    record = events().import_event(_body())
+    record = transfer.import_event(events(), _body())
     return jsonify(id=record["id"], token=record["token"], urls=event_urls(record["id"])), 201
 
 
@@ -91,12 +91,15 @@ def export_csv(event_id):
     """Standings and every result as CSV."""
     service = events()
     record = service.get(event_id)
-    return Response(service.export_csv(record), mimetype="text/csv",
+    return Response(transfer.export_csv(service, record), mimetype="text/csv",
                     headers={"Content-Disposition": f'attachment; filename="event-{event_id}.csv"'})
 
 
 @bp.get("/<event_id>/export.json")
 def export_json(event_id):
-    """The whole event (rounds, tables, results, standings) as JSON."""
+    """The whole event (rounds, tables, results, standings) as JSON; for the organiser (bearer
+    token or the desk's cookie) with each table's whole log, which an import replays."""
     service = events()
-    return jsonify(service.export_json(service.get(event_id)))
+    record = service.get(event_id)
+    organiser = service.is_organiser(record, bearer_token()) or service.is_organiser(record, cookie_token(event_id))
+    return jsonify(transfer.export_json(service, record, organiser=organiser))

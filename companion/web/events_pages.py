@@ -4,16 +4,18 @@ from __future__ import annotations
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 
 from ..games import RuleViolation, all_games
+from ..events.checks import rounds_from_form
 from ..events.standings import EXPLANATIONS, SCHEMES
 from ..tables import NotAllowed
-from . import cookie_token, events, public_base, remember_token, tables
+from . import cookie_token, events, public_base, remember_token
 from .qr import svg_response
 
 bp = Blueprint("events", __name__)
 
 
-def context(record: dict) -> dict:
-    """What every event template needs: rounds with each table's state, standings, games."""
+def context(record: dict, organiser: bool = False) -> dict:
+    """What every event template needs: rounds with each table's state, standings, games. A
+    table's way in (play token, join code) is in it only for the organiser's desk."""
     service = events()
     rows = service.results(record)
     results = {r["table_id"]: r for r in rows}
@@ -21,9 +23,12 @@ def context(record: dict) -> dict:
     seats = []
     if current:
         for t in current["tables"]:
-            table = tables().get(t["table_id"])
-            seats.append({**t, "result": results[t["table_id"]], "version": table.version,
-                          "play_token": table.record["play_token"], "over": table.state.get("over")})
+            table = service.own_table(record, t["table_id"])  # None: played on paper
+            seat = {**t, "result": results[t["table_id"]], "in_app": table is not None,
+                    "version": table.version if table else 0, "over": bool(table and table.state.get("over"))}
+            if organiser and table is not None:
+                seat.update(play_token=table.record["play_token"], join_code=table.record["join_code"])
+            seats.append(seat)
     return {
         "event": record, "current": current, "seats": seats, "standings": service.standings(record, rows),
         "results": list(results.values()), "games": {g.id: g for g in all_games()},
@@ -32,16 +37,24 @@ def context(record: dict) -> dict:
 
 
 def event_regions(record: dict, mode: str, oob: bool = True) -> str:
-    """The live regions of an event page: the current round and the standings."""
-    ctx = context(record)
+    """The live regions of an event page: the current round and the standings. The desk's view
+    ("admin": play links, join codes, result forms) only for the organiser's cookie; anyone else
+    asking for it (a poll, a websocket) gets the players' view."""
+    organiser = mode == "admin" and is_organiser(record)
+    if mode not in ("public", "screen") and not organiser:
+        mode = "public"
+    ctx = context(record, organiser)
     return "".join(render_template(f"events/_{name}.html", oob=oob, mode=mode, **ctx) for name in ("round", "standings"))
 
 
-def _organiser(record: dict) -> str:
-    token = cookie_token(record["id"])
-    if not events().is_organiser(record, token):
+def is_organiser(record: dict) -> bool:
+    """Whether this browser's cookie holds the event's organiser token (works in a websocket too)."""
+    return events().is_organiser(record, cookie_token(record["id"]))
+
+
+def _organiser(record: dict) -> None:
+    if not is_organiser(record):
         abort(403)
-    return token
 
 
 @bp.get("/events/new")
@@ -55,9 +68,9 @@ def create():
     """Create the event and open the organiser's desk."""
     form = request.form
     try:
-        rounds = int(form.get("rounds", "0") or 0)
+        rounds = rounds_from_form(form.get("rounds", ""))
         record = events().create(form.get("name", ""), form.getlist("games"), rounds, form.get("scoring"), form.get("date") or None)
-    except (RuleViolation, ValueError) as exc:
+    except RuleViolation as exc:
         return render_template("events/new.html", games=all_games(), schemes=SCHEMES, error=str(exc), form=form), 422
     remember_token(record["id"], record["token"])
     return redirect(url_for("events.admin", event_id=record["id"]))
@@ -83,14 +96,13 @@ def admin(event_id):
     record = events().get(event_id)
     _organiser(record)
     urls = {"event": public_base() + url_for("events.event_page", event_id=event_id)}
-    return render_template("events/admin.html", mode="admin", oob=False, urls=urls, **context(record))
+    return render_template("events/admin.html", mode="admin", oob=False, urls=urls, **context(record, organiser=True))
 
 
 @bp.get("/e/<event_id>/regions")
 def regions(event_id):
-    """Polling fallback for the live regions."""
-    mode = request.args.get("mode", "public")
-    return event_regions(events().get(event_id), mode if mode in ("public", "screen", "admin") else "public")
+    """Polling fallback for the live regions (the desk's view only for the organiser)."""
+    return event_regions(events().get(event_id), request.args.get("mode", "public"))
 
 
 @bp.get("/e/<event_id>/qr.svg")

@@ -35,10 +35,15 @@ def test_organiser_runs_a_round_and_the_big_screen_follows(live_server, phone, b
     expect(screen.locator(".seat-card")).to_have_count(1)
     expect(screen.locator(".seat-card")).not_to_contain_text("Emi")
 
-    # A player opens the event page and the table; the table is played to its end (through the API).
+    # A player opens the event page: where everyone sits, but no table's way in (anyone may open it).
     public = phone().new_page()
     public.goto(f"{live_server.url}/e/{event_id}")
-    href = public.get_by_role("link", name="Play at table 1").get_attribute("href")
+    expect(public.locator("#event-round")).to_contain_text("Round 1 of 2")
+    expect(public.get_by_role("link", name="Play at table 1")).to_have_count(0)
+    # The organiser's desk hands out the table's play link and join code; the table is played to
+    # its end (through the API).
+    expect(org.locator(".seat-card")).to_contain_text("join code")
+    href = org.get_by_role("link", name="Play at table 1").get_attribute("href")
     table_id, token = href.split("/")[2], href.split("/")[4]
     api = public.context.request
     headers = {"Authorization": f"Bearer {token}"}

@@ -1,0 +1,161 @@
+"""Reading an event export back in: every field is checked before anything is stored. Pure functions.
+
+An export (EventService.export_json) names its tables by their old ids and, when the organiser
+took it, carries each table's whole export. `read_export` checks the whole file and returns what
+the import needs; the service then creates each table anew from its export. So an event holds
+only tables that it created: an id in an import never reaches a table that is already here.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..games import RuleViolation, get_game
+from ..games.names import clean_name
+from .checks import event_setup, refuse_lookalikes
+
+EXPORT_SCHEMA = 1
+MAX_PLAYERS = 1000
+# A long night (60 players, 15 tables a round, 4 rounds of Last Kyotoan Standing at ~300 actions)
+# stays below this; replaying more would hold the server for seconds.
+MAX_ACTIONS = 30_000
+EXPORT_FIELDS = {"schema", "id", "name", "date", "games", "rounds_planned", "scoring", "created", "players",
+                 "rounds", "manual", "results", "standings", "tables"}
+DAMAGED = "The event export is incomplete or damaged ({}); nothing was imported."
+
+
+@dataclass
+class EventImport:
+    """A checked event export: the setup, players, rounds (tables by their old ids), the results
+    the organiser entered (by old id) and the exports of the tables played in the app (by old id)."""
+
+    setup: dict
+    players: list[dict]
+    rounds: list[dict]
+    manual: dict[str, dict[str, int]] = field(default_factory=dict)
+    table_exports: dict[str, dict] = field(default_factory=dict)
+
+
+def read_export(data: object) -> EventImport:
+    """The checked content of an event export, or a RuleViolation with a sentence."""
+    if not isinstance(data, dict):
+        raise RuleViolation("An import is an event export: an object with name, games, players and rounds.")
+    unknown = sorted(set(data) - EXPORT_FIELDS)
+    if unknown:
+        raise RuleViolation(DAMAGED.format(f"an event export has no field '{unknown[0][:40]}'"))
+    schema = data.get("schema", EXPORT_SCHEMA)
+    if isinstance(schema, bool) or not isinstance(schema, int):
+        raise RuleViolation("An event export's 'schema' is a whole number.")
+    if schema > EXPORT_SCHEMA:
+        raise RuleViolation("This export comes from a newer version of the app.")
+    setup = event_setup(data.get("name"), data.get("games"), data.get("rounds_planned"), data.get("scoring"), data.get("date"))
+    players = _players(data.get("players"), setup["rounds_planned"])
+    rounds = _rounds(data.get("rounds"), setup, players)
+    seated = {t["table_id"]: t for r in rounds for t in r["tables"]}
+    exports = _table_exports(data.get("tables", {}), seated, rounds)
+    manual = _manual(data.get("manual", {}), data.get("results", []), seated, exports)
+    return EventImport(setup, players, rounds, manual, exports)
+
+
+def _players(given: object, rounds_planned: int) -> list[dict]:
+    if not isinstance(given, list) or len(given) > MAX_PLAYERS:
+        raise RuleViolation(DAMAGED.format(f"'players' is a list of at most {MAX_PLAYERS} players"))
+    players = []
+    for p in given:
+        if not isinstance(p, dict) or set(p) - {"name", "checked_in", "since_round"}:
+            raise RuleViolation(DAMAGED.format("each player is {name, checked_in, since_round}"))
+        present, since = p.get("checked_in", True), p.get("since_round", 1)
+        if not isinstance(present, bool) or isinstance(since, bool) or not isinstance(since, int) \
+                or not 1 <= since <= rounds_planned + 1:
+            raise RuleViolation(DAMAGED.format("a player's checked_in is true or false, since_round a round number"))
+        players.append({"name": clean_name(p.get("name"), "player's name"), "checked_in": present, "since_round": since})
+    refuse_lookalikes([p["name"] for p in players])
+    return players
+
+
+def _rounds(given: object, setup: dict, players: list[dict]) -> list[dict]:
+    if not isinstance(given, list) or len(given) > setup["rounds_planned"]:
+        raise RuleViolation(DAMAGED.format(f"'rounds' is a list of at most {setup['rounds_planned']} rounds"))
+    registered = {p["name"].casefold(): p["name"] for p in players}
+    rounds, table_ids = [], set()
+    for number, rnd in enumerate(given, start=1):
+        if not isinstance(rnd, dict) or set(rnd) - {"round", "game", "started", "tables"} \
+                or not isinstance(rnd.get("tables"), list) or not rnd["tables"]:
+            raise RuleViolation(DAMAGED.format(f"round {number} is {{round, game, started, tables}}"))
+        game = get_game(rnd.get("game"))
+        if game.id not in setup["games"]:
+            raise RuleViolation(DAMAGED.format(f"round {number} plays {game.id}, which the event does not list"))
+        started = rnd.get("started", "")
+        tables, seated = [], set()
+        for t in rnd["tables"]:
+            if not isinstance(t, dict) or set(t) != {"table_id", "players"} or not isinstance(t["table_id"], str) \
+                    or not 1 <= len(t["table_id"]) <= 64 or t["table_id"] in table_ids or not isinstance(t["players"], list):
+                raise RuleViolation(DAMAGED.format(f"each table of round {number} is {{table_id, players}} with its own id"))
+            if not game.min_players <= len(t["players"]) <= game.max_players:
+                raise RuleViolation(DAMAGED.format(f"a table of round {number} seats {len(t['players'])}; {game.title} is for {game.min_players} to {game.max_players}"))
+            names = []
+            for raw in t["players"]:
+                name = registered.get(clean_name(raw, "player's name").casefold())
+                if name is None or name in seated:
+                    raise RuleViolation(DAMAGED.format(f"round {number} seats a player who is not registered, or seats one twice"))
+                seated.add(name)
+                names.append(name)
+            table_ids.add(t["table_id"])
+            tables.append({"table_id": t["table_id"], "players": names})
+        rounds.append({"round": number, "game": game.id, "tables": tables,
+                       "started": started if isinstance(started, str) and len(started) <= 40 else ""})
+    return rounds
+
+
+def _table_exports(given: object, seated: dict[str, dict], rounds: list[dict]) -> dict[str, dict]:
+    if not isinstance(given, dict):
+        raise RuleViolation(DAMAGED.format("'tables' maps table ids to table exports"))
+    game_of = {t["table_id"]: r["game"] for r in rounds for t in r["tables"]}
+    exports, actions = {}, 0
+    for old_id, export in given.items():
+        entry = seated.get(old_id)
+        if entry is None or not isinstance(export, dict) or not isinstance(export.get("actions"), list):
+            raise RuleViolation(DAMAGED.format("each table export belongs to a table of a round and lists its actions"))
+        players = export.get("players")
+        if export.get("game") != game_of[old_id] or not isinstance(players, list) or len(players) != len(entry["players"]) \
+                or [clean_name(p, "player's name").casefold() for p in players] != [n.casefold() for n in entry["players"]]:
+            raise RuleViolation(DAMAGED.format("a table export seats other players, or plays another game, than its round says"))
+        actions += len(export["actions"])
+        exports[old_id] = export
+    if actions > MAX_ACTIONS:
+        raise RuleViolation(f"An event import holds at most {MAX_ACTIONS} actions in all; this one has {actions}.")
+    # In seating order, so tables are created in the order the rounds list them.
+    return {old_id: exports[old_id] for old_id in seated if old_id in exports}
+
+
+def _manual(manual: object, results: object, seated: dict[str, dict], exports: dict[str, dict]) -> dict[str, dict[str, int]]:
+    """The organiser-entered results, and the results of tables without an export (which then
+    stand as organiser-entered results: there is no log to read them from)."""
+    if not isinstance(manual, dict) or not isinstance(results, list) or not all(isinstance(r, dict) for r in results):
+        raise RuleViolation(DAMAGED.format("'manual' maps table ids to placings and 'results' lists results"))
+    given = dict(manual)
+    for r in results:
+        tid = r.get("table_id")
+        if isinstance(tid, str) and tid not in exports and tid not in given and r.get("places"):
+            given[tid] = r["places"]
+    checked = {}
+    for old_id, places in given.items():
+        entry = seated.get(old_id)
+        if entry is None:
+            raise RuleViolation(DAMAGED.format("a result names a table that sits in no round"))
+        checked[old_id] = _places(places, entry["players"])
+    return checked
+
+
+def _places(places: object, players: list[str]) -> dict[str, int]:
+    wrong = DAMAGED.format("a result gives each player of its table one place from 1 to the table's size")
+    if not isinstance(places, dict) or len(places) != len(players):
+        raise RuleViolation(wrong)
+    by_fold = {n.casefold(): n for n in players}
+    checked = {}
+    for raw, place in places.items():
+        name = by_fold.get(clean_name(raw, "player's name").casefold())
+        if name is None or name in checked or isinstance(place, bool) or not isinstance(place, int) \
+                or not 1 <= place <= len(players):
+            raise RuleViolation(wrong)
+        checked[name] = place
+    return checked

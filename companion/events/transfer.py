@@ -1,0 +1,93 @@
+"""An event's exports (CSV for a spreadsheet, JSON for a backup) and the import of a JSON export.
+
+The organiser's JSON export carries each of the event's tables' whole log; an import creates
+every table anew from its log (each action checked by the rules again), so an event holds only
+tables that it created and an id in an import file never reaches a table already here.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import secrets
+
+from ..games import RuleViolation
+from ..games.names import csv_cell
+from ..tables import TableService
+from .importing import EXPORT_SCHEMA, read_export
+from .service import EventService, new_record
+
+# Table ids are 11 characters of token_urlsafe(8); with this prefix an id is 14 long: never a table's.
+PAPER_PREFIX = "paper-"
+STANDINGS_COLUMNS = ("rank", "name", "points", "wins", "median_buchholz", "solkoff", "h2h", "played")
+EXPORTED_FIELDS = ("id", "name", "date", "games", "rounds_planned", "scoring", "created", "players", "rounds", "manual")
+
+
+def export_csv(service: EventService, record: dict) -> str:
+    """Standings, then every result, as CSV; every cell is defused, so a spreadsheet runs none."""
+    out = io.StringIO()
+    w = csv.writer(out)
+    w.writerow(STANDINGS_COLUMNS)
+    for row in service.standings(record):
+        w.writerow([csv_cell(row[k]) for k in STANDINGS_COLUMNS])
+    w.writerow([])
+    w.writerow(["round", "game", "table", "place", "name", "source"])
+    for r in service.results(record):
+        for name, place in sorted((r["places"] or {}).items(), key=lambda kv: kv[1]):
+            w.writerow([csv_cell(v) for v in (r["round"], r["game"], r["table_id"], place, name, r["source"])])
+    return out.getvalue()
+
+
+def export_json(service: EventService, record: dict, organiser: bool = False) -> dict:
+    """The event without its secrets; for the organiser also each of its tables' whole export
+    (the log an import replays). Neither carries a table's token or join code."""
+    whole = {"schema": EXPORT_SCHEMA, **{k: record.get(k) for k in EXPORTED_FIELDS},
+             "results": service.results(record), "standings": service.standings(record)}
+    if organiser:
+        whole["tables"] = {}
+        for rnd in record["rounds"]:
+            for t in rnd["tables"]:
+                table = service.own_table(record, t["table_id"])
+                if table is not None:
+                    whole["tables"][t["table_id"]] = service.tables.export(table.id, table.record["host_token"])
+    return whole
+
+
+def import_event(service: EventService, data: object) -> dict:
+    """A new event (new id and organiser token) from a JSON export. A table with an export is
+    created anew from its log; a table without one keeps its result as an organiser-entered
+    result under a fresh id that names no table. Nothing is stored unless all of it is accepted."""
+    plan = read_export(data)
+    record = new_record(plan.setup)
+    # Every table's log is replayed once without storing anything, so a refused table leaves no
+    # table of the ones before it behind; only then are they stored.
+    checker = TableService(_CheckOnly(service.tables.store))
+    for old_id, export in plan.table_exports.items():
+        try:
+            checker.import_table(export, event=record["id"])
+        except RuleViolation as exc:
+            raise RuleViolation(f"Table '{old_id[:20]}' of the export cannot be imported, so nothing was: {exc}") from None
+    new_ids = {old_id: service.tables.import_table(export, event=record["id"]).id
+               for old_id, export in plan.table_exports.items()}
+    for rnd in plan.rounds:
+        for t in rnd["tables"]:
+            new_ids.setdefault(t["table_id"], PAPER_PREFIX + secrets.token_urlsafe(6))
+            t["table_id"] = new_ids[t["table_id"]]
+    record.update(players=plan.players, rounds=plan.rounds,
+                  manual={new_ids[old]: places for old, places in plan.manual.items()})
+    service.store.save_event(record)
+    return record
+
+
+class _CheckOnly:
+    """The two things a table import asks of its store, keeping nothing: a TableService over it
+    replays and checks an import without storing it. Join codes are looked up in the real store."""
+
+    def __init__(self, real):
+        self.real = real
+
+    def table_for_code(self, join_code: str) -> str | None:
+        """The real store's answer (a checked table's code is thrown away with it)."""
+        return self.real.table_for_code(join_code)
+
+    def create_table(self, record: dict) -> None:
+        """Keep nothing."""
