@@ -116,6 +116,18 @@ def test_a_stored_event_naming_a_table_it_did_not_create_shows_none_of_its_secre
     assert all(r["played"] == 0 for r in client.get(f"/api/events/{event['id']}/standings").json), "its result is not the event's"
 
 
+def test_an_event_table_listed_with_fewer_players_than_it_seats_breaks_no_page(client, app):
+    # A damaged record: the round lists two of the finished table's four players.
+    event, seated = start_night(client, names=NAMES[:4], rounds=1)
+    winner = play_gangs_to_a_win(client, seated["tables"][0])
+    record = app.extensions["companion.events"].get(event["id"])
+    record["rounds"][0]["tables"][0]["players"] = [n for n in NAMES[:4] if n != winner][:2]
+    app.extensions["companion.store"].save_event(record)
+    open_to_anyone(app, event["id"])  # every page, region and export answers (no 500)
+    rows = client.get(f"/api/events/{event['id']}/standings").json
+    assert [r["name"] for r in rows if r["wins"]] == [winner], "places come from the table's own seating"
+
+
 def test_only_the_organisers_desk_hands_out_a_tables_play_link_and_join_code(client, app):
     event, seated = start_night(client)
     play_gangs_to_a_win(client, seated["tables"][0])  # one finished table, one still playing
@@ -332,3 +344,33 @@ def test_fuzzed_event_imports_never_500_and_a_refusal_leaves_nothing(client, app
         assert reply.status_code in (201, 422), (reply.status_code, reply.get_data(as_text=True)[:300])
         if reply.status_code == 422:
             assert stored(app) == before and reply.json["error"]
+
+
+form_values = st.lists(st.text(max_size=6) | st.sampled_from(["gangs", "1", "²", "two", "Aiko", "Ann\u200b", "x" * 50]), max_size=3)
+FORM_FIELDS = ["names", "name", "present", "game", "a", "b", "table_id", "placings", "correction", "rounds", "games", "scoring", "date"]
+
+
+@pytest.fixture
+def desk(client):
+    """An organiser's phone (its cookie holds the event's token) at a night with round 1 seated."""
+    made = client.post("/events", data={"name": "Friday", "games": ["gangs"], "rounds": "3"})
+    event_id = made.headers["Location"].split("/e/")[1].split("/")[0]
+    client.post(f"/e/{event_id}/admin/players", data={"names": "\n".join(NAMES[:6])})
+    client.post(f"/e/{event_id}/admin/round", data={"game": "gangs"})
+    with client.session_transaction() as sess:
+        token = sess["tokens"][event_id]
+    return client, event_id, token
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(what=st.sampled_from(["players", "checkin", "round", "swap", "result", "nope"]),
+       fields=st.dictionaries(st.sampled_from(FORM_FIELDS), form_values, max_size=4),
+       body=json_values)
+def test_fuzzed_organiser_forms_and_calls_never_500(desk, what, fields, body):
+    client, event_id, token = desk
+    assert client.post(f"/e/{event_id}/admin/{what}", data=fields).status_code in (302, 404)
+    assert client.post("/events", data=fields).status_code in (302, 422, 429)
+    call = {"players": "players", "checkin": "checkin", "round": "rounds", "swap": "swap", "result": "results", "nope": "players"}[what]
+    reply = client.post(f"/api/events/{event_id}/{call}", json=body, headers=auth(token))
+    assert reply.status_code in (200, 201, 422), (reply.status_code, reply.get_data(as_text=True)[:300])
+    assert client.get(f"/e/{event_id}").status_code == 200 and client.get(f"/api/events/{event_id}/export.csv").status_code == 200
