@@ -1,5 +1,5 @@
-"""Kill the server (SIGKILL) at random moments during a stream of actions, many times: every
-acknowledged action is there after a restart, and the store opens."""
+"""Kill the server (SIGKILL) at random moments during a stream of actions, many times, and after
+its disk filled up: every acknowledged action is there after a restart, and the store opens."""
 from __future__ import annotations
 
 import http.client
@@ -14,6 +14,8 @@ import threading
 import time
 import urllib.error
 import urllib.request
+
+from tests.test_durability import fill, small_disk  # noqa: F401 (a fixture)
 
 KILLS = 6
 
@@ -88,5 +90,51 @@ def test_sigkill_loses_no_acknowledged_action(tmp_path):
             state = stored["state"]
             assert not list(data.rglob("*.tmp"))  # leftovers were cleaned when the store opened
         assert len(acknowledged) > KILLS
+    finally:
+        os.killpg(proc.pid, signal.SIGKILL)
+
+
+def test_a_full_disk_then_sigkill_loses_no_acknowledged_action_and_reuses_no_version(small_disk):
+    """The attack's scenario against a real server: the disk fills mid-game (actions answer 503),
+    space comes back, more actions, then the server is killed and restarted."""
+    data, port, rnd = small_disk / "data", free_port(), random.Random(3)
+    proc = start(data, port)
+    try:
+        table = call(port, "/api/tables", {"game": "gangs", "players": ["A", "B", "C", "D"], "options": {"first_player": 0}})
+        acknowledged, state, refused = [], table["state"], 0
+
+        def act():
+            nonlocal state, refused
+            action = next_action(state, rnd)
+            try:
+                reply = call(port, f"/api/tables/{table['id']}/actions", action, table["token"])
+            except urllib.error.HTTPError as exc:
+                assert exc.code == 503 and "disk is full" in json.loads(exc.read())["error"]
+                refused += 1
+                return
+            assert reply["version"] == len(acknowledged) + 1
+            acknowledged.append(action)
+            state = reply["state"]
+
+        for _ in range(3):
+            act()
+        filler = fill(small_disk)
+        for _ in range(200):
+            act()
+            if refused == 5:
+                break
+        assert refused == 5 and len(acknowledged) > 3
+        filler.unlink()
+        for _ in range(5):
+            act()
+        assert refused == 5  # space again: every action is kept
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+        proc = start(data, port)
+        stored = call(port, f"/api/tables/{table['id']}")
+        assert stored["version"] == len(acknowledged)
+        assert [e["action"] for e in call(port, f"/api/tables/{table['id']}/log")] == acknowledged
+        reply = call(port, f"/api/tables/{table['id']}/actions", next_action(stored["state"], rnd), table["token"])
+        assert reply["version"] == len(acknowledged) + 1
     finally:
         os.killpg(proc.pid, signal.SIGKILL)

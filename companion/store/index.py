@@ -49,12 +49,13 @@ class TableIndex:
             self._by_code[summary["join_code"]] = summary["id"]
 
     def update(self, table_id: str, fields: dict) -> None:
-        """Change listed fields of a table (for example `over`); unknown ids are ignored."""
+        """Change listed fields of a table (for example `over`); unknown ids are ignored. The change
+        holds in memory even when writing it raises OSError."""
         with self._lock:
             if table_id not in self._by_id:
                 return
-            self._log_size = jsonlog.append(self.log_path, jsonlog.encode({"set": table_id, "fields": fields}), self._log_size)
             self._by_id[table_id] = {**self._by_id[table_id], **fields}
+            self._log_size = jsonlog.append(self.log_path, jsonlog.encode({"set": table_id, "fields": fields}), self._log_size)
 
     def table_for_code(self, join_code: str) -> str | None:
         """The id of the table with this join code, or None."""

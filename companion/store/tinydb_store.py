@@ -82,6 +82,8 @@ class TinyDBStore(Store):
             try:
                 changes = self._read_changes(table_id)
                 return _replay(record, changes)
+            except OSError as exc:
+                raise StoreError(f"The server could not read table '{table_id}': {exc.strerror or exc}.") from exc
             except (ValueError, KeyError, IndexError, TypeError) as exc:
                 self._logs.pop(table_id, None)
                 raise TableDamaged(table_id, f"its change log cannot be read: {exc}") from None
@@ -214,8 +216,14 @@ class TinyDBStore(Store):
         return self._index.recent(limit)
 
     def update_index(self, table_id: str, **fields) -> None:
-        with saving("the table's listing"):
+        # The service calls this after the change that ended a game was stored and cached: an
+        # error here would answer 503 for an action that was kept. The listing is a convenience
+        # (the table's own file says whether it is over), so a disk that cannot take the line
+        # leaves it changed in memory only.
+        try:
             self._index.update(table_id, fields)
+        except OSError:
+            pass
 
     def table_count(self) -> int:
         return self._index.count()
