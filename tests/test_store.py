@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import os
 import threading
+import time
 
 import pytest
 
@@ -186,3 +187,41 @@ def test_join_codes_are_found_and_recent_tables_listed(tmp_path):
     assert svc.find_by_code(code.lower()[:3] + " " + code.lower()[3:]).id == table.id
     assert svc.store.recent_tables()[0]["id"] == table.id
     assert svc.store.table_count() == 1
+
+
+def test_a_reader_opening_a_table_while_it_is_written_never_sees_it_go_back(tmp_path, monkeypatch):
+    """A table read from disk (a cache miss) while its log is appended to and compacted shows a
+    version at least as new as any it showed before, and is whole."""
+    from tests.test_durability import next_action
+
+    real_read = atomic.AtomicJSONStorage.read
+
+    def slow_read(self):  # a slow disk: the record is read, then its change log a moment later
+        document = real_read(self)
+        time.sleep(0.002)
+        return document
+
+    monkeypatch.setattr(atomic.AtomicJSONStorage, "read", slow_read)
+    svc = service(tmp_path)
+    table = svc.create("gangs", ["A", "B", "C", "D"], {"first_player": 0}, seed=1)
+    token, store = table.record["host_token"], svc.store
+    done, seen, problems = threading.Event(), [0], []
+
+    def reader():
+        while not done.is_set():
+            record = store.load_table(table.id)
+            if record["version"] < seen[-1] or len(record["actions"]) != record["version"]:
+                problems.append((seen[-1], record["version"], len(record["actions"])))
+            seen.append(record["version"])
+
+    thread = threading.Thread(target=reader)
+    thread.start()
+    try:
+        state = table.state
+        for n in range(2 * tinydb_store.compact_after(table.id) + 20):  # through two compactions
+            state = svc.act(table.id, token, next_action(state, n))[0].state
+    finally:
+        done.set()
+        thread.join()
+    assert not problems and len(seen) > 10
+    assert store.load_table(table.id)["version"] == 2 * tinydb_store.compact_after(table.id) + 20
