@@ -108,3 +108,47 @@ def test_a_damaged_or_missing_index_is_rebuilt_from_the_table_files(tmp_path, da
     assert client.post("/join", data={"code": new["join_code"]}).status_code == 302
     store = TinyDBStore(tmp_path)
     assert store.table_count() == 6 and store.table_for_code(new["join_code"]) == new["id"]
+
+
+def test_a_damaged_tournament_night_file_says_so_and_its_tables_still_work(tmp_path):
+    client = start(tmp_path)
+    event = client.post("/api/events", json={"name": "Friday", "games": ["gangs"], "rounds": 2}).json
+    table = create(client)
+    path = tmp_path / "events" / f"{event['id']}.json"
+    path.write_bytes(path.read_bytes()[:20])
+
+    client = start(tmp_path)
+    resp = client.get(f"/api/events/{event['id']}/standings")
+    assert resp.status_code == 503 and "damaged" in resp.json["error"] and "companion restore" in resp.json["error"]
+    page = client.get(f"/e/{event['id']}")
+    assert page.status_code == 503 and b"damaged" in page.data
+    assert_everything_else_works(client, table)
+
+
+def test_following_the_restore_sentence_brings_the_table_back_and_a_half_restore_is_caught(tmp_path):
+    from tests.test_durability import next_action
+    from companion.store import tinydb_store
+
+    client = start(tmp_path)
+    table, other = create(client, ("A", "B", "C")), create(client, ("Eve", "Fay"))
+    auth = {"Authorization": f"Bearer {table['token']}"}
+    state = table["state"]
+    for n in range(2):
+        state = client.post(f"/api/tables/{table['id']}/actions", json=next_action(state, n), headers=auth).json["state"]
+    files = {p.name: p.read_bytes() for p in (tmp_path / "tables").glob(f"{table['id']}.*")}  # the backup
+    for n in range(tinydb_store.compact_after(table["id"]) + 3):  # on past a compaction
+        state = client.post(f"/api/tables/{table['id']}/actions", json=next_action(state, n), headers=auth).json["state"]
+    json_file = tmp_path / "tables" / f"{table['id']}.json"
+    json_file.write_bytes(b"{")  # damaged
+
+    json_file.write_bytes(files[json_file.name])  # half a restore: the old record beside the newer log
+    client = start(tmp_path)
+    resp = client.get(f"/api/tables/{table['id']}")
+    assert resp.status_code == 503 and "damaged" in resp.json["error"]  # not a mix of two versions
+
+    for name, raw in files.items():  # the whole restore, as the sentence says
+        (tmp_path / "tables" / name).write_bytes(raw)
+    client = start(tmp_path)
+    restored = client.get(f"/api/tables/{table['id']}")
+    assert restored.status_code == 200 and restored.json["version"] == 2
+    assert_everything_else_works(client, other)

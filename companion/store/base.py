@@ -21,10 +21,10 @@ class TableDamaged(StoreError):
     def __init__(self, table_id: str, detail: str):
         super().__init__(
             f"The saved file of table '{table_id}' is damaged ({detail}), so this table cannot be opened; "
-            "other tables are not affected. The organiser can restore it from a backup: "
-            "`companion restore <backup>.tar.gz --data <empty folder>`, then copy "
-            f"tables/{table_id}.json and tables/{table_id}.log from there into the data folder "
-            "(see docs/operations.md)."
+            "other tables are not affected. The organiser can restore it from a backup: run "
+            "'companion restore BACKUP.tar.gz --data EMPTY_FOLDER', then replace this table's files in "
+            f"the data folder, tables/{table_id}.json and tables/{table_id}.log, with that folder's "
+            "(deleting the .log if the backup has none); see docs/operations.md, Data, backups, restores."
         )
         self.table_id = table_id
 

@@ -165,8 +165,10 @@ class TinyDBStore(Store):
         try:
             record = self._read_record(event_id, self.events_dir)
         except ValueError as exc:
-            raise StoreError(f"The saved file of tournament night '{event_id}' is damaged ({exc}). The organiser "
-                             "can restore it from a backup (see docs/operations.md).") from None
+            raise StoreError(f"The saved file of tournament night '{event_id}' is damaged ({exc}); its tables "
+                             "are not affected. The organiser can restore it from a backup: run 'companion restore "
+                             f"BACKUP.tar.gz --data EMPTY_FOLDER', then copy events/{event_id}.json from there into "
+                             "the data folder (see docs/operations.md, Data, backups, restores).") from None
         return migrate_event(record) if record is not None else None
 
     def save_event(self, record: dict) -> None:
@@ -246,6 +248,10 @@ def _replay(record: dict, changes: list[dict]) -> dict:
     for change in changes:
         if change["version"] <= version:
             continue
+        if change["version"] != version + 1:
+            # Every change adds one to the version: a gap means the log does not belong to this
+            # record (say, a record put back from a backup beside a newer log).
+            raise ValueError(f"it jumps from version {version} to {change['version']}")
         if change["op"] == "act":
             if not isinstance(change["entry"], dict):
                 raise ValueError("an action without its entry")
