@@ -17,6 +17,10 @@ class LogDamaged(ValueError):
     """A whole line in the middle of a log does not parse: the file was damaged, not torn."""
 
 
+class LogShrank(OSError):
+    """The file holds fewer bytes than were written to it (changed by hand): read it again."""
+
+
 def encode(entry: dict) -> bytes:
     """One log line for `entry`."""
     return (json.dumps(entry, separators=(",", ":"), ensure_ascii=False) + "\n").encode("utf-8")
@@ -63,7 +67,7 @@ def append(path: Path, line: bytes, whole_size: int) -> int:
     try:
         on_disk = os.fstat(fd).st_size
         if on_disk < whole_size:
-            raise OSError(errno.EIO, f"{path.name} became shorter than the app wrote it")
+            raise LogShrank(errno.EIO, f"{path.name} became shorter than the app wrote it")
         if on_disk > whole_size:
             # The remains of an earlier write that failed and could not be cut then (or a torn
             # tail): appending after them would glue them to this line and lose both.

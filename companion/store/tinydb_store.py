@@ -101,7 +101,11 @@ class TinyDBStore(Store):
                     return self._rewrite(record)
                 except OSError:
                     pass  # a nearly full disk may still take one line where a whole file does not fit
-            size = jsonlog.append(self._log_path(table_id), jsonlog.encode(change), size)
+            try:
+                size = jsonlog.append(self._log_path(table_id), jsonlog.encode(change), size)
+            except jsonlog.LogShrank:
+                self._logs.pop(table_id, None)  # read afresh next time; this change is refused
+                raise
             self._logs[table_id] = (lines + 1, size)
 
     def _rewrite(self, record: dict) -> None:
