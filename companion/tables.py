@@ -7,19 +7,17 @@ action costs one engine step and one write of that table's own file.
 """
 from __future__ import annotations
 
-import hmac
-import random
 import secrets
 import threading
 import weakref
 from collections import OrderedDict
-from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Callable
 
-from .games import RuleViolation, Viewer, WATCHER, get_game
+from .games import RuleViolation, get_game
 from .store import Store
 from .store.migrations import SCHEMA
+from .table import CHECKPOINT_EVERY, Table, advanced, fold, fold_with_checkpoints, replay, rewound
 
 # Join codes avoid look-alikes: no 0/O, no 1/I/L.
 JOIN_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -27,7 +25,6 @@ JOIN_CODE_LENGTH = 6
 # A real game of any of the four stays far below this (a long Last Kyotoan Standing game is ~600);
 # an import beyond it is refused before any work is done.
 IMPORT_MAX_ACTIONS = 2000
-CHECKPOINT_EVERY = 50
 
 
 class TableNotFound(LookupError):
@@ -50,57 +47,6 @@ class VersionConflict(RuntimeError):
             f"The table changed (it is now at version {current}); look at the new state and try again."
         )
         self.current = current
-
-
-@dataclass(frozen=True)
-class Table:
-    """A table as the service holds it: the stored record and the derived state."""
-
-    record: dict
-    state: dict
-    # (actions folded, state after them) every CHECKPOINT_EVERY actions: an undo replays at most
-    # that many actions instead of the whole log (flat cost however long the game).
-    checkpoints: tuple = ()
-
-    @property
-    def id(self) -> str:
-        return self.record["id"]
-
-    @property
-    def version(self) -> int:
-        return self.record["version"]
-
-    @property
-    def game(self):
-        return get_game(self.record["game"])
-
-    def viewer_for(self, token: str | None) -> Viewer:
-        """What a bearer of `token` may do and see at this table."""
-        if not token:
-            return WATCHER
-        rec = self.record
-        for seat, seat_token in enumerate(rec["seat_tokens"]):
-            if seat_token and hmac.compare_digest(seat_token, token):
-                return Viewer(seat=seat, can_act=True)
-        if hmac.compare_digest(rec["host_token"], token) or hmac.compare_digest(rec["play_token"], token):
-            return Viewer(seat=None, can_act=True)
-        return WATCHER
-
-    def is_host(self, token: str | None) -> bool:
-        """Whether `token` is the creator's (host) token."""
-        return bool(token) and hmac.compare_digest(self.record["host_token"], token)
-
-    def state_for(self, viewer: Viewer) -> dict:
-        """The state with hidden information redacted for `viewer`."""
-        return self.game.view(self.state, viewer)
-
-    def log_for(self, viewer: Viewer, last: int | None = None) -> list[dict]:
-        """The action log (or its `last` entries) as `viewer` may see it."""
-        game = self.game
-        entries = self.record["actions"][-last:] if last else self.record["actions"]
-        # The contract's shape (api.md): the rules version an entry was recorded under stays inside.
-        return [{"seq": e["seq"], "action": game.redact_action(e["action"], viewer, self.state), "log": e["log"], "at": e["at"]}
-                for e in entries]
 
 
 class TableService:
@@ -193,6 +139,14 @@ class TableService:
     def import_table(self, data: object, event: str | None = None) -> Table:
         """A new table from an export: its setup and every action, each checked by the rules again.
         Nothing is stored unless the whole import is accepted."""
+        return self.store_checked(self.check_import(data, event))
+
+    def store_checked(self, table: Table) -> Table:
+        """Store a table that `check_import` accepted (it is new: its id and join code are fresh)."""
+        return self._store_new(table)
+
+    def check_import(self, data: object, event: str | None = None) -> Table:
+        """The table an export describes, every action checked by the rules again; nothing is stored."""
         if not isinstance(data, dict) or not isinstance(data.get("actions"), list):
             raise RuleViolation("An import is a table export: an object with game, players, options, seed and actions.")
         schema = data.get("schema", 0)
@@ -226,7 +180,7 @@ class TableService:
         if isinstance(given_version, int) and not isinstance(given_version, bool) and version <= given_version <= 10 * IMPORT_MAX_ACTIONS:
             version = given_version
         record = {**table.record, "actions": entries, "version": version}
-        return self._store_new(Table(record, state, tuple(checkpoints)))
+        return Table(record, state, tuple(checkpoints))
 
     def _store_new(self, table: Table) -> Table:
         """Store a whole new table (an accepted import) and cache it."""
@@ -258,7 +212,7 @@ class TableService:
                 "actions": table.record["actions"] + [entry],
                 "redo": [],
             }
-            new = self._commit(_advanced(table, record, state), table, {"op": "act", "version": record["version"], "entry": entry})
+            new = self._commit(advanced(table, record, state), table, {"op": "act", "version": record["version"], "entry": entry})
         self.publish(table_id, new.version)
         return new, lines
 
@@ -276,7 +230,7 @@ class TableService:
                 "actions": actions[:-1],
                 "redo": table.record["redo"] + [actions[-1]],
             }
-            new = self._commit(_rewound(table, record), table, {"op": "undo", "version": record["version"]})
+            new = self._commit(rewound(table, record), table, {"op": "undo", "version": record["version"]})
         self.publish(table_id, new.version)
         return new
 
@@ -296,7 +250,7 @@ class TableService:
                 "actions": table.record["actions"] + [entry],
                 "redo": redo[:-1],
             }
-            new = self._commit(_advanced(table, record, state), table, {"op": "redo", "version": record["version"]})
+            new = self._commit(advanced(table, record, state), table, {"op": "redo", "version": record["version"]})
         self.publish(table_id, new.version)
         return new
 
@@ -417,63 +371,6 @@ class _TableLock:
 
     def __exit__(self, *exc):
         self._lock.release()
-
-
-def _advanced(table: Table, record: dict, state: dict) -> Table:
-    """The table one action further on, with a checkpoint when the log reaches a multiple."""
-    done = len(record["actions"])
-    checkpoints = table.checkpoints + ((done, state),) if done % CHECKPOINT_EVERY == 0 else table.checkpoints
-    return Table(record, state, checkpoints)
-
-
-def _rewound(table: Table, record: dict) -> Table:
-    """The table after an undo: folded from the last checkpoint at or before its shorter log."""
-    done = len(record["actions"])
-    checkpoints = tuple(c for c in table.checkpoints if c[0] <= done)
-    start, state = checkpoints[-1] if checkpoints else (0, None)
-    if state is None:
-        return Table(record, *fold_with_checkpoints(record))
-    game = get_game(record["game"])
-    actions = record["actions"]
-    for state, _ in replay(game, state, actions[start:], actions[start - 1] if start else None):
-        pass
-    return Table(record, state, checkpoints)
-
-
-def fold(record: dict) -> dict:
-    """The state of a table: its setup, then every action of its log in order."""
-    return fold_with_checkpoints(record)[0]
-
-
-def fold_with_checkpoints(record: dict) -> tuple[dict, tuple]:
-    """The state of a table and its checkpoints (the state every CHECKPOINT_EVERY actions)."""
-    game = get_game(record["game"])
-    state = game.setup(record["players"], record["options"], random.Random(record["seed"]))
-    checkpoints = []
-    for done, (state, _) in enumerate(replay(game, state, record["actions"]), start=1):
-        if done % CHECKPOINT_EVERY == 0:
-            checkpoints.append((done, state))
-    return state, tuple(checkpoints)
-
-
-def replay(game, state: dict, entries: list[dict], previous: dict | None = None):
-    """Apply log entries in order, yielding (state, lines) after each (`previous`: the entry just
-    before them, when replaying from a checkpoint). Entries recorded under older rules (their
-    `rules` below the engine's) were never asked what newer rules ask: after the last of a run of
-    them, and before one of them that the new question would refuse, the questions are answered
-    as those rules did (`Game.legacy_answers`), so an old game replays as it was played."""
-    for k, entry in enumerate(entries):
-        legacy = entry.get("rules", 1) < game.rules_version
-        before = entries[k - 1] if k else previous
-        try:
-            state, lines = game.apply(state, entry["action"])
-        except RuleViolation:
-            if before is None or before.get("rules", 1) >= game.rules_version:
-                raise
-            state, lines = game.apply(game.settle_legacy(state), entry["action"])
-        if legacy and (k + 1 == len(entries) or entries[k + 1].get("rules", 1) >= game.rules_version):
-            state = game.settle_legacy(state)
-        yield state, lines
 
 
 def _now() -> str:

@@ -12,7 +12,6 @@ import secrets
 
 from ..games import RuleViolation
 from ..games.names import csv_cell
-from ..tables import TableService
 from .importing import EXPORT_SCHEMA, read_export
 from .service import EventService, new_record
 
@@ -58,16 +57,14 @@ def import_event(service: EventService, data: object) -> dict:
     result under a fresh id that names no table. Nothing is stored unless all of it is accepted."""
     plan = read_export(data)
     record = new_record(plan.setup)
-    # Every table's log is replayed once without storing anything, so a refused table leaves no
-    # table of the ones before it behind; only then are they stored.
-    checker = TableService(_CheckOnly(service.tables.store))
+    # Every table is checked before any is stored, so a refused table leaves none of the others behind.
+    checked = {}
     for old_id, export in plan.table_exports.items():
         try:
-            checker.import_table(export, event=record["id"])
+            checked[old_id] = service.tables.check_import(export, event=record["id"])
         except RuleViolation as exc:
             raise RuleViolation(f"Table '{old_id[:20]}' of the export cannot be imported, so nothing was: {exc}") from None
-    new_ids = {old_id: service.tables.import_table(export, event=record["id"]).id
-               for old_id, export in plan.table_exports.items()}
+    new_ids = {old_id: service.tables.store_checked(table).id for old_id, table in checked.items()}
     for rnd in plan.rounds:
         for t in rnd["tables"]:
             new_ids.setdefault(t["table_id"], PAPER_PREFIX + secrets.token_urlsafe(6))
@@ -76,18 +73,3 @@ def import_event(service: EventService, data: object) -> dict:
                   manual={new_ids[old]: places for old, places in plan.manual.items()})
     service.store.save_event(record)
     return record
-
-
-class _CheckOnly:
-    """The two things a table import asks of its store, keeping nothing: a TableService over it
-    replays and checks an import without storing it. Join codes are looked up in the real store."""
-
-    def __init__(self, real):
-        self.real = real
-
-    def table_for_code(self, join_code: str) -> str | None:
-        """The real store's answer (a checked table's code is thrown away with it)."""
-        return self.real.table_for_code(join_code)
-
-    def create_table(self, record: dict) -> None:
-        """Keep nothing."""

@@ -1,0 +1,121 @@
+"""A table as the service holds it (its stored record and the state folded from its log), and
+the folding itself: setup, then every action through the game's engine, with a checkpoint of the
+state every CHECKPOINT_EVERY actions so that an undo replays at most that many.
+"""
+from __future__ import annotations
+
+import hmac
+import random
+from dataclasses import dataclass
+
+from .games import RuleViolation, Viewer, WATCHER, get_game
+
+CHECKPOINT_EVERY = 50
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table as the service holds it: the stored record and the derived state."""
+
+    record: dict
+    state: dict
+    # (actions folded, state after them) every CHECKPOINT_EVERY actions: an undo replays at most
+    # that many actions instead of the whole log (flat cost however long the game).
+    checkpoints: tuple = ()
+
+    @property
+    def id(self) -> str:
+        return self.record["id"]
+
+    @property
+    def version(self) -> int:
+        return self.record["version"]
+
+    @property
+    def game(self):
+        return get_game(self.record["game"])
+
+    def viewer_for(self, token: str | None) -> Viewer:
+        """What a bearer of `token` may do and see at this table."""
+        if not token:
+            return WATCHER
+        rec = self.record
+        for seat, seat_token in enumerate(rec["seat_tokens"]):
+            if seat_token and hmac.compare_digest(seat_token, token):
+                return Viewer(seat=seat, can_act=True)
+        if hmac.compare_digest(rec["host_token"], token) or hmac.compare_digest(rec["play_token"], token):
+            return Viewer(seat=None, can_act=True)
+        return WATCHER
+
+    def is_host(self, token: str | None) -> bool:
+        """Whether `token` is the creator's (host) token."""
+        return bool(token) and hmac.compare_digest(self.record["host_token"], token)
+
+    def state_for(self, viewer: Viewer) -> dict:
+        """The state with hidden information redacted for `viewer`."""
+        return self.game.view(self.state, viewer)
+
+    def log_for(self, viewer: Viewer, last: int | None = None) -> list[dict]:
+        """The action log (or its `last` entries) as `viewer` may see it."""
+        game = self.game
+        entries = self.record["actions"][-last:] if last else self.record["actions"]
+        # The contract's shape (api.md): the rules version an entry was recorded under stays inside.
+        return [{"seq": e["seq"], "action": game.redact_action(e["action"], viewer, self.state), "log": e["log"], "at": e["at"]}
+                for e in entries]
+
+
+def advanced(table: Table, record: dict, state: dict) -> Table:
+    """The table one action further on, with a checkpoint when the log reaches a multiple."""
+    done = len(record["actions"])
+    checkpoints = table.checkpoints + ((done, state),) if done % CHECKPOINT_EVERY == 0 else table.checkpoints
+    return Table(record, state, checkpoints)
+
+
+def rewound(table: Table, record: dict) -> Table:
+    """The table after an undo: folded from the last checkpoint at or before its shorter log."""
+    done = len(record["actions"])
+    checkpoints = tuple(c for c in table.checkpoints if c[0] <= done)
+    start, state = checkpoints[-1] if checkpoints else (0, None)
+    if state is None:
+        return Table(record, *fold_with_checkpoints(record))
+    game = get_game(record["game"])
+    actions = record["actions"]
+    for state, _ in replay(game, state, actions[start:], actions[start - 1] if start else None):
+        pass
+    return Table(record, state, checkpoints)
+
+
+def fold(record: dict) -> dict:
+    """The state of a table: its setup, then every action of its log in order."""
+    return fold_with_checkpoints(record)[0]
+
+
+def fold_with_checkpoints(record: dict) -> tuple[dict, tuple]:
+    """The state of a table and its checkpoints (the state every CHECKPOINT_EVERY actions)."""
+    game = get_game(record["game"])
+    state = game.setup(record["players"], record["options"], random.Random(record["seed"]))
+    checkpoints = []
+    for done, (state, _) in enumerate(replay(game, state, record["actions"]), start=1):
+        if done % CHECKPOINT_EVERY == 0:
+            checkpoints.append((done, state))
+    return state, tuple(checkpoints)
+
+
+def replay(game, state: dict, entries: list[dict], previous: dict | None = None):
+    """Apply log entries in order, yielding (state, lines) after each (`previous`: the entry just
+    before them, when replaying from a checkpoint). Entries recorded under older rules (their
+    `rules` below the engine's) were never asked what newer rules ask: after the last of a run of
+    them, and before one of them that the new question would refuse, the questions are answered
+    as those rules did (`Game.legacy_answers`), so an old game replays as it was played."""
+    for k, entry in enumerate(entries):
+        legacy = entry.get("rules", 1) < game.rules_version
+        before = entries[k - 1] if k else previous
+        try:
+            state, lines = game.apply(state, entry["action"])
+        except RuleViolation:
+            if before is None or before.get("rules", 1) >= game.rules_version:
+                raise
+            state, lines = game.apply(game.settle_legacy(state), entry["action"])
+        if legacy and (k + 1 == len(entries) or entries[k + 1].get("rules", 1) >= game.rules_version):
+            state = game.settle_legacy(state)
+        yield state, lines
