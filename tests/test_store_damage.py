@@ -151,3 +151,20 @@ def test_following_the_restore_sentence_brings_the_table_back_and_a_half_restore
     restored = client.get(f"/api/tables/{table['id']}")
     assert restored.status_code == 200 and restored.json["version"] == 2
     assert_everything_else_works(client, other)
+
+
+def test_a_table_from_a_newer_version_of_the_app_says_so_and_nothing_else_is_affected(tmp_path):
+    import json
+
+    client = start(tmp_path)
+    newer, other = create(client), create(client, ("Eve", "Fay"))
+    path = tmp_path / "tables" / f"{newer['id']}.json"
+    document = json.loads(path.read_bytes())
+    document["table"]["1"]["record"]["schema"] = 99  # as after going back to an older release
+    path.write_text(json.dumps(document))
+    (tmp_path / "index.json").unlink()  # and the index must be rebuilt beside it
+
+    client = start(tmp_path)
+    resp = client.get(f"/api/tables/{newer['id']}")
+    assert resp.status_code == 503 and "newer version" in resp.json["error"]
+    assert_everything_else_works(client, other)

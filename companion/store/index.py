@@ -18,7 +18,7 @@ from typing import Callable, Iterable
 
 from . import jsonlog
 from .atomic import write_atomically
-from .base import TableDamaged
+from .base import StoreError
 
 SUMMARY_FIELDS = ("id", "game", "players", "join_code", "created")
 _SAFE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
@@ -91,8 +91,8 @@ class TableIndex:
         for missing in stored - set(summaries):
             try:
                 record = read_record(missing)
-            except TableDamaged:
-                continue  # reachable by its id (a page says it is damaged), not by a join code
+            except StoreError:
+                continue  # damaged or unreadable: reachable by its id (a page says why), not by a join code
             if record is not None:
                 summaries[missing] = summary_of(record)
                 stale = True

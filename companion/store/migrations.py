@@ -4,11 +4,15 @@ from __future__ import annotations
 SCHEMA = 1
 
 
+class NewerSchema(ValueError):
+    """The record was stored by a newer version of the app than the one running."""
+
+
 def migrate_table(record: dict) -> dict:
     """A table record at the current schema (older ones are upgraded, newer ones refused)."""
     version = record.get("schema", 0)
     if version > SCHEMA:
-        raise ValueError(f"This table was stored by a newer version of the app (schema {version}).")
+        raise NewerSchema(f"This table was stored by a newer version of the app (schema {version}).")
     if version < 1:
         # Schema 0 (the first releases) had no seats, no redo stack and no schema field.
         record = {**record, "seat_tokens": record.get("seat_tokens") or [None] * len(record["players"]),
@@ -20,7 +24,7 @@ def migrate_event(record: dict) -> dict:
     """An event record at the current schema."""
     version = record.get("schema", 0)
     if version > SCHEMA:
-        raise ValueError(f"This event was stored by a newer version of the app (schema {version}).")
+        raise NewerSchema(f"This event was stored by a newer version of the app (schema {version}).")
     if version < 1:
         record = {**record, "manual": record.get("manual", {}), "schema": 1}
     return record

@@ -17,7 +17,7 @@ from . import jsonlog
 from .atomic import AtomicJSONStorage, clean_leftovers
 from .base import Store, StoreError, TableDamaged, saving
 from .index import TableIndex, summary_of
-from .migrations import migrate_event, migrate_table
+from .migrations import NewerSchema, migrate_event, migrate_table
 
 _SAFE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 # An action appends one line to its table's change log; every COMPACT_EVERY changes or so the
@@ -117,7 +117,10 @@ class TinyDBStore(Store):
 
     def _log_state(self, table_id: str) -> tuple[int, int]:
         if table_id not in self._logs:
-            self._read_changes(table_id)
+            try:
+                self._read_changes(table_id)
+            except ValueError as exc:
+                raise TableDamaged(table_id, f"its change log cannot be read: {exc}") from None
         return self._logs[table_id]
 
     def _read_changes(self, table_id: str) -> list[dict]:
@@ -146,9 +149,9 @@ class TinyDBStore(Store):
         try:
             record = migrate_table(record)
             _check_shape(record)
+        except NewerSchema as exc:
+            raise StoreError(f"{exc} Run the newer version of the app.") from None
         except ValueError as exc:
-            if "newer version" in str(exc):
-                raise StoreError(f"{exc} Run the newer version of the app.") from None
             raise TableDamaged(table_id, str(exc)) from None
         except (KeyError, TypeError) as exc:
             raise TableDamaged(table_id, f"it lacks {exc}") from None
@@ -173,7 +176,10 @@ class TinyDBStore(Store):
                              "are not affected. The organiser can restore it from a backup: run 'companion restore "
                              f"BACKUP.tar.gz --data EMPTY_FOLDER', then copy events/{event_id}.json from there into "
                              "the data folder (see docs/operations.md, Data, backups, restores).") from None
-        return migrate_event(record) if record is not None else None
+        try:
+            return migrate_event(record) if record is not None else None
+        except NewerSchema as exc:
+            raise StoreError(f"{exc} Run the newer version of the app.") from None
 
     def save_event(self, record: dict) -> None:
         with saving("the tournament night"):
