@@ -3,10 +3,11 @@
 Two data folders are filled, one with 10 tables and one with 10,000; then creates are timed on
 both, alternating (so both see the same load of the machine), each the whole service call a page
 or the API makes (validation, a fresh join code checked against the index, the durable writes
-with their fsyncs). Prints p50/p99 per create at each size and their ratio (target: about 1).
+with their fsyncs). Prints p50/p99 per create at each size and their ratio (target: about 1), and
+a create's p50/p99 while other threads flood the store with creates.
 Filling skips fsync (it is set-up, not measured); measured creates fsync as in production.
 
-Run: python bench/bench_create.py [--few 10] [--many 10000] [--creates 300]
+Run: python bench/bench_create.py [--few 10] [--many 10000] [--creates 300] [--flooders 4]
 """
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import os
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -51,6 +53,7 @@ def main() -> None:
     parser.add_argument("--few", type=int, default=10)
     parser.add_argument("--many", type=int, default=10_000)
     parser.add_argument("--creates", type=int, default=300, help="timed creates at each size")
+    parser.add_argument("--flooders", type=int, default=4, help="threads creating tables meanwhile")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         few_dir, many_dir = Path(tmp) / "few", Path(tmp) / "many"
@@ -74,6 +77,35 @@ def main() -> None:
         p50 = statistics.median(timings["many"]) / statistics.median(timings["few"])
         p99 = percentile(timings["many"], 0.99) / percentile(timings["few"], 0.99)
         print(f"ratio many/few: p50 {p50:.2f}   p99 {p99:.2f}  (target about 1)")
+        flooded = during_flood(many, args.creates // 3, args.flooders)
+        print(f"create with {args.many} stored tables during a {args.flooders}-thread create flood: "
+              f"p50 {statistics.median(flooded):6.2f} ms   p99 {percentile(flooded, 0.99):6.2f} ms")
+
+
+def during_flood(svc: TableService, creates: int, flooders: int) -> list[float]:
+    """Creates timed while `flooders` threads create tables as fast as they can (no rate limit here)."""
+    stop = threading.Event()
+
+    def flood():
+        n = 0
+        while not stop.is_set():
+            svc.create("gangs", PLAYERS, {"first_player": 0}, seed=n)
+            n += 1
+
+    threads = [threading.Thread(target=flood) for _ in range(flooders)]
+    for thread in threads:
+        thread.start()
+    samples = []
+    try:
+        for n in range(creates):
+            started = time.perf_counter()
+            svc.create("gangs", PLAYERS, {"first_player": 0}, seed=n)
+            samples.append(1000 * (time.perf_counter() - started))
+    finally:
+        stop.set()
+        for thread in threads:
+            thread.join()
+    return samples
 
 
 if __name__ == "__main__":
