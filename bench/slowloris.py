@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import socket
 import sys
 import tempfile
@@ -20,7 +21,7 @@ import urllib.request
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from bench.bench_actions import Frames, open_socket, procfile_command  # noqa: E402
+from bench.bench_actions import Frames, legal_action, open_socket, procfile_command  # noqa: E402
 
 STOCK_WORKER = "gthread"
 
@@ -28,21 +29,30 @@ STOCK_WORKER = "gthread"
 class SlowClients:
     """`count` connections from this address that each send a request line and then one header
     line every `interval` seconds, never the blank line that ends the head (a slowloris); one
-    that the server closes is opened again. A context manager: leaving it closes them all."""
+    that the server closes is opened again. With `after_request`, each connection first makes
+    one whole request and keeps the connection alive for the slow one. A context manager:
+    leaving it closes them all."""
 
-    def __init__(self, port: int, count: int, interval: float = 1.0):
-        self.port, self.count, self.interval = port, count, interval
+    def __init__(self, port: int, count: int, interval: float = 1.0, after_request: bool = False):
+        self.port, self.count, self.interval, self.after_request = port, count, interval, after_request
         self.socks: list[socket.socket | None] = [None] * count
         self.reopened = 0
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._trickle, name="slowloris", daemon=True)
 
-    def _open(self) -> socket.socket | None:
+    def _open(self, deadline: float | None = None) -> socket.socket | None:
+        sock = None
         try:
             sock = socket.create_connection(("127.0.0.1", self.port), timeout=2)
+            if self.after_request:
+                # A server whose threads are all held never answers: give up by the deadline.
+                sock.settimeout(max(0.05, (deadline or time.monotonic() + 2) - time.monotonic()))
+                read_reply(sock, f"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n\r\n".encode())
             sock.sendall(f"GET /?slow HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n".encode())
             return sock
         except OSError:
+            if sock is not None:
+                sock.close()
             return None
 
     def _trickle(self) -> None:
@@ -61,8 +71,9 @@ class SlowClients:
                     self.reopened += 1
 
     def __enter__(self) -> "SlowClients":
+        deadline = time.monotonic() + 5
         for i in range(self.count):
-            self.socks[i] = self._open()
+            self.socks[i] = self._open(deadline)
         self._thread.start()
         return self
 
@@ -76,6 +87,26 @@ class SlowClients:
         for sock in self.socks:
             if sock is not None:
                 sock.close()
+
+
+def read_reply(sock: socket.socket, request: bytes) -> bytes:
+    """Send one whole request on a kept-alive connection and read its reply (head and body)."""
+    sock.sendall(request)
+    reply = b""
+    while b"\r\n\r\n" not in reply:
+        chunk = sock.recv(65536)
+        if not chunk:
+            raise OSError("closed")
+        reply += chunk
+    head, body = reply.split(b"\r\n\r\n", 1)
+    length = next(int(line.split(b":", 1)[1]) for line in head.split(b"\r\n")
+                  if line.lower().startswith(b"content-length:"))
+    while len(body) < length:
+        chunk = sock.recv(65536)
+        if not chunk:
+            raise OSError("closed")
+        body += chunk
+    return head
 
 
 def timed_get(port: int, path: str, timeout: float = 5.0) -> float:
@@ -108,8 +139,9 @@ def push_arrives(port: int, table: dict, sock: socket.socket, timeout: float = 5
     while frames.read():  # what the socket sent on connect
         pass
     try:
-        post_json(port, f"/api/tables/{table['id']}/actions",
-                  {"type": "give", "to": 1, "card": {"value": 4, "kind": "plain"}}, table["token"], timeout)
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/tables/{table['id']}", timeout=timeout) as resp:
+            state = json.loads(resp.read())["state"]
+        post_json(port, f"/api/tables/{table['id']}/actions", legal_action(state, random.Random()), table["token"], timeout)
     except OSError:
         return False
     deadline = time.monotonic() + timeout
