@@ -3,6 +3,10 @@
 Each open page holds one websocket (and, under gunicorn's gthread worker, one thread) that
 waits on its own subscription in the app's live hub. On connect it sends the current regions
 at once when the page's version is behind, so a phone that slept catches up.
+
+A browser sends its page's Origin with every websocket handshake and lets any site open one, so
+a handshake whose Origin is another site is refused (a page elsewhere must not read a table
+through a visitor's cookies); a client that sends no Origin is not a browser page and is served.
 """
 from __future__ import annotations
 
@@ -12,18 +16,57 @@ import struct
 import termios
 import threading
 
-from flask import Blueprint, Flask, has_request_context, request
+from urllib.parse import urlsplit
+
+from flask import Blueprint, Flask, current_app, has_request_context, request
 from flask_sock import Sock
 
 from ..events.service import EventNotFound
 from ..games import WATCHER
 from ..tables import TableNotFound
 from . import cookie_token, events, hub, tables
+from .errors import error_reply
 from .render import renders
 
 bp = Blueprint("live", __name__)
 sock = Sock()
 WAIT_SECONDS = 10
+
+
+DEFAULT_PORTS = {"http": 80, "https": 443, "ws": 80, "wss": 443}
+FOREIGN_ORIGIN = "This live connection was opened by a page of another site; open the table from this server's own address."
+
+
+def host_and_port(url: str, default_port: int | None = None) -> tuple[str, int | None] | None:
+    """The (lower-case host, port) an origin or `//host[:port]` names; None if it names none."""
+    try:
+        parts = urlsplit(url)
+        port = parts.port or DEFAULT_PORTS.get(parts.scheme, default_port)
+    except ValueError:
+        return None
+    return (parts.hostname, port) if parts.hostname else None
+
+
+def origin_allowed(origin: str | None, host: str, public_url: str = "") -> bool:
+    """Whether a handshake's Origin header is this server's own: the Host it was sent to, or the
+    configured public address (COMPANION_PUBLIC_URL). No Origin: not a browser page, allowed."""
+    if origin is None:
+        return True
+    claimed = host_and_port(origin.strip())
+    if claimed is None:
+        return False  # "null" (a sandboxed or file page) and anything unreadable
+    own = {host_and_port("//" + host, claimed[1])}
+    if public_url:
+        own.add(host_and_port(public_url))
+    return claimed in own
+
+
+@bp.before_request
+def refuse_foreign_origins():
+    """Refuse a websocket handshake sent from another site's page (before the upgrade)."""
+    if not origin_allowed(request.headers.get("Origin"), request.host, current_app.config.get("PUBLIC_URL", "")):
+        return error_reply(403, FOREIGN_ORIGIN)
+    return None
 
 
 @sock.route("/t/<table_id>/ws", bp=bp)
