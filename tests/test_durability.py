@@ -10,8 +10,8 @@ import subprocess
 import pytest
 
 from companion import create_app
-from companion.store import StoreError, TinyDBStore, jsonlog
-from companion.tables import TableService
+from companion.store import StaleWrite, StoreError, TinyDBStore, jsonlog
+from companion.tables import TableService, VersionConflict
 
 GIVE = {"type": "give", "to": 1, "card": {"value": 1, "kind": "plain"}}
 IN_CI = os.environ.get("CI") == "true"
@@ -172,3 +172,62 @@ def test_a_torn_tail_is_cut_when_the_table_is_opened_before_anything_is_appended
 
     reopened = TableService(TinyDBStore(tmp_path)).get(table.id)
     assert reopened.version == 2 and reopened.record["actions"] == acted.record["actions"]
+
+
+def test_a_version_already_stored_is_never_stored_again(tmp_path):
+    store = TinyDBStore(tmp_path)
+    svc = TableService(store)
+    table = svc.create("gangs", ["Ann", "Bob", "Cy"], {"first_player": 0}, seed=1)
+    token = table.record["host_token"]
+    first, _ = svc.act(table.id, token, next_action(table.state, 1))
+    second, _ = svc.act(table.id, token, next_action(first.state, 2))
+    log = tmp_path / "tables" / f"{table.id}.log"
+    before = log.read_bytes()
+    # Changes built on version 1 again (an older copy of the table): an action, then a whole save.
+    with pytest.raises(StaleWrite):
+        store.append_change(second.record, {"op": "act", "version": 2, "entry": second.record["actions"][-1]})
+    with pytest.raises(StaleWrite):
+        store.save_table(first.record)
+    assert log.read_bytes() == before
+    assert TableService(TinyDBStore(tmp_path)).get(table.id).record["actions"] == second.record["actions"]
+
+
+def test_a_slow_read_racing_an_action_never_gets_a_version_acknowledged_twice(tmp_path):
+    """Right after a restart a phone reads the table while another acts: the reader's copy, read
+    before the action, must not become the base of a second action with the same version."""
+    import threading
+    import time
+
+    first = TableService(TinyDBStore(tmp_path))
+    table = first.create("gangs", ["Ann", "Bob", "Cy"], {"first_player": 0}, seed=1)
+    token = table.record["host_token"]
+    first.act(table.id, token, next_action(table.state, 0))
+    restarted = TableService(TinyDBStore(tmp_path))
+    real_load = restarted.store.load_table
+
+    def slow_load(table_id):
+        record = real_load(table_id)
+        if threading.current_thread().name == "reader":
+            time.sleep(0.3)  # read, then descheduled before the copy is cached
+        return record
+
+    restarted.store.load_table = slow_load
+    reader = threading.Thread(target=lambda: restarted.get(table.id), name="reader")
+    reader.start()
+    time.sleep(0.05)
+    acknowledged = {}
+
+    def act(n):
+        try:
+            acted, _ = restarted.act(table.id, token, next_action(restarted.get(table.id).state, n))
+        except (StaleWrite, VersionConflict):
+            return  # refused: nothing acknowledged
+        assert acted.version not in acknowledged  # never the same version twice
+        acknowledged[acted.version] = acted.record["actions"][-1]["action"]
+
+    act(1)
+    reader.join()  # its copy, read before action 1, is cached now (or not)
+    act(2)
+    stored = TableService(TinyDBStore(tmp_path)).get(table.id)
+    for version, action in acknowledged.items():
+        assert stored.record["actions"][version - 1]["action"] == action

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from flask import Flask, current_app
 
-from .base import Store, StoreError, TableDamaged
+from .base import StaleWrite, Store, StoreError, TableDamaged
 from .tinydb_store import TinyDBStore
 
 
@@ -17,4 +17,4 @@ def init_app(app: Flask) -> None:
     app.extensions["companion.store"] = TinyDBStore(app.config["DATA_DIR"])
 
 
-__all__ = ["Store", "StoreError", "TableDamaged", "TinyDBStore", "get_store", "init_app"]
+__all__ = ["StaleWrite", "Store", "StoreError", "TableDamaged", "TinyDBStore", "get_store", "init_app"]

@@ -29,6 +29,16 @@ class TableDamaged(StoreError):
         self.table_id = table_id
 
 
+class StaleWrite(StoreError):
+    """A change built on an older version of a table than the one stored: refused, so that no
+    version is ever stored (and acknowledged) twice."""
+
+    def __init__(self, table_id: str, current: int):
+        super().__init__(f"The table changed (it is now at version {current}); look at the new state and try again.")
+        self.table_id = table_id
+        self.current = current
+
+
 @contextmanager
 def saving(what: str = "the action"):
     """Turn an operating-system error while writing into a StoreError with a sentence for people."""

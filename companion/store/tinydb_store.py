@@ -10,12 +10,13 @@ import re
 import threading
 import zlib
 from pathlib import Path
+from typing import NamedTuple
 
 from tinydb import TinyDB
 
 from . import jsonlog
 from .atomic import AtomicJSONStorage, clean_leftovers
-from .base import Store, StoreError, TableDamaged, saving
+from .base import StaleWrite, Store, StoreError, TableDamaged, saving
 from .index import TableIndex, summary_of
 from .migrations import NewerSchema, migrate_event, migrate_table
 
@@ -37,6 +38,14 @@ def compact_after(table_id: str) -> int:
     return COMPACT_EVERY + zlib.crc32(table_id.encode()) % COMPACT_EVERY
 
 
+class LogState(NamedTuple):
+    """A table's change log as stored: its whole lines, their bytes, and the table's version."""
+
+    changes: int
+    size: int
+    version: int
+
+
 class TinyDBStore(Store):
     """The embedded default store, under a data folder."""
 
@@ -51,9 +60,9 @@ class TinyDBStore(Store):
             raise StoreError(f"Cannot create the data folder {self.folder}: {exc.strerror}.") from exc
         clean_leftovers(self.folder)
         self._stripes = [threading.Lock() for _ in range(STRIPES)]
-        # (changes, bytes) of whole lines in each table's change log, once read: appends go
-        # right after those bytes, whatever a failed write may have left beyond them.
-        self._logs: dict[str, tuple[int, int]] = {}
+        # What this store last read or wrote of each table: appends go right after the log's
+        # whole lines, whatever a failed write may have left beyond them.
+        self._logs: dict[str, LogState] = {}
         self._index = TableIndex(self.folder, self._stored_ids, self._read_table)
 
     # -- tables ----------------------------------------------------------------------------
@@ -61,7 +70,7 @@ class TinyDBStore(Store):
         with self._stripe(record["id"]):
             with saving("the new table"):
                 self._write_record(record)
-            self._logs[record["id"]] = (0, 0)
+            self._logs[record["id"]] = LogState(0, 0, record["version"])
             try:
                 with saving("the new table"):
                     self._index.add(summary_of(record))
@@ -76,67 +85,71 @@ class TinyDBStore(Store):
         if not _is_id(table_id):
             return None
         with self._stripe(table_id):
-            record = self._read_table(table_id)
-            if record is None:
-                return None
-            try:
-                changes = self._read_changes(table_id)
-                return _replay(record, changes)
-            except OSError as exc:
-                raise StoreError(f"The server could not read table '{table_id}': {exc.strerror or exc}.") from exc
-            except (ValueError, KeyError, IndexError, TypeError) as exc:
-                self._logs.pop(table_id, None)
-                raise TableDamaged(table_id, f"its change log cannot be read: {exc}") from None
+            return self._load(table_id)
 
     def save_table(self, record: dict) -> None:
         with self._stripe(record["id"]), saving("the change"):
+            stored = self._log_state(record["id"])
+            if record["version"] < stored.version:
+                raise StaleWrite(record["id"], stored.version)  # it would put back an older table
             self._rewrite(record)
 
     def append_change(self, record: dict, change: dict) -> None:
         table_id = record["id"]
         with self._stripe(table_id), saving("the action"):
-            lines, size = self._log_state(table_id)
-            if lines >= compact_after(table_id):
+            stored = self._log_state(table_id)
+            if change["version"] != stored.version + 1:
+                # Built on an older copy of the table (a cache filled by a slow read): storing it
+                # would hand out a version that is already stored and acknowledged.
+                raise StaleWrite(table_id, stored.version)
+            if stored.changes >= compact_after(table_id):
                 try:
                     return self._rewrite(record)
                 except OSError:
                     pass  # a nearly full disk may still take one line where a whole file does not fit
             try:
-                size = jsonlog.append(self._log_path(table_id), jsonlog.encode(change), size)
+                size = jsonlog.append(self._log_path(table_id), jsonlog.encode(change), stored.size)
             except jsonlog.LogShrank:
                 self._logs.pop(table_id, None)  # read afresh next time; this change is refused
                 raise
-            self._logs[table_id] = (lines + 1, size)
+            self._logs[table_id] = LogState(stored.changes + 1, size, change["version"])
+
+    def _load(self, table_id: str) -> dict | None:
+        """The record with its change log replayed (the caller holds the table's stripe lock).
+        The first time in this process a torn tail of the log (a write that a crash or a full
+        disk cut short: never acknowledged) is cut off, before anything is appended; after that
+        only the bytes this store wrote are read."""
+        record = self._read_table(table_id)
+        if record is None:
+            return None
+        path, known = self._log_path(table_id), self._logs.get(table_id)
+        try:
+            changes, size = jsonlog.read_whole_lines(path, known.size if known else None)
+            record = _replay(record, changes)
+        except OSError as exc:
+            raise StoreError(f"The server could not read table '{table_id}': {exc.strerror or exc}.") from exc
+        except (ValueError, KeyError, IndexError, TypeError) as exc:
+            self._logs.pop(table_id, None)
+            raise TableDamaged(table_id, f"its change log cannot be read: {exc}") from None
+        if known is None:
+            try:
+                jsonlog.cut_back(path, size)
+            except OSError:
+                pass  # the next append cuts it before writing (jsonlog.append checks the size)
+        self._logs[table_id] = LogState(len(changes), size, record["version"])
+        return record
 
     def _rewrite(self, record: dict) -> None:
         """Compaction: the whole record written atomically, then its (now folded) log removed."""
         self._write_record(record)
         self._logs.pop(record["id"], None)  # unknown until the log is gone: re-read if unlink fails
         self._log_path(record["id"]).unlink(missing_ok=True)
-        self._logs[record["id"]] = (0, 0)
+        self._logs[record["id"]] = LogState(0, 0, record["version"])
 
-    def _log_state(self, table_id: str) -> tuple[int, int]:
-        if table_id not in self._logs:
-            try:
-                self._read_changes(table_id)
-            except ValueError as exc:
-                raise TableDamaged(table_id, f"its change log cannot be read: {exc}") from None
+    def _log_state(self, table_id: str) -> "LogState":
+        if table_id not in self._logs and self._load(table_id) is None:
+            raise StoreError(f"The file of table '{table_id}' is gone from the data folder: nothing was saved.")
         return self._logs[table_id]
-
-    def _read_changes(self, table_id: str) -> list[dict]:
-        """The whole lines of a table's change log. The first time in this process a torn tail
-        (a write a crash or a full disk cut short, never acknowledged) is cut off the file,
-        before anything is appended; after that only the bytes this store wrote are read."""
-        path = self._log_path(table_id)
-        known = self._logs.get(table_id)
-        changes, size = jsonlog.read_whole_lines(path, known[1] if known else None)
-        if known is None:
-            try:
-                jsonlog.cut_back(path, size)
-            except OSError:
-                pass  # the next append cuts it before writing (jsonlog.append checks the size)
-        self._logs[table_id] = (len(changes), size)
-        return changes
 
     def _read_table(self, table_id: str) -> dict | None:
         """A table's record as last written whole (without its log), or None if there is none."""

@@ -6,7 +6,7 @@ from werkzeug.exceptions import HTTPException
 
 from ..events.service import EventNotFound
 from ..games import RuleViolation
-from ..store import StoreError, TableDamaged
+from ..store import StaleWrite, StoreError, TableDamaged
 from ..tables import NotAllowed, TableNotFound, VersionConflict
 
 MESSAGES = {
@@ -48,6 +48,11 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(VersionConflict)
     def conflict(exc):
+        return error_reply(409, str(exc), version=exc.current)
+
+    @app.errorhandler(StaleWrite)
+    def stale_write(exc):
+        # The same reply as a version conflict (api.md): the change was built on an older copy.
         return error_reply(409, str(exc), version=exc.current)
 
     @app.errorhandler(TableDamaged)
