@@ -15,7 +15,7 @@ from datetime import datetime, timezone
 from typing import Callable
 
 from .games import RuleViolation, get_game
-from .store import Store
+from .store import StaleWrite, Store
 from .store.migrations import SCHEMA
 from .table import CHECKPOINT_EVERY, Table, advanced, fold, fold_with_checkpoints, replay, rewound
 
@@ -72,9 +72,7 @@ class TableService:
         record = self.store.load_table(table_id) if isinstance(table_id, str) else None
         if record is None:
             raise TableNotFound(f"There is no table '{table_id}'.")
-        table = Table(record, *fold_with_checkpoints(record))
-        self._remember(table)
-        return table
+        return self._remember(Table(record, *fold_with_checkpoints(record)), replace=False)
 
     def find_by_code(self, code: str) -> Table:
         """The table a typed join code names (case and spaces forgiven)."""
@@ -329,10 +327,16 @@ class TableService:
     def _commit(self, new: Table, old: Table, change: dict | None = None) -> Table:
         # Durable first: if the write fails the cache still holds the old table and the
         # caller gets an error, so nothing unsaved is ever acknowledged or shown.
-        if change is None:
-            self.store.save_table(new.record)
-        else:
-            self.store.append_change(new.record, change)
+        try:
+            if change is None:
+                self.store.save_table(new.record)
+            else:
+                self.store.append_change(new.record, change)
+        except StaleWrite as exc:
+            # The cached copy was older than the stored table: read it afresh next time.
+            with self._cache_lock:
+                self._cache.pop(new.id, None)
+            raise VersionConflict(exc.current) from None
         self._remember(new)
         if new.state.get("over") != old.state.get("over"):
             self.store.update_index(new.id, over=bool(new.state.get("over")))
@@ -340,12 +344,17 @@ class TableService:
                 self.publish(f"event:{new.record['event']}", new.version)
         return new
 
-    def _remember(self, table: Table) -> None:
+    def _remember(self, table: Table, replace: bool = True) -> Table:
         with self._cache_lock:
+            if not replace and table.id in self._cache:
+                # A copy read from the store: a commit made while it was being read cached a newer
+                # one, which stays (else the next action would reuse a version already stored).
+                table = self._cache[table.id]
             self._cache[table.id] = table
             self._cache.move_to_end(table.id)
             while len(self._cache) > self._cache_size:
                 self._cache.popitem(last=False)
+        return table
 
     def _lock_for(self, table_id: str) -> "_TableLock":
         # Weakly held: a table's lock lives while some thread holds or waits for it, then goes, so
