@@ -52,7 +52,7 @@ def serve_app(args) -> int:
     from gunicorn.app.base import BaseApplication
 
     from . import create_app
-    from .gunicorn_conf import post_worker_init, pre_request
+    from .gunicorn_conf import post_worker_init, pre_request, worker_connections
 
     app = create_app()
 
@@ -62,6 +62,7 @@ def serve_app(args) -> int:
             self.cfg.set("workers", 1)
             self.cfg.set("worker_class", "companion.serving.BufferingThreadWorker")
             self.cfg.set("threads", args.threads)
+            self.cfg.set("worker_connections", worker_connections)
             self.cfg.set("graceful_timeout", 5)
             self.cfg.set("timeout", 60)
             self.cfg.set("accesslog", "-")

@@ -2,6 +2,11 @@
 `companion serve`; the numbers (threads, timeouts, bind) stay on their command lines."""
 from __future__ import annotations
 
+# Connections the worker keeps open at once (gunicorn's default is 1,000): slow or idle clients
+# cost the worker's main loop a file each, no thread (companion/serving.py). The worker raises
+# its open-file limit to match when the system allows.
+worker_connections = 4096
+
 
 def post_worker_init(worker) -> None:
     """In the worker that serves the app: keep full garbage collections short (companion/heap.py)."""

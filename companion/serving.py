@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import errno
 import re
+import resource
 import selectors
 import socket
 import time
@@ -30,6 +31,7 @@ REQUEST_SECONDS = 10.0  # a phone on poor wifi sends a request within this; a sl
 HEAD_LIMIT_BYTES = 64 * 1024
 BODY_BUFFER_BYTES = 64 * 1024  # every request but a table import fits (the app's own body limit)
 RECV_SECONDS = 10.0
+SHED_WHEN_FULL = 16  # unfinished requests closed at once when the worker is full
 HEAD_END = b"\r\n\r\n"
 TOO_LARGE = b"HTTP/1.1 431 Request Header Fields Too Large\r\nConnection: close\r\nContent-Length: 0\r\n\r\n"
 _CONTENT_LENGTH = re.compile(rb"^content-length:[ \t]*(\d{1,12})[ \t]*$", re.I | re.M)
@@ -61,12 +63,51 @@ def wanted_bytes(head: bytes) -> int | None:
     return length if length <= BODY_BUFFER_BYTES else None
 
 
+class PartialRequest:
+    """The bytes of one request received so far, and whether they make a whole request."""
+
+    __slots__ = ("data", "head_end", "body_bytes")
+
+    def __init__(self):
+        self.data = bytearray()
+        self.head_end = -1  # where the body starts, once the head is complete
+        self.body_bytes: int | None = 0  # the body to wait for (None: a thread reads it)
+
+    def add(self, data: bytes) -> bool:
+        """Add what arrived; whether a thread may take the request now."""
+        searched = max(0, len(self.data) - len(HEAD_END) + 1)  # a head sent byte by byte is not rescanned
+        self.data += data
+        if self.head_end < 0:
+            end = self.data.find(HEAD_END, searched)
+            if end < 0:
+                return False
+            self.head_end = end + len(HEAD_END)
+            self.body_bytes = wanted_bytes(bytes(self.data[:end]))
+        return self.body_bytes is None or len(self.data) >= self.head_end + self.body_bytes
+
+
 class BufferingThreadWorker(ThreadWorker):
     """gunicorn's `gthread` worker whose main loop gathers each request before a thread runs it."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.gathering: dict = {}  # connection -> the bytes received of its next request
+        self.gathering: dict = {}  # connection -> its next request so far (PartialRequest), oldest first
+
+    def init_process(self):
+        """Let the process open a file for every connection it accepts, before it serves."""
+        allow_connection_files(self.worker_connections + self.cfg.threads + 256, self.log)
+        super().init_process()
+
+    def accept(self, listener):
+        """Accept as gunicorn does; out of file descriptors, accept no more until one closes
+        (stock gunicorn lets the error end the worker, and every phone with it)."""
+        try:
+            super().accept(listener)
+        except OSError as exc:
+            if exc.errno not in (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM):
+                raise
+            self.log.warning("Out of file descriptors at %d connections: %s", self.nr_conns, exc)
+            self.worker_connections = max(1, self.nr_conns)
 
     def buffers(self) -> bool:
         # TLS and HTTP/2 need the stock worker's first reads in the thread: they keep its behaviour.
@@ -74,7 +115,8 @@ class BufferingThreadWorker(ThreadWorker):
 
     def enqueue_req(self, conn):
         """Gather a request on a new or kept-alive connection first; hand a gathered one on."""
-        if self.buffers() and not conn.data_ready:
+        # A stopping worker answers what arrives with "Connection: close" the stock way.
+        if self.buffers() and not conn.data_ready and self.alive:
             self.gather(conn)
         else:
             super().enqueue_req(conn)
@@ -89,12 +131,19 @@ class BufferingThreadWorker(ThreadWorker):
     def gather(self, conn) -> None:
         conn.sock.setblocking(False)
         conn.timeout = time.monotonic() + REQUEST_SECONDS
-        self.gathering[conn] = bytearray()
+        self.gathering[conn] = PartialRequest()
         self.poller.register(conn.sock, selectors.EVENT_READ, partial(self.on_request_bytes, conn))
 
     def on_request_bytes(self, conn, client) -> None:
         """Read what arrived without blocking; hand the request to a thread once it is whole."""
-        received = self.gathering[conn]
+        try:
+            self.gather_more(conn)
+        except Exception:  # never let one connection take the worker's main loop down
+            self.log.exception("Gathering a request failed")
+            self.drop(conn)
+
+    def gather_more(self, conn) -> None:
+        request = self.gathering[conn]
         try:
             data = conn.sock.recv(16384)
         except (BlockingIOError, InterruptedError):
@@ -106,19 +155,13 @@ class BufferingThreadWorker(ThreadWorker):
         if not data:
             self.drop(conn)
             return
-        received += data
-        end = received.find(HEAD_END)
-        if end < 0:
-            if len(received) > HEAD_LIMIT_BYTES:
-                self.drop(conn, TOO_LARGE)
-            return
-        body = wanted_bytes(bytes(received[:end]))
-        if body is not None and len(received) < end + len(HEAD_END) + body:
-            return
-        self.hand_over(conn)
+        if request.add(data):
+            self.hand_over(conn)
+        elif request.head_end < 0 and len(request.data) > HEAD_LIMIT_BYTES:
+            self.drop(conn, TOO_LARGE)
 
     def hand_over(self, conn) -> None:
-        received = bytes(self.gathering.pop(conn))
+        received = bytes(self.gathering.pop(conn).data)
         self.poller.unregister(conn.sock)
         if conn.parser is None:
             conn.parser = http.get_parser(self.cfg, conn.sock, conn.client)
@@ -150,5 +193,24 @@ class BufferingThreadWorker(ThreadWorker):
         the worker stops: nothing half-sent will be answered)."""
         super().murder_pending()
         now = time.monotonic()
-        for conn in [c for c in self.gathering if not self.alive or c.timeout <= now]:
-            self.drop(conn)
+        while self.gathering:  # oldest first: every request gets the same time
+            oldest = next(iter(self.gathering))
+            if self.alive and oldest.timeout > now:
+                break
+            self.drop(oldest)
+        if self.nr_conns >= self.worker_connections:
+            # Full: the worker accepts nobody until a connection closes. Close the oldest
+            # unfinished requests (a phone's request takes milliseconds, a slowloris's forever).
+            while self.gathering and self.nr_conns > self.worker_connections - SHED_WHEN_FULL:
+                self.drop(next(iter(self.gathering)))
+
+
+def allow_connection_files(wanted: int, log) -> None:
+    """Raise this process's open-file limit towards `wanted` (as far as the hard limit allows)."""
+    try:
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        if soft != resource.RLIM_INFINITY and soft < target:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+    except (ValueError, OSError) as exc:
+        log.warning("Could not raise the open-file limit: %s", exc)

@@ -74,9 +74,15 @@ def test_400_slow_connections_from_one_address_leave_requests_and_live_pages_wor
 
 def test_a_phone_on_poor_wifi_that_sends_its_request_slowly_is_still_answered(server):
     port = server
-    with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
-        for piece in (b"GET /api/ga", b"mes HTTP/1.1\r\nHost: 127.0.0.1\r\n", b"Accept: */*\r\n", b"\r\n"):
-            sock.sendall(piece)
-            time.sleep(0.7)
-        reply = sock.recv(65536)
-    assert reply.startswith(b"HTTP/1.1 200")
+    body = b'{"game": "gangs", "players": ["Ann", "Bob"]}'
+    requests = {
+        b"HTTP/1.1 200": (b"GET /api/ga", b"mes HTTP/1.1\r\nHost: 127.0.0.1\r\n", b"Accept: */*\r\n", b"\r\n"),
+        b"HTTP/1.1 201": (b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n",
+                          b"Content-Length: %d\r\n\r\n" % len(body), body[:20], body[20:]),
+    }
+    for answer, pieces in requests.items():
+        with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+            for piece in pieces:
+                sock.sendall(piece)
+                time.sleep(0.6)
+            assert sock.recv(65536).startswith(answer)
