@@ -72,6 +72,26 @@ def test_400_slow_connections_from_one_address_leave_requests_and_live_pages_wor
         live.close()
 
 
+def test_a_server_with_fewer_file_descriptors_than_slow_connections_keeps_answering_and_its_live_pages(tmp_path):
+    # An operating system's open-file limit (here 300) is a ceiling below the worker's own.
+    port = free_port()
+    proc = start(["bash", "-c", f"ulimit -n 300; exec {server_command()}"], port, tmp_path / "d")
+    try:
+        table = new_table(port)
+        live = open_socket(port, f"/t/{table['id']}/ws?mode=watch&since=0")
+        try:
+            with SlowClients(port, SLOW_CONNECTIONS):
+                time.sleep(1.5)
+                for _ in range(3):
+                    assert timed_get(port, "/api/games", timeout=3.0) < 1.0
+                assert push_arrives(port, table, live, timeout=3.0)  # the same worker: the page stayed live
+        finally:
+            live.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=15)
+
+
 def test_a_phone_on_poor_wifi_that_sends_its_request_slowly_is_still_answered(server):
     port = server
     body = b'{"game": "gangs", "players": ["Ann", "Bob"]}'
