@@ -52,6 +52,13 @@ def test_play_with_an_empty_hand_is_refused():
     rejected(s, {"type": "play", "colour": "pink"}, "'pink' is not a colour")
 
 
+@pytest.mark.parametrize("colour, words", [([], "'[]' is not a colour"), ({"red": 1}, "'{'red': 1}' is not a colour"),
+                                           (1.0, "'1.0' is not a colour"), ("r" * 9000, "'rrrrr")])
+def test_a_colour_of_another_type_is_refused_with_a_sentence(colour, words):
+    rejected(new(), {"type": "play", "colour": colour}, words)
+    rejected(new(), {"type": "place", "on": [colour]}, words)
+
+
 def test_place_one_or_two_tokens_on_played_cards():
     # "place 1 or 2 banana tokens on already played banana cards: 1 or 2 banana tokens on 1 card
     # or 1 banana token on one card and 1 banana token on another"

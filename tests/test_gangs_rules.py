@@ -316,6 +316,17 @@ def test_variant_open_game_shows_vp_piles():
         ({"type": "give", "to": True, "card": card(1)}, "a player index"),
         ({"type": "play", "card": card(1)}, "Unknown action 'play'"),
         ({"type": "give", "to": 1, "card": card(1), "refuse": "yes"}, "true or false"),
+        # What a black-box attack answered with a 500: a list or an object as a card's kind.
+        ({"type": "give", "to": 1, "card": {"value": 4, "kind": []}}, "'[]' is not a card kind"),
+        ({"type": "give", "to": 1, "card": {"value": 4, "kind": {}}}, "'{}' is not a card kind"),
+        # A whole number means a whole number: not 1.0 (once shown as "1.0 bell"), "1" or true.
+        ({"type": "give", "to": 1, "card": card(3, "bell", 1.0)}, "carries 1 or 2 bells"),
+        ({"type": "give", "to": 1, "card": card(3, "bell", True)}, "carries 1 or 2 bells"),
+        ({"type": "give", "to": 1, "card": card(3.0)}, "value from 0 to 4"),
+        ({"type": "give", "to": 1, "card": card("3")}, "value from 0 to 4"),
+        ({"type": "give", "to": 1.0, "card": card(1)}, "a player index"),
+        ({"type": "give", "to": 2**64, "card": card(1)}, "a player index"),
+        ({"type": "give", "to": 1, "card": {"value": 1, "kind": "x" * 50_000}}, "xxxxx…' is not a card kind"),
     ],
 )
 def test_bad_actions_get_a_clear_sentence_and_change_nothing(bad, words):
@@ -323,6 +334,14 @@ def test_bad_actions_get_a_clear_sentence_and_change_nothing(bad, words):
     before = repr(s)
     rejected(s, bad, words)
     assert repr(s) == before
+
+
+def test_a_refusal_repeats_a_value_in_a_few_characters_only():
+    s = new()
+    for hostile in ("x" * 50_000, [[["deep"]]] * 100, "\u202eAnn"):
+        with pytest.raises(RuleViolation) as err:
+            GAME.apply(s, {"type": "give", "to": 1, "card": {"value": 1, "kind": hostile}})
+        assert len(str(err.value)) < 200 and "\u202e" not in str(err.value)
 
 
 def test_player_counts_and_options_are_checked():

@@ -256,6 +256,7 @@ def test_turn_phases_are_enforced():
     rejected(s, {"type": "buy", "card": "heal"}, "bought after the dice are resolved")
     rejected(s, {"type": "end_turn"}, "Resolve the dice before ending the turn")
     rejected(s, {"type": "fly"}, "Unknown action 'fly'")
+    rejected(s, {"type": "fly" * 9000}, "Unknown action 'flyfly")
     rejected(s, {"type": "roll", "faces": dice("123 123"), "player": 1}, "does not take a field 'player'")
 
 

@@ -252,6 +252,16 @@ def test_experienced_side_asks_for_the_extra_starting_bumps():
         ({"type": "check", "player": 0, "skill": "friendship", "objective": 3, "die": 3, "target": "friend", "from": 1}, "Bob has no friend at home"),
         ({"type": "kitten_fight", "attacker": 0, "defender": 0, "rolls": [[1, 2]]}, "cannot fight itself"),
         ({"type": "meow"}, "Unknown action 'meow'"),
+        # What a black-box attack answered with a 500: a list or an object as a target or a skill.
+        ({"type": "check", "player": 0, "skill": "agility", "objective": 3, "die": 3, "target": []}, "'[]' is not a target"),
+        ({"type": "check", "player": 0, "skill": "agility", "objective": 3, "die": 3, "target": {}}, "'{}' is not a target"),
+        ({"type": "check", "player": 0, "skill": ["agility"], "objective": 3, "die": 3}, "not a skill"),
+        # A die shows a whole number: 3.0, "3" and true are refused, not rolled.
+        ({"type": "check", "player": 0, "skill": "agility", "objective": 3, "die": 3.0}, "A die shows 0 to 6"),
+        ({"type": "check", "player": 0, "skill": "agility", "objective": 3, "die": "3"}, "A die shows 0 to 6"),
+        ({"type": "check", "player": 0, "skill": "agility", "objective": 3, "die": True}, "A die shows 0 to 6"),
+        ({"type": "check", "player": 0, "skill": "agility", "objective": 3.0, "die": 3}, "whole number from 0 to 20"),
+        ({"type": "check", "player": 0, "skill": "agility", "objective": 10**30, "die": 3}, "whole number from 0 to 20"),
     ],
 )
 def test_bad_input_changes_nothing(bad, words):
@@ -263,6 +273,12 @@ def test_sheets_and_growth_spaces_are_validated():
         new(sheets=[{**SHEET, "stamina": [3]}, SHEET])
     with pytest.raises(RuleViolation, match="growth_spaces"):
         new(growth_spaces=[4, 2])
+    # A printed sheet has a handful of Experienced bumps: a billion once filled the memory.
+    for experienced in (10**9, -1, 1.0, "2", [2]):
+        with pytest.raises(RuleViolation, match="experienced is the skill bumps"):
+            new(experienced=True, sheets=[{**SHEET, "experienced": experienced}, SHEET])
+    with pytest.raises(RuleViolation, match="kitten's name is text"):
+        new(sheets=[{**SHEET, "kitten": [[["Tama"]]]}, SHEET])
     default = GAME.setup(["A", "B", "C", "D"], {}, random.Random(1))
     assert [p["kitten"] for p in default["players"]] == ["Orange", "Blue", "Green", "Purple"]
 

@@ -6,8 +6,9 @@ state plus log lines in words. They never import Flask, TinyDB or anything that 
 from __future__ import annotations
 
 import random
+import reprlib
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Collection
 
 from .errors import RuleViolation
 from .names import clean_name
@@ -136,6 +137,7 @@ class Game:
         """Apply one action; raise RuleViolation (leaving `state` untouched) if illegal."""
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise RuleViolation('An action is an object with a "type".')
+        check_shape(action)
         if state.get("over"):
             raise RuleViolation("The game is over; undo the last action to change it.")
         new = clone(state)
@@ -198,7 +200,7 @@ class Game:
         """The `_act_<kind>` method of this engine, or a RuleViolation listing what it takes."""
         handler = getattr(self, f"_act_{kind}", None)
         if handler is None:
-            raise RuleViolation(f"Unknown action '{kind}'. {self.title} takes: {takes}.")
+            raise RuleViolation(f"Unknown action '{quoted(kind)}'. {self.title} takes: {takes}.")
         return handler
 
     def _refresh(self, state: dict) -> None:
@@ -208,24 +210,75 @@ class Game:
 
 
 # -- helpers for reading actions ---------------------------------------------------------------
+# No action nests deeper than three levels (Kyoto no Neko's fight rolls); a deeper one would
+# overflow the stack of whatever repeats or stores it (a message, the JSON log).
+MAX_DEPTH = 32
+# A value repeated in a message: a few levels and characters of it, never its whole size.
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel, _SHORT.maxstring, _SHORT.maxother, _SHORT.maxlong = 2, 30, 30, 30
+_SHORT.maxlist = _SHORT.maxdict = 4
+
+
+def check_shape(action: dict) -> None:
+    """Refuse an action whose field names are not text or that nests deeper than MAX_DEPTH."""
+    if not all(isinstance(key, str) for key in action):
+        raise RuleViolation("An action's field names are text.")
+    todo = [(value, 2) for value in action.values()]
+    while todo:  # iterative: a nest of thousands of levels must not overflow the stack here
+        value, level = todo.pop()
+        if isinstance(value, (dict, list)):
+            if level > MAX_DEPTH:
+                raise RuleViolation(f"An action nests no deeper than {MAX_DEPTH} levels.")
+            todo.extend((v, level + 1) for v in (value.values() if isinstance(value, dict) else value))
+
+
+def quoted(value: object) -> str:
+    """A value a table sent, short and printable enough to repeat in a sentence."""
+    text = value if isinstance(value, str) else _SHORT.repr(value)
+    if len(text) > 30:
+        text = text[:29] + "…"
+    # Control and bidi characters (U+202E) would garble the sentence they are repeated in.
+    return "".join(ch if ch.isprintable() else "?" for ch in text)
+
+
+def is_one_of(value: object, choices: Collection) -> bool:
+    """Whether `value` is one of `choices`, of the same type too: 1.0 is not 1, true is not 1, and
+    a list or an object is never a word (and never raises, as `[] in {...}` would)."""
+    return any(type(value) is type(choice) and value == choice for choice in choices)
+
+
+def is_int(value: object) -> bool:
+    """Whether `value` is a whole number: an int, not a bool, not a float such as 1.0."""
+    return _is_type(value, int)
+
+
+def index_text(text: object, limit: int) -> int | None:
+    """The number written in `text` with ASCII digits, when it is below `limit`; else None (a
+    Unicode digit such as "²" passes str.isdigit but is no index)."""
+    if isinstance(text, str) and text.isascii() and text.isdigit() and len(text) <= 9:
+        number = int(text)
+        return number if number < limit else None
+    return None
+
+
 def check_fields(action: dict, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> None:
     """Refuse unknown or missing fields, naming them (api.md: unknown fields are an error)."""
     allowed = {"type", *required, *optional}
     extra = sorted(set(action) - allowed)
     if extra:
         raise RuleViolation(
-            f"'{action['type']}' does not take a field '{extra[0]}'; "
+            f"'{quoted(action['type'])}' does not take a field '{quoted(extra[0])}'; "
             f"it takes: {', '.join(sorted(allowed - {'type'})) or 'nothing'}."
         )
     missing = [f for f in required if f not in action]
     if missing:
-        raise RuleViolation(f"'{action['type']}' needs the field '{missing[0]}'.")
+        raise RuleViolation(f"'{quoted(action['type'])}' needs the field '{missing[0]}'.")
 
 
 def int_field(action: dict, name: str, low: int, high: int, what: str | None = None) -> int:
     """An integer field within [low, high], else a RuleViolation that says the range."""
     value = action.get(name)
-    if not _is_type(value, int) or not low <= value <= high:
+    if not is_int(value) or not low <= value <= high:
         raise RuleViolation(f"{what or name.capitalize()} must be a whole number from {low} to {high}.")
     return value
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from .. import piles
-from ..base import Game, Option, RuleViolation, check_fields, int_field, player_field
+from ..base import Game, Option, RuleViolation, check_fields, int_field, is_one_of, player_field, quoted
 from .rules import (
     BANANA_CARDS, BENEFIT_NAMES, CARDS_PER_COLOUR, COLOURS, HAND, ROUNDS, START_TOKENS, SYMBOLS, TOKENS,
     TURNS_PER_ROUND, bananas, column_winner, scores,
@@ -62,7 +62,7 @@ class BossKito(Game):
     def _apply(self, state: dict, action: dict) -> list[str]:
         kind = action["type"]
         if kind not in ("play", "place", "draw", "take", "exchange", "reveal", "pass_start"):
-            raise RuleViolation(f"Unknown action '{kind}'. Boss Kito takes: play, place, draw, take, exchange, reveal, pass_start.")
+            raise RuleViolation(f"Unknown action '{quoted(kind)}'. Boss Kito takes: play, place, draw, take, exchange, reveal, pass_start.")
         lines: list[str] = []
         if kind == "reveal":
             self._reveal(state, action, lines)
@@ -179,8 +179,8 @@ class BossKito(Game):
 
     @staticmethod
     def _colour(value) -> str:
-        if value not in COLOURS:
-            raise RuleViolation(f"'{value}' is not a colour; the colours are {', '.join(COLOURS)}.")
+        if not is_one_of(value, COLOURS):
+            raise RuleViolation(f"'{quoted(value)}' is not a colour; the colours are {', '.join(COLOURS)}.")
         return value
 
     def _take_cards(self, state: dict, n: int, lines: list[str]) -> int:

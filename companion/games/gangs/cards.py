@@ -5,7 +5,7 @@ not for the Special Action cards; those accept 0-5 as printed on the physical ca
 """
 from __future__ import annotations
 
-from ..base import RuleViolation
+from ..base import RuleViolation, is_int, is_one_of, quoted
 
 DECK_SIZE = 109  # 110 cards less the First Player card
 BASE_LIMIT = 13
@@ -46,14 +46,14 @@ def parse_card(raw: object) -> dict:
     if extra:
         raise RuleViolation(f"A card has no field '{extra[0]}'; it has value, kind and bells.")
     kind = raw.get("kind", "plain")
-    if kind not in KINDS:
-        raise RuleViolation(f"'{kind}' is not a card kind; the kinds are {', '.join(KINDS)}.")
+    if not is_one_of(kind, KINDS):
+        raise RuleViolation(f"'{quoted(kind)}' is not a card kind; the kinds are {', '.join(KINDS)}.")
     low, high, bell_counts, _ = KINDS[kind]
     value = raw.get("value", 0 if kind in ("bell_card", "discard", "stay_late", "refuse") else None)
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+    if not is_int(value) or not low <= value <= high:
         raise RuleViolation(f"A {describe_kind(kind)} has a value from {low} to {high}.")
     bells = raw.get("bells", bell_counts[0])
-    if isinstance(bells, bool) or bells not in bell_counts:
+    if not is_one_of(bells, bell_counts):  # 1.0 would show as "1.0 bell"
         allowed = " or ".join(str(b) for b in bell_counts)
         raise RuleViolation(f"A {describe_kind(kind)} carries {allowed} bell{'s' if bell_counts != (1,) else ''}.")
     return {"value": value, "kind": kind, "bells": bells}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from ..base import Game, Option, RuleViolation, Viewer, bool_field, check_fields, player_field
+from ..base import Game, Option, RuleViolation, Viewer, bool_field, check_fields, player_field, quoted
 from .. import piles
 from . import cards
 from .cards import BASE_LIMIT, DECK_SIZE, STAY_LATE_LIMIT, WIN_BELLS
@@ -95,7 +95,7 @@ class GangsOfKyoto(Game):
                 lines.append("The deck and the discard pile are empty: no card can be drawn.")
         else:
             raise RuleViolation(
-                f"Unknown action '{kind}'. Gangs of Kyoto takes 'give' and 'draw'."
+                f"Unknown action '{quoted(kind)}'. Gangs of Kyoto takes 'give' and 'draw'."
             )
         if not state["over"] and state["draw_owed"] is None and state["hand"] == 0:
             self._next_turn(state, lines)

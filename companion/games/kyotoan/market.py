@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..base import RuleViolation, check_fields, player_field
+from ..base import RuleViolation, check_fields, player_field, quoted
 from . import effects as fx
 from . import keeps, mimic
 from .cards import CARDS
@@ -24,7 +24,7 @@ class MarketActions:
             raise RuleViolation("'cards' is a list of card ids.")
         unknown = [c for c in cards if c not in CARDS]
         if unknown:
-            raise RuleViolation(f"'{unknown[0]}' is not a Power card id (for example: acid_attack, energize).")
+            raise RuleViolation(f"'{quoted(unknown[0])}' is not a Power card id (for example: acid_attack, energize).")
         available = Counter(state["market"]) + Counter({k: v for k, v in state["deck"].items() if v})
         wanted = Counter(cards)
         for cid, n in wanted.items():
@@ -56,7 +56,7 @@ class MarketActions:
             if me != state["current"] or state["phase"] != "buy":
                 raise RuleViolation("Parasitic Tentacles buys during its owner's Buy Power cards step.")
             if seller == me or cid not in state["players"][seller]["cards"]:
-                raise RuleViolation(f"{fx.name(state, seller)} has no card '{cid}' to buy.")
+                raise RuleViolation(f"{fx.name(state, seller)} has no card '{quoted(cid)}' to buy.")
         elif me != state["current"]:
             # Opportunist: buy a card the moment it is revealed, on anyone's turn.
             if not keeps.owns(state, me, "opportunist") or not p["alive"]:

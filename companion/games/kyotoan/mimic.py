@@ -8,7 +8,7 @@ the start of the owner's turn (docs/rulings.md).
 """
 from __future__ import annotations
 
-from ..base import RuleViolation, player_field
+from ..base import RuleViolation, player_field, quoted
 from . import effects as fx
 from .cards import CARDS
 
@@ -70,7 +70,7 @@ def use(state: dict, me: int, action: dict, lines: list[str]) -> None:
     of = player_field(state, action, "of")
     target = action.get("target")
     if not isinstance(target, str) or target not in state["players"][of]["cards"]:
-        raise RuleViolation(f"{fx.name(state, of)} has no Keep card '{target}' in play to mimic.")
+        raise RuleViolation(f"{fx.name(state, of)} has no Keep card '{quoted(target)}' in play to mimic.")
     if target == "mimic":
         raise RuleViolation("Mimic copies another Keep card, not a Mimic.")
     p = state["players"][me]

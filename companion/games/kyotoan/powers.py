@@ -2,14 +2,20 @@
 resolving (Poison and Shrink Ray cures, Healing Ray): the engine's part for them."""
 from __future__ import annotations
 
-from ..base import RuleViolation, bool_field, check_fields, int_field, player_field
+from ..base import RuleViolation, bool_field, check_fields, index_text, int_field, is_int, is_one_of, player_field, quoted
 from . import effects as fx
 from . import keeps, mimic
 from .cards import CARDS
 from .effects import FACE_WORDS, FACES, gain_energy, heal
 
-USABLE = ("plot_twist", "stretchy", "herd_culler", "wings", "rapid_healing", "metamorph", "made_in_a_lab",
-          "psychic_probe", "mimic")
+# The cards a monster uses by choice, and the fields each takes besides "card" and "player" (the
+# owner); any other field is refused (docs/api.md), so nothing unread is stored in the log.
+USE_FIELDS = {
+    "plot_twist": ("die", "face"), "stretchy": ("die", "face"), "herd_culler": ("die",),
+    "psychic_probe": ("die", "face"), "wings": (), "rapid_healing": (), "metamorph": ("sell",),
+    "made_in_a_lab": ("peek", "buy"), "mimic": ("of", "target"),
+}
+USABLE = tuple(USE_FIELDS)
 
 
 class CardPowers:
@@ -17,10 +23,11 @@ class CardPowers:
 
     def _act_use(self, state, action, lines):
         """An activated power: change a die (Plot Twist, Stretchy, Herd Culler) or Wings."""
-        check_fields(action, ("card",), ("die", "face", "player", "sell", "peek", "buy", "of", "target"))
+        check_fields(action, ("card",), ("player",) + tuple({f for fields in USE_FIELDS.values() for f in fields}))
         cid = action["card"]
-        if cid not in USABLE:
-            raise RuleViolation(f"'{cid}' is not a card that is used this way; usable now: {', '.join(sorted(USABLE))}.")
+        if not is_one_of(cid, USABLE):
+            raise RuleViolation(f"'{quoted(cid)}' is not a card that is used this way; usable now: {', '.join(sorted(USABLE))}.")
+        check_fields(action, ("card",), ("player",) + USE_FIELDS[cid])
         # Wings and Rapid Healing act "at any time", also on other monsters' turns.
         me = player_field(state, action, "player") if "player" in action else state["current"]
         if me != state["current"] and cid not in ("wings", "rapid_healing", "psychic_probe"):
@@ -48,7 +55,7 @@ class CardPowers:
             raise RuleViolation(f"{CARDS[cid].name} changes a die after a roll, before the dice are resolved.")
         die = int_field(action, "die", 0, len(state["dice"]) - 1, "'die' (the position of the die)")
         face = "1" if cid == "herd_culler" else action.get("face")
-        if face not in FACES:
+        if not is_one_of(face, FACES):
             raise RuleViolation(f"'face' is one of {', '.join(FACES)}.")
         if cid == "psychic_probe":
             mark = f"psychic_probe:{me}"
@@ -107,7 +114,7 @@ class CardPowers:
         if state.get("used", []).count("made_in_a_lab") >= keeps.copies(state, me, "made_in_a_lab"):
             raise RuleViolation("Made in a Lab has peeked this turn already.")
         peek = action.get("peek")
-        if peek not in CARDS or not state["deck"].get(peek):
+        if not is_one_of(peek, CARDS) or not state["deck"].get(peek):
             raise RuleViolation("'peek' is the id of the card on top of the deck (a card still in the deck).")
         buy = bool_field(action, "buy")
         state.setdefault("used", []).append("made_in_a_lab")
@@ -152,7 +159,7 @@ class CardPowers:
         if not keeps.owns(state, me, "healing_ray"):
             raise RuleViolation(f"{fx.name(state, me)} needs Healing Ray to heal other monsters.")
         if not isinstance(gifts, dict) or any(
-            not str(k).isdigit() or isinstance(v, bool) or not isinstance(v, int) or v < 0 for k, v in gifts.items()
+            index_text(k, len(state["players"])) is None or not is_int(v) or v < 0 for k, v in gifts.items()
         ):
             raise RuleViolation("'heal_others' maps a player index to the ♥ it gains, e.g. {\"1\": 2}.")
         used = sum(gifts.values())

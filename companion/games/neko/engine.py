@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from ..base import Game, Option, RuleViolation, check_fields, int_field, player_field
+from ..base import Game, Option, RuleViolation, check_fields, int_field, is_one_of, player_field, quoted
 from . import validate
 from .kittens import BIKE_DECK, DEFAULT_GROWTH_SPACES, DEFAULT_SHEETS, ENEMY_TOKENS, MISSIONS, REACTIONS, ROAD_SPACES, SKILL_MAX, TARGETS
 from .sheets import SheetRules
@@ -91,8 +91,8 @@ class KyotoNoNeko(SheetRules, Game):
         objective = int_field(action, "objective", 0, 20, "The Objective")
         die = validate.die(action["die"])
         target = action.get("target")
-        if target is not None and target not in TARGETS:
-            raise RuleViolation(f"'{target}' is not a target; targets are {', '.join(TARGETS)}.")
+        if target is not None and not is_one_of(target, TARGETS):
+            raise RuleViolation(f"'{quoted(target)}' is not a target; targets are {', '.join(TARGETS)}.")
         if target is not None and skill not in TARGETS[target]:
             raise RuleViolation(f"A {target} check uses {' or '.join(TARGETS[target])}, not {skill}.")
         if state["tied"]:

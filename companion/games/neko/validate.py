@@ -1,20 +1,21 @@
 """Checking what a table enters for Kyoto no Neko: skills, die faces, printed kitten sheets."""
 from __future__ import annotations
 
-from ..base import RuleViolation
+from ..base import RuleViolation, is_int, is_one_of, quoted
+from ..names import clean_name
 from .kittens import DIE_FACES, SKILL_MAX, SKILLS
 
 
 def skill(value) -> str:
     """A skill name, or a sentence naming the skills."""
-    if value not in SKILLS:
-        raise RuleViolation(f"'{value}' is not a skill; skills are {', '.join(SKILLS)}.")
+    if not is_one_of(value, SKILLS):
+        raise RuleViolation(f"'{quoted(value)}' is not a skill; skills are {', '.join(SKILLS)}.")
     return value
 
 
 def die(value):
     """A die face: 0 to 6 or "X"."""
-    if isinstance(value, bool) or value not in DIE_FACES:
+    if not is_one_of(value, DIE_FACES):  # neither true nor 1.0 is a die face
         raise RuleViolation("A die shows 0 to 6 or \"X\" (critical failure).")
     return value
 
@@ -33,5 +34,10 @@ def sheet(sheet, i: int) -> dict:
         raise RuleViolation(f"Sheet {i + 1}: skills gives agility, friendship, fighting and hunting, each 0 to {SKILL_MAX}.")
     if not isinstance(growth, list) or len(growth) != 2 or any(not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 9 for v in growth):
         raise RuleViolation(f"Sheet {i + 1}: growth is the skill bumps of the two Growth spaces.")
-    return {"kitten": str(sheet.get("kitten", f"Kitten {i + 1}"))[:20], "stamina": stamina, "skills": dict(skills),
-            "growth": growth, "experienced": int(sheet.get("experienced", 0) or 0)}
+    # The Experienced side's bumps: a handful on a printed sheet (a billion would fill the memory).
+    experienced = sheet.get("experienced", 0)
+    experienced = 0 if experienced is None else experienced
+    if not is_int(experienced) or not 0 <= experienced <= 9:
+        raise RuleViolation(f"Sheet {i + 1}: experienced is the skill bumps of the Experienced side, from 0 to 9.")
+    kitten = clean_name(sheet.get("kitten", f"Kitten {i + 1}"), "kitten's name")[:20]
+    return {"kitten": kitten, "stamina": stamina, "skills": dict(skills), "growth": growth, "experienced": experienced}
