@@ -179,10 +179,10 @@ def measure(port: int, slow: int, seconds: float) -> dict:
                     times[path].append(timed_get(port, path, timeout=3.0))
                 time.sleep(0.2)
             pushed = push_arrives(port, table, live, timeout=3.0)
-            held = clients.open_count()
+            held, reopened = clients.open_count(), clients.reopened
     finally:
         live.close()
-    return {"times": times, "pushed": pushed, "held": held}
+    return {"times": times, "pushed": pushed, "held": held, "reopened": reopened}
 
 
 def main() -> None:
@@ -208,7 +208,8 @@ def main() -> None:
             finally:
                 proc.terminate()
                 proc.wait(timeout=15)
-        print(f"{label}: {args.slow} slow connections ({result['held']} open at the end), "
+        print(f"{label}: {args.slow} slow connections ({result['held']} open at the end, "
+              f"{result['reopened']} reopened after the server closed them), "
               f"push to a websocket {'arrived' if result['pushed'] else 'LOST'}")
         for path, times in result["times"].items():
             answered = sorted(t for t in times if t != float("inf"))
