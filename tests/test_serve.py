@@ -1,6 +1,7 @@
-"""`companion serve` (the README's first command) end to end: gunicorn gthread, API and websocket."""
+"""`companion serve` (the README's first command) end to end: the Procfile's gunicorn worker, API and websocket."""
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import socket
@@ -80,3 +81,20 @@ def test_phone_urls():
     assert phone_urls("10.1.2.3", 9000) == ["http://10.1.2.3:9000/"]
     urls = phone_urls("0.0.0.0", 8000)
     assert urls[-1] == "http://127.0.0.1:8000/"  # loopback last: phones need the LAN address
+
+
+def test_requests_on_one_kept_alive_connection_are_all_answered_pipelined_too(server):
+    host, _ = server
+    conn = http.client.HTTPConnection(*host.split(":"), timeout=5)
+    for _ in range(3):  # one after another on the same connection
+        conn.request("GET", "/api/games")
+        resp = conn.getresponse()
+        assert resp.status == 200 and resp.read()
+    conn.close()
+    name, port = host.split(":")
+    with socket.create_connection((name, int(port)), timeout=5) as sock:  # two requests in one send
+        sock.sendall(b"GET /api/games HTTP/1.1\r\nHost: x\r\n\r\nGET /nothing-here HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        replies = b""
+        while chunk := sock.recv(65536):
+            replies += chunk
+    assert replies.startswith(b"HTTP/1.1 200") and b"HTTP/1.1 404" in replies
