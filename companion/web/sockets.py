@@ -15,7 +15,6 @@ import socket
 import struct
 import termios
 import threading
-
 from urllib.parse import urlsplit
 
 from flask import Blueprint, Flask, current_app, has_request_context, request
@@ -31,8 +30,6 @@ from .render import renders
 bp = Blueprint("live", __name__)
 sock = Sock()
 WAIT_SECONDS = 10
-
-
 DEFAULT_PORTS = {"http": 80, "https": 443, "ws": 80, "wss": 443}
 FOREIGN_ORIGIN = "This live connection was opened by a page of another site; open the table from this server's own address."
 
