@@ -147,7 +147,7 @@ def one_action(game, state: dict, action: object) -> bool:
         new, lines = game.apply(state, action)
     except RuleViolation as refusal:
         message = str(refusal)
-        assert message.endswith((".", "!")) and len(message) <= 300, message
+        assert message.endswith((".", "!")) and len(message) <= 300, reprlib.repr(message)
         assert state == before, f"a refused action changed the state: {reprlib.repr(action)}"
         return False
     except Exception as crash:  # what the web layer would answer with a 500

@@ -14,8 +14,16 @@ Fields starting with `_` other than `_set`, and `version`, are not part of the a
 from __future__ import annotations
 
 import json
+import re
 
 from ..games import RuleViolation
+from ..games.base import index_text, quoted
+
+MAX_INDEX = 20  # no list on a page is longer (six dice, a row of five, a fight's tries)
+MAX_SEGMENTS = 6  # `rolls.0.1` is the deepest path a page sends
+# A whole number as a phone's number field sends it: ASCII digits, at most nine of them (int()
+# would also read "１", "1_0" and 4,000-digit numbers).
+WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,9}")
 
 
 def form_to_action(form) -> dict:
@@ -30,17 +38,17 @@ def form_to_action(form) -> dict:
             _append(action, name[:-2], [_convert(raw_value, kind, name)] if raw_value != "" else [])
         elif kind.startswith("repeat."):
             count = _convert(raw_value or "0", "int", name)
-            if not 0 <= count <= 20:
-                raise RuleViolation(f"'{name}' must be a count from 0 to 20.")
+            if not 0 <= count <= MAX_INDEX:
+                raise RuleViolation(f"'{quoted(name)}' must be a count from 0 to {MAX_INDEX}.")
             _append(action, name, [kind[len("repeat."):]] * count)
         else:
-            _put(action, name.split("."), _convert(raw_value, kind, name))
+            _put(action, _path(name), _convert(raw_value, kind, name))
     for extra in form.getlist("_set"):
         fields = _json(extra, "_set")
         if not isinstance(fields, dict):
             raise RuleViolation("The form sent a malformed button.")
         for key, value in fields.items():
-            _put(action, key.split("."), value)
+            _put(action, _path(key), value)
     return action
 
 
@@ -49,36 +57,50 @@ def form_version(form) -> int | None:
     raw = form.get("version")
     if raw in (None, ""):
         return None
-    try:
-        return int(raw)
-    except ValueError:
-        raise RuleViolation("The form's version is not a number.") from None
+    if not WHOLE_NUMBER.fullmatch(raw.strip()):
+        raise RuleViolation("The form's version is not a number.")
+    return int(raw)
 
 
 def _convert(value: str, kind: str, name: str):
     if kind == "int":
-        try:
-            return int(value)
-        except ValueError:
-            raise RuleViolation(f"'{name}' must be a whole number.") from None
+        if not WHOLE_NUMBER.fullmatch(value.strip()):
+            raise RuleViolation(f"'{quoted(name)}' must be a whole number.")
+        return int(value)
     if kind == "bool":
         return value.lower() in ("1", "true", "on", "yes")
     if kind == "json":
         return _json(value, name)
-    return value
+    if kind == "":
+        return value
+    raise RuleViolation(f"The form field '{quoted(name)}' asks for an unknown conversion '{quoted(kind)}'.")
 
 
 def _json(value: str, name: str):
     try:
         return json.loads(value)
-    except ValueError:
-        raise RuleViolation(f"The form field '{name}' is malformed.") from None
+    except (ValueError, RecursionError):  # RecursionError: thousands of nested brackets
+        raise RuleViolation(f"The form field '{quoted(name)}' is malformed.") from None
+
+
+def _path(name: str) -> list[str]:
+    """The segments of a dotted field name; a segment of digits is a list index up to MAX_INDEX."""
+    path = name.split(".")
+    if len(path) > MAX_SEGMENTS or "" in path:
+        raise RuleViolation(f"The form field '{quoted(name)}' is malformed.")
+    for key in path:
+        # "²" passes str.isdigit() but is no index: refused here, not by int() in the middle of a write.
+        if key.isdigit() and index_text(key, MAX_INDEX + 1) is None:
+            if key.isascii():
+                raise RuleViolation("The form sent too long a list.")
+            raise RuleViolation(f"The form field '{quoted(name)}' is malformed.")
+    return path
 
 
 def _append(action: dict, name: str, values: list) -> None:
     current = action.setdefault(name, [])
     if not isinstance(current, list):
-        raise RuleViolation(f"The form sent '{name}' twice in different shapes.")
+        raise RuleViolation(f"The form sent '{quoted(name)}' twice in different shapes.")
     current.extend(values)
 
 
@@ -92,9 +114,11 @@ def _put(target, path: list[str], value) -> None:
 
 def _slot(container, key: str, empty):
     current = _get(container, key)
-    if not isinstance(current, type(empty)):
+    if current is None:
         current = empty
         _set(container, key, current)
+    elif not isinstance(current, type(empty)):
+        raise RuleViolation(f"The form sent '{quoted(key)}' twice in different shapes.")
     return current
 
 
@@ -108,8 +132,6 @@ def _get(container, key: str):
 def _set(container, key: str, value) -> None:
     if isinstance(container, list):
         index = int(key)
-        if index > 20:
-            raise RuleViolation("The form sent too long a list.")
         container.extend([None] * (index + 1 - len(container)))
         container[index] = value
     else:
