@@ -28,7 +28,7 @@ from companion.games.kyotoan.powers import USABLE
 from companion.games.neko.kittens import SKILLS, TARGETS
 
 from . import test_bosskito_properties, test_gangs_properties, test_kyotoan_properties, test_neko_properties
-from .engine_checks import hostile_value
+from .engine_checks import hostile_value, nested
 
 ACTIONS_PER_GAME = 10_000
 BATCH = 50  # actions per hypothesis example: the volume comes cheaply, a failure still shrinks
@@ -179,3 +179,37 @@ def test_fuzzed_actions_are_refused_with_a_sentence_and_change_nothing(game_id, 
     for _ in range(BATCH):
         state, moves = rnd.choice(pool)
         one_action(game, state, spoil(rnd, spec, rnd.choice(moves)))
+
+
+# One value of every JSON type, and the near misses a parser lets through (1.0, true, "1", "²").
+OTHER_TYPES = [None, True, False, 1.0, 0.5, float("nan"), 2**64, -1, "1", "²", "", "x" * 5000,
+               [], [1], [[1, 2]], {}, {"x": 1}, nested(40)]
+
+
+def field_paths(value: object, depth: int = 3) -> list[tuple]:
+    """The paths to every field of an action, and to every entry inside its lists and objects."""
+    if depth == 0 or not isinstance(value, (dict, list)):
+        return []
+    keys = sorted(value) if isinstance(value, dict) else range(len(value))
+    return [(k,) + rest for k in keys for rest in [()] + field_paths(value[k], depth - 1)]
+
+
+def replaced(action: dict, path: tuple, value: object) -> dict:
+    """A copy of `action` with the field at `path` replaced by `value`."""
+    new = copy.deepcopy(action)
+    spot = new
+    for key in path[:-1]:
+        spot = spot[key]
+    spot[path[-1]] = value
+    return new
+
+
+@pytest.mark.parametrize("game_id", sorted(SPECS))
+def test_every_field_of_a_legal_move_given_another_type_is_refused_with_a_sentence(game_id):
+    """Each field of legal moves (and each entry inside one), in turn, as a value of every other type."""
+    game = get_game(game_id)
+    for state, moves in reached_states(game_id)[::6]:
+        for move in moves[:2]:
+            for path in field_paths(move):
+                for value in OTHER_TYPES:
+                    one_action(game, state, replaced(move, path, value))

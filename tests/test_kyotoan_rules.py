@@ -267,3 +267,20 @@ def test_monsters_option():
         new(2, monsters=["Godzilla", "The King"])
     with pytest.raises(RuleViolation, match="one player only"):
         new(2, monsters=["The King", "The King"])
+
+
+def test_card_choices_of_the_wrong_shape_get_a_sentence_and_change_nothing():
+    # Once a 500: "²" passes str.isdigit() but int() refuses it; 1.0 is no count of hearts.
+    s = new()
+    s["players"][0]["cards"] = ["healing_ray", "made_in_a_lab", "plot_twist"]
+    rolled = act(s, type="roll", faces=dice("hhh 123"))
+    for gifts in ({"²": 1}, {"9" * 5000: 1}, {"1": 1.0}, {"1": True}, 0.0, "1", [0, 1.0], {"1": [1]}):
+        rejected(rolled, {"type": "resolve", "heal_others": gifts}, "'heal_others' maps a player index")
+    rejected(rolled, {"type": "use", "card": "plot_twist", "die": 0, "face": ["1"]}, "'face' is one of")
+    rejected(rolled, {"type": "use", "card": "plot_twist", "die": 1.0, "face": "1"}, "whole number")
+    rejected(rolled, {"type": "use", "card": "plot_twist", "die": 0, "face": "1", "sell": []}, "does not take a field 'sell'")
+    rejected(rolled, {"type": "use", "card": ["plot_twist"]}, "'['plot_twist']' is not a card that is used")
+    rejected(rolled, {"type": "buy", "card": {}}, "bought after the dice are resolved")
+    bought = act(rolled, type="resolve")
+    for peek in ([], {}, ["heal"], 1.0):
+        rejected(bought, {"type": "use", "card": "made_in_a_lab", "peek": peek, "buy": False}, "'peek' is the id")

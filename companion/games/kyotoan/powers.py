@@ -152,16 +152,16 @@ class CardPowers:
     def _healing_ray(self, state: dict, me: int, gifts: object, hearts: int, lines: list[str]) -> int:
         """Healing Ray: rolled ♥ given to other monsters, each paying 2ϟ a ♥ (1ϟ if it is their
         last); returns the ♥ used."""
-        if isinstance(gifts, list):  # the page's form sends one entry per player index
-            gifts = {str(j): n for j, n in enumerate(gifts) if n}
-        if not gifts:
+        if isinstance(gifts, list):  # the page's form sends one entry per player index (None: no field)
+            gifts = {str(j): n for j, n in enumerate(gifts) if n is not None and not (is_int(n) and n == 0)}
+        if gifts is None or gifts == {}:
             return 0
-        if not keeps.owns(state, me, "healing_ray"):
-            raise RuleViolation(f"{fx.name(state, me)} needs Healing Ray to heal other monsters.")
         if not isinstance(gifts, dict) or any(
             index_text(k, len(state["players"])) is None or not is_int(v) or v < 0 for k, v in gifts.items()
         ):
             raise RuleViolation("'heal_others' maps a player index to the ♥ it gains, e.g. {\"1\": 2}.")
+        if not keeps.owns(state, me, "healing_ray"):
+            raise RuleViolation(f"{fx.name(state, me)} needs Healing Ray to heal other monsters.")
         used = sum(gifts.values())
         if used > hearts:
             raise RuleViolation(f"{fx.name(state, me)} has {hearts}♥ left to give; it cannot give {used}.")
