@@ -67,7 +67,7 @@ def assert_rejected(game, state, action, words):
 # (measured), too slow for 10,000 actions a game in a CI run; a seeded draw costs microseconds.
 # Unicode digits that str.isdigit() accepts but int() refuses (or reads as another number).
 UNICODE_DIGITS = ["²", "³", "¹", "①", "١", "٣", "১", "１", "𝟙", "Ⅻ", "½", "⁴"]
-HUGE_INTS = [2**31, 2**63, 10**30, -(2**63), 10**400]
+HUGE_INTS = [2**53 + 1, 2**63, 10**30, -(2**63), 10**400]  # none small enough to allocate a list of
 FLOATS = [0.0, 1.0, 2.0, 3.0, 1.5, -1.0, 1e300, float("inf"), float("-inf"), float("nan")]
 TRICKY_TEXT = UNICODE_DIGITS + ["1", "0", "3", "-1", "1.0", "1e3", " 2", "true", "null", "", " ", "X", "\u202e", "\x00"]
 DEPTHS = (33, 200, 1500, 5000)

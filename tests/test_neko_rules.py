@@ -274,7 +274,7 @@ def test_sheets_and_growth_spaces_are_validated():
     with pytest.raises(RuleViolation, match="growth_spaces"):
         new(growth_spaces=[4, 2])
     # A printed sheet has a handful of Experienced bumps: a billion once filled the memory.
-    for experienced in (10**9, -1, 1.0, "2", [2]):
+    for experienced in (2**62, 10, -1, 1.0, "2", [2]):
         with pytest.raises(RuleViolation, match="experienced is the skill bumps"):
             new(experienced=True, sheets=[{**SHEET, "experienced": experienced}, SHEET])
     with pytest.raises(RuleViolation, match="kitten's name is text"):

@@ -1,7 +1,7 @@
 """The registry of rules engines, by game id (api.md fixes the ids)."""
 from __future__ import annotations
 
-from .base import Game, RuleViolation, Viewer, WATCHER
+from .base import Game, RuleViolation, Viewer, WATCHER, quoted
 
 _REGISTRY: dict[str, Game] = {}
 
@@ -16,7 +16,7 @@ def get_game(game_id: object) -> Game:
     """The engine for `game_id`, or a RuleViolation naming the games there are."""
     _load_builtin()
     if not isinstance(game_id, str) or game_id not in _REGISTRY:
-        raise RuleViolation(f"Unknown game '{game_id}'. Choose one of: {', '.join(sorted(_REGISTRY))}.")
+        raise RuleViolation(f"Unknown game '{quoted(game_id)}'. Choose one of: {', '.join(sorted(_REGISTRY))}.")
     return _REGISTRY[game_id]
 
 

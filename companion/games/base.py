@@ -108,7 +108,7 @@ class Game:
         unknown = sorted(set(options) - set(known))
         if unknown:
             raise RuleViolation(
-                f"Unknown option '{unknown[0]}'. {self.title} accepts: {', '.join(sorted(known))}."
+                f"Unknown option '{quoted(unknown[0])}'. {self.title} accepts: {', '.join(sorted(known))}."
             )
         clean = {}
         for name, opt in known.items():

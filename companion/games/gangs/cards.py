@@ -44,7 +44,7 @@ def parse_card(raw: object) -> dict:
         raise RuleViolation('A card is an object like {"value": 3, "kind": "plain"}.')
     extra = sorted(set(raw) - {"value", "kind", "bells"})
     if extra:
-        raise RuleViolation(f"A card has no field '{extra[0]}'; it has value, kind and bells.")
+        raise RuleViolation(f"A card has no field '{quoted(extra[0])}'; it has value, kind and bells.")
     kind = raw.get("kind", "plain")
     if not is_one_of(kind, KINDS):
         raise RuleViolation(f"'{quoted(kind)}' is not a card kind; the kinds are {', '.join(KINDS)}.")

@@ -26,7 +26,7 @@ def sheet(sheet, i: int) -> dict:
         raise RuleViolation(f"Sheet {i + 1} must be an object with stamina, skills and growth.")
     extra = sorted(set(sheet) - {"kitten", "stamina", "skills", "growth", "experienced"})
     if extra:
-        raise RuleViolation(f"Sheet {i + 1} has an unknown field '{extra[0]}'.")
+        raise RuleViolation(f"Sheet {i + 1} has an unknown field '{quoted(extra[0])}'.")
     stamina, skills, growth = sheet.get("stamina"), sheet.get("skills"), sheet.get("growth")
     if not isinstance(stamina, list) or len(stamina) != 3 or any(not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= 9 for v in stamina):
         raise RuleViolation(f"Sheet {i + 1}: stamina is the three values of its track, from 1 to 9.")
