@@ -66,9 +66,10 @@ def wanted_bytes(head: bytes) -> int | None:
 class PartialRequest:
     """The bytes of one request received so far, and whether they make a whole request."""
 
-    __slots__ = ("data", "head_end", "body_bytes")
+    __slots__ = ("data", "head_end", "body_bytes", "watched")
 
     def __init__(self):
+        self.watched = False  # registered with the worker's selector
         self.data = bytearray()
         self.head_end = -1  # where the body starts, once the head is complete
         self.body_bytes: int | None = 0  # the body to wait for (None: a thread reads it)
@@ -132,9 +133,15 @@ class BufferingThreadWorker(ThreadWorker):
         conn.sock.setblocking(False)
         conn.timeout = time.monotonic() + REQUEST_SECONDS
         self.gathering[conn] = PartialRequest()
-        self.poller.register(conn.sock, selectors.EVENT_READ, partial(self.on_request_bytes, conn))
+        # A kept-alive connection is here because its next request arrived, usually whole: read
+        # it now rather than after another turn of the loop.
+        self.on_request_bytes(conn)
+        request = self.gathering.get(conn)
+        if request is not None:  # not whole yet: wait for the rest with the selector
+            self.poller.register(conn.sock, selectors.EVENT_READ, partial(self.on_request_bytes, conn))
+            request.watched = True
 
-    def on_request_bytes(self, conn, client) -> None:
+    def on_request_bytes(self, conn, client=None) -> None:
         """Read what arrived without blocking; hand the request to a thread once it is whole."""
         try:
             self.gather_more(conn)
@@ -161,8 +168,10 @@ class BufferingThreadWorker(ThreadWorker):
             self.drop(conn, TOO_LARGE)
 
     def hand_over(self, conn) -> None:
-        received = bytes(self.gathering.pop(conn).data)
-        self.poller.unregister(conn.sock)
+        request = self.gathering.pop(conn)
+        received = bytes(request.data)
+        if request.watched:
+            self.poller.unregister(conn.sock)
         if conn.parser is None:
             conn.parser = http.get_parser(self.cfg, conn.sock, conn.client)
         if isinstance(conn.parser.unreader, SocketUnreader) and not isinstance(conn.parser.unreader, PatientUnreader):
@@ -175,11 +184,12 @@ class BufferingThreadWorker(ThreadWorker):
 
     def drop(self, conn, reply: bytes = b"") -> None:
         """Close a connection that is still gathering its request (with a last reply, if any)."""
-        self.gathering.pop(conn, None)
-        try:
-            self.poller.unregister(conn.sock)
-        except (KeyError, ValueError, OSError):
-            pass
+        request = self.gathering.pop(conn, None)
+        if request is None or request.watched:
+            try:
+                self.poller.unregister(conn.sock)
+            except (KeyError, ValueError, OSError):
+                pass
         if reply:
             try:
                 conn.sock.send(reply)

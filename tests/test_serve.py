@@ -30,9 +30,9 @@ def server(tmp_path):
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )
     deadline = time.time() + 20
-    while time.time() < deadline:
+    while time.time() < deadline:  # until the worker answers (the master accepts before it has booted)
         try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=1).close()
             break
         except OSError:
             time.sleep(0.1)
