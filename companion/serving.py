@@ -8,10 +8,11 @@ connections from one laptop held all 256 threads and no phone got an answer (iss
 
 Here the worker's main loop, which already waits on every idle connection with a selector, also
 reads each request's head (and a body of up to `BODY_BUFFER_BYTES`) without blocking; only a
-complete request goes to a thread. A request that is not complete `REQUEST_SECONDS` after its
-first byte was awaited is closed; a head larger than `HEAD_LIMIT_BYTES` gets a 431. Reads left to
-a thread (a large import's body, a chunked body) give up after `RECV_SECONDS` without a byte.
-Websockets still hold a thread each for as long as their page is open (see docs/operations.md).
+complete request goes to a thread. A request not complete `REQUEST_SECONDS` after the worker
+began waiting for it is closed, and so are the oldest unfinished ones when the worker is full; a
+head larger than `HEAD_LIMIT_BYTES` gets a 431. Reads left to a thread (a large import's body, a
+chunked body) give up after `RECV_SECONDS` without a byte. Websockets still hold a thread each
+for as long as their page is open (see docs/operations.md).
 """
 from __future__ import annotations
 
