@@ -3,20 +3,33 @@ from __future__ import annotations
 
 import os
 import secrets
+from importlib import resources
 from pathlib import Path
 
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+# The source checkout: templates/ and static/ sit here, beside the package, when running from it.
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def asset_folder(name: str) -> Path:
+    """The folder `templates` or `static`: the copy a wheel or `pip install .` put inside the
+    package (pyproject.toml maps them there), else the checkout's top-level one."""
+    # The installed copy is looked for first: beside an installed package (site-packages) a
+    # folder of that name may belong to anything else.
+    installed = resources.files(__name__) / name
+    if installed.is_dir():
+        return Path(str(installed))
+    return ROOT / name
 
 
 def create_app(test_config: dict | None = None) -> Flask:
     """Build the Flask app: config, store, live hub, blueprints and error pages."""
     app = Flask(
         __name__,
-        template_folder=str(ROOT / "templates"),
-        static_folder=str(ROOT / "static"),
+        template_folder=str(asset_folder("templates")),
+        static_folder=str(asset_folder("static")),
         static_url_path="/static",
     )
     app.config.from_mapping(

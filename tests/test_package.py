@@ -1,0 +1,143 @@
+"""The package installs like any other: a wheel built from the checkout, installed into a fresh
+venv outside it, serves every page (templates and static files travel inside the package)."""
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+import zipfile
+from pathlib import Path
+
+import pytest
+
+CHECKOUT = Path(__file__).resolve().parents[1]
+# What a build must not see or write into: the shared checkout stays untouched by the test.
+NOT_SOURCE = shutil.ignore_patterns(
+    ".git", "build", "dist", "*.egg-info", "__pycache__", ".hypothesis", ".benchmarks",
+    ".pytest_cache", "companion-data", ".venv", "venv", "node_modules",
+)
+PIP_QUIET = ["-q", "--disable-pip-version-check", "--no-input"]
+
+
+def run(command: list[str], **kwargs) -> str:
+    """Run a command, failing the test with its output if it fails."""
+    done = subprocess.run(command, capture_output=True, text=True, timeout=240, **kwargs)
+    if done.returncode != 0:
+        pytest.fail(f"{' '.join(map(str, command))} failed:\n{done.stdout}\n{done.stderr}")
+    return done.stdout
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    """The wheel `pip wheel .` builds from a copy of the checkout (the build writes build/ there)."""
+    work = tmp_path_factory.mktemp("wheel")
+    source = work / "source"
+    shutil.copytree(CHECKOUT, source, ignore=NOT_SOURCE)
+    run([sys.executable, "-m", "pip", "wheel", str(source), "--no-deps", "-w", str(work / "dist"), *PIP_QUIET])
+    (built,) = (work / "dist").glob("kyoto_table_companion-*.whl")
+    return built
+
+
+@pytest.fixture(scope="module")
+def venv(wheel, tmp_path_factory) -> Path:
+    """A fresh venv outside the checkout with the wheel installed (its dependencies from the index)."""
+    venv = tmp_path_factory.mktemp("venv") / "env"
+    run([sys.executable, "-m", "venv", str(venv)])
+    run([str(venv / "bin" / "python"), "-m", "pip", "install", str(wheel), *PIP_QUIET])
+    return venv
+
+
+def outside_env() -> dict[str, str]:
+    """The environment minus anything that could lead Python back to the checkout."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME") and not k.startswith("COMPANION_")}
+    return {**env, "PYTHONUNBUFFERED": "1"}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def served(venv, tmp_path):
+    """`companion serve` from the venv, started in an empty folder, on a free loopback port."""
+    port = free_port()
+    proc = subprocess.Popen(
+        [str(venv / "bin" / "companion"), "serve", "--host", "127.0.0.1", "--port", str(port), "--data", "data"],
+        cwd=tmp_path, env=outside_env(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.time() + 30
+    while time.time() < deadline:  # until the worker answers (the master accepts before it has booted)
+        try:
+            urllib.request.urlopen(f"{base}/api/games", timeout=1).close()
+            break
+        except OSError:
+            if proc.poll() is not None:
+                break
+            time.sleep(0.1)
+    else:
+        proc.kill()
+    if proc.poll() is not None:
+        pytest.fail(f"companion serve from the wheel did not start:\n{proc.stdout.read()}")
+    yield base
+    proc.terminate()
+    proc.wait(timeout=15)
+
+
+def get(url: str) -> tuple[int, bytes]:
+    with urllib.request.urlopen(url, timeout=10) as resp:
+        return resp.status, resp.read()
+
+
+def test_the_wheel_carries_every_module_template_and_static_file(wheel):
+    in_wheel = set(zipfile.ZipFile(wheel).namelist())
+    expected = {p.relative_to(CHECKOUT).as_posix() for p in (CHECKOUT / "companion").rglob("*.py")}
+    for folder in ("templates", "static"):
+        expected |= {
+            "companion/" + p.relative_to(CHECKOUT).as_posix()
+            for p in (CHECKOUT / folder).rglob("*")
+            if p.is_file() and "__pycache__" not in p.parts
+        }
+    missing = sorted(expected - in_wheel)
+    assert not missing, f"not in the wheel (a package missing from pyproject's list?): {missing}"
+
+
+def test_the_installed_app_is_the_wheel_not_the_checkout(venv, tmp_path):
+    where = run([str(venv / "bin" / "python"), "-c", "import companion; print(companion.__file__)"],
+                cwd=tmp_path, env=outside_env()).strip()
+    assert Path(where).is_relative_to(venv) and not Path(where).is_relative_to(CHECKOUT)
+
+
+def test_an_installed_wheel_serves_a_table_page_and_its_static_files(served):
+    request = urllib.request.Request(
+        f"{served}/api/tables",
+        data=json.dumps({"game": "gangs", "players": ["Aiko", "Botan"]}).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=10) as resp:
+        assert resp.status == 201
+        table = json.loads(resp.read())
+
+    status, page = get(f"{served}/t/{table['id']}/watch")
+    html = page.decode()
+    assert status == 200 and "Aiko" in html and "Botan" in html
+
+    # Whatever the page links to under /static/ (names may carry fingerprints) is served.
+    linked = sorted(set(re.findall(r"""(?:src|href)=["'](/static/[^"'?#]+)""", html)))
+    assert any(url.endswith(".js") for url in linked) and any(url.endswith(".css") for url in linked), linked
+    for url in linked:
+        status, body = get(served + url)
+        assert status == 200 and body, url
+
+    # The other pages a phone opens first: home, join, the offline page, the PWA's files.
+    for path in ("/", "/join", "/offline", "/sw.js", "/manifest.webmanifest"):
+        status, body = get(served + path)
+        assert status == 200 and body, path
