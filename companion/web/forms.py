@@ -9,7 +9,10 @@ Generic for every game, so that no game needs form code of its own:
 - `rolls.0.1:json=3` sets action["rolls"][0][1] (a numeric segment indexes a list);
 - the pressed button's `_set` (a JSON object) is merged last, so one button can carry
   several fields (`{"to": 2, "refuse": true}`).
-Fields starting with `_` other than `_set`, and `version`, are not part of the action.
+Fields starting with `_` other than `_set`, and `version`, are not part of the action. Anything
+else (an unknown conversion, an `:int` that is not ASCII digits, a Unicode digit such as "²" as an
+index, an index past 20, a path of more than six segments, JSON that does not parse) is refused
+with a sentence and changes nothing.
 """
 from __future__ import annotations
 

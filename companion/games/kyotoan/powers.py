@@ -140,7 +140,7 @@ class CardPowers:
             raise RuleViolation("'cure' is {\"poison\": n, \"shrink\": n}: how many ♥ discard each kind of token.")
         used = sum(cure.values())
         if used > hearts:
-            raise RuleViolation(f"{fx.name(state, me)} rolled {hearts}♥; it cannot discard {used} tokens with them.")
+            raise RuleViolation(f"{fx.name(state, me)} rolled {hearts}♥; it cannot discard {quoted(used)} tokens with them.")
         for kind, n in cure.items():
             if n > p[kind]:
                 raise RuleViolation(f"{fx.name(state, me)} has {p[kind]} {kind} token{'s' if p[kind] != 1 else ''}.")
@@ -164,7 +164,7 @@ class CardPowers:
             raise RuleViolation(f"{fx.name(state, me)} needs Healing Ray to heal other monsters.")
         used = sum(gifts.values())
         if used > hearts:
-            raise RuleViolation(f"{fx.name(state, me)} has {hearts}♥ left to give; it cannot give {used}.")
+            raise RuleViolation(f"{fx.name(state, me)} has {hearts}♥ left to give; it cannot give {quoted(used)}.")
         for key, n in gifts.items():
             j = int(key)
             if j == me or j >= len(state["players"]) or not state["players"][j]["alive"]:
