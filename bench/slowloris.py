@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import socket
+import subprocess
 import sys
 import tempfile
 import threading
@@ -21,7 +23,7 @@ import urllib.request
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from bench.bench_actions import Frames, legal_action, open_socket, procfile_command  # noqa: E402
+from bench.bench_actions import Frames, free_port, legal_action, open_socket, procfile_command  # noqa: E402
 
 STOCK_WORKER = "gthread"
 
@@ -186,11 +188,6 @@ def measure(port: int, slow: int, seconds: float) -> dict:
 
 
 def main() -> None:
-    import os
-    import subprocess
-
-    from bench.bench_actions import free_port
-
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--slow", type=int, default=400)
     parser.add_argument("--seconds", type=float, default=8.0)
