@@ -257,3 +257,14 @@ def test_fuzzed_table_options_are_refused_with_a_sentence(seed):
         else:
             assert not any(isinstance(v, float) for v in _numbers(state)), reprlib.repr(options)
             json.dumps(state, allow_nan=False)
+
+
+@pytest.mark.parametrize("game_id", sorted(SPECS))
+def test_an_action_nested_thousands_deep_is_refused_with_a_sentence(game_id):
+    """A nest of 100,000 levels (a body of brackets) is refused before anything repeats or stores it."""
+    game = get_game(game_id)
+    state, moves = reached_states(game_id)[0]
+    for depth in (32, 1000, 100_000):
+        for path in [p for p in field_paths(moves[0], 1) if p != ("type",)] + [("extra",)]:
+            with pytest.raises(RuleViolation, match="nests no deeper than 32 levels"):
+                game.apply(state, replaced(moves[0], path, nested(depth)))

@@ -219,17 +219,25 @@ _SHORT.maxlevel, _SHORT.maxstring, _SHORT.maxother, _SHORT.maxlong = 2, 30, 30, 
 _SHORT.maxlist = _SHORT.maxdict = 4
 
 
+def nesting_depth(value: object, limit: int = MAX_DEPTH) -> int:
+    """How deeply lists and objects nest in `value` (an object is 1), counted no further than
+    limit + 1: iterative, so a nest of thousands of levels cannot overflow the stack."""
+    deepest, todo = 0, [(value, 1)]
+    while todo:
+        item, level = todo.pop()
+        if isinstance(item, (dict, list)):
+            deepest = max(deepest, level)
+            if level <= limit:
+                todo.extend((v, level + 1) for v in (item.values() if isinstance(item, dict) else item))
+    return deepest
+
+
 def check_shape(action: dict) -> None:
     """Refuse an action whose field names are not text or that nests deeper than MAX_DEPTH."""
     if not all(isinstance(key, str) for key in action):
         raise RuleViolation("An action's field names are text.")
-    todo = [(value, 2) for value in action.values()]
-    while todo:  # iterative: a nest of thousands of levels must not overflow the stack here
-        value, level = todo.pop()
-        if isinstance(value, (dict, list)):
-            if level > MAX_DEPTH:
-                raise RuleViolation(f"An action nests no deeper than {MAX_DEPTH} levels.")
-            todo.extend((v, level + 1) for v in (value.values() if isinstance(value, dict) else value))
+    if nesting_depth(action) > MAX_DEPTH:
+        raise RuleViolation(f"An action nests no deeper than {MAX_DEPTH} levels.")
 
 
 def quoted(value: object) -> str:
