@@ -14,7 +14,7 @@ from flask import Flask, abort, request, session
 
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-    "connect-src 'self' ws: wss:; manifest-src 'self'; worker-src 'self'; "
+    "connect-src 'self'; manifest-src 'self'; worker-src 'self'; "
     "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
 
