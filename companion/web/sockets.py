@@ -22,6 +22,7 @@ from flask_sock import Sock
 
 from ..events.service import EventNotFound
 from ..games import WATCHER
+from ..store import StoreError
 from ..tables import TableNotFound
 from . import cookie_token, events, hub, tables
 from .errors import error_reply
@@ -74,6 +75,9 @@ def table_socket(ws, table_id):
         table = service.get(table_id)
     except TableNotFound:
         ws.close(reason=1008, message="no such table")
+        return
+    except StoreError:  # a damaged table file: its page says how to restore it
+        ws.close(reason=1011, message="this table's file is damaged")
         return
     mode = "watch" if request.args.get("mode") == "watch" else "play"
     viewer = table.viewer_for(cookie_token(table_id)) if mode == "play" else WATCHER
@@ -135,6 +139,9 @@ def event_socket(ws, event_id):
         service.get(event_id)
     except EventNotFound:
         ws.close(reason=1008, message="no such event")
+        return
+    except StoreError:
+        ws.close(reason=1011, message="this event's file is damaged")
         return
     mode = request.args.get("mode", "public")
     mode = mode if mode in ("public", "screen", "admin") else "public"
