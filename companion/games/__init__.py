@@ -1,7 +1,8 @@
 """The registry of rules engines, by game id (api.md fixes the ids)."""
 from __future__ import annotations
 
-from .base import Game, RuleViolation, Viewer, WATCHER, quoted
+from .base import Game, RuleViolation, Viewer, WATCHER
+from .fields import quoted
 
 _REGISTRY: dict[str, Game] = {}
 

@@ -20,7 +20,7 @@ import json
 import re
 
 from ..games import RuleViolation
-from ..games.base import index_text, quoted
+from ..games.fields import index_text, quoted
 
 MAX_INDEX = 20  # no list on a page is longer (six dice, a row of five, a fight's tries)
 MAX_SEGMENTS = 6  # `rolls.0.1` is the deepest path a page sends

@@ -9,7 +9,8 @@ from __future__ import annotations
 import random
 
 from .. import piles
-from ..base import Game, Option, RuleViolation, check_fields, int_field, is_one_of, player_field, quoted
+from ..base import Game, Option, RuleViolation
+from ..fields import check_fields, int_field, is_one_of, player_field, quoted
 from .rules import (
     BANANA_CARDS, BENEFIT_NAMES, CARDS_PER_COLOUR, COLOURS, HAND, ROUNDS, START_TOKENS, SYMBOLS, TOKENS,
     TURNS_PER_ROUND, bananas, column_winner, scores,

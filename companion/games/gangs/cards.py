@@ -5,7 +5,8 @@ not for the Special Action cards; those accept 0-5 as printed on the physical ca
 """
 from __future__ import annotations
 
-from ..base import RuleViolation, is_int, is_one_of, quoted
+from ..base import RuleViolation
+from ..fields import is_int, is_one_of, quoted
 
 DECK_SIZE = 109  # 110 cards less the First Player card
 BASE_LIMIT = 13

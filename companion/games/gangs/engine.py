@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import random
 
-from ..base import Game, Option, RuleViolation, Viewer, bool_field, check_fields, player_field, quoted
+from ..base import Game, Option, RuleViolation, Viewer
+from ..fields import bool_field, check_fields, player_field, quoted
 from .. import piles
 from . import cards
 from .cards import BASE_LIMIT, DECK_SIZE, STAY_LATE_LIMIT, WIN_BELLS

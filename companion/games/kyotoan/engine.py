@@ -9,7 +9,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from ..base import Game, Option, RuleViolation, bool_field, check_fields, int_field, player_field
+from ..base import Game, Option, RuleViolation
+from ..fields import bool_field, check_fields, int_field, player_field
 from . import effects as fx
 from . import keeps, mimic
 from .cards import CARDS, MONSTERS

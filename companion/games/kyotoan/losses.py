@@ -10,7 +10,8 @@ Dead and It Has a Child! do not see it fall.
 """
 from __future__ import annotations
 
-from ..base import RuleViolation, check_fields, int_field, player_field, bool_field
+from ..base import RuleViolation
+from ..fields import bool_field, check_fields, int_field, player_field
 from . import effects as fx
 from . import keeps
 from .effects import FACES, FACE_WORDS

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..base import RuleViolation, check_fields, player_field, quoted
+from ..base import RuleViolation
+from ..fields import check_fields, player_field, quoted
 from . import effects as fx
 from . import keeps, mimic
 from .cards import CARDS

@@ -8,7 +8,8 @@ the start of the owner's turn (docs/rulings.md).
 """
 from __future__ import annotations
 
-from ..base import RuleViolation, player_field, quoted
+from ..base import RuleViolation
+from ..fields import player_field, quoted
 from . import effects as fx
 from .cards import CARDS
 

@@ -2,7 +2,8 @@
 resolving (Poison and Shrink Ray cures, Healing Ray): the engine's part for them."""
 from __future__ import annotations
 
-from ..base import RuleViolation, bool_field, check_fields, index_text, int_field, is_int, is_one_of, player_field, quoted
+from ..base import RuleViolation
+from ..fields import bool_field, check_fields, index_text, int_field, is_int, is_one_of, player_field, quoted
 from . import effects as fx
 from . import keeps, mimic
 from .cards import CARDS

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import random
 
-from ..base import Game, Option, RuleViolation, check_fields, int_field, is_one_of, player_field, quoted
+from ..base import Game, Option, RuleViolation
+from ..fields import check_fields, int_field, is_one_of, player_field, quoted
 from . import validate
 from .kittens import BIKE_DECK, DEFAULT_GROWTH_SPACES, DEFAULT_SHEETS, ENEMY_TOKENS, MISSIONS, REACTIONS, ROAD_SPACES, SKILL_MAX, TARGETS
 from .sheets import SheetRules

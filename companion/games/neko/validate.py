@@ -1,7 +1,8 @@
 """Checking what a table enters for Kyoto no Neko: skills, die faces, printed kitten sheets."""
 from __future__ import annotations
 
-from ..base import RuleViolation, is_int, is_one_of, quoted
+from ..base import RuleViolation
+from ..fields import is_int, is_one_of, quoted
 from ..names import clean_name
 from .kittens import DIE_FACES, SKILL_MAX, SKILLS
 

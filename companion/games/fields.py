@@ -1,0 +1,107 @@
+"""Reading the fields of an action, one way for every engine: a whole number is an int (never
+1.0, "1" or true), a word is one of a list (never a list or an object that happens to compare),
+a value repeated in a sentence is shortened, and no action nests deeper than MAX_DEPTH.
+
+Each check refuses with a RuleViolation that says what the field takes, never another exception:
+a black-box attack once got 500s from `[] in {...}`, int("²") and a RecursionError in a message.
+"""
+from __future__ import annotations
+
+import reprlib
+from typing import Collection
+
+from .errors import RuleViolation
+
+# No action nests deeper than three levels (Kyoto no Neko's fight rolls); a deeper one would
+# overflow the stack of whatever repeats or stores it (a message, the JSON log).
+MAX_DEPTH = 32
+# A value repeated in a message: a few levels and characters of it, never its whole size.
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel, _SHORT.maxstring, _SHORT.maxother, _SHORT.maxlong = 2, 30, 30, 30
+_SHORT.maxlist = _SHORT.maxdict = 4
+
+
+def nesting_depth(value: object, limit: int = MAX_DEPTH) -> int:
+    """How deeply lists and objects nest in `value` (an object is 1), counted no further than
+    limit + 1: iterative, so a nest of thousands of levels cannot overflow the stack."""
+    deepest, todo = 0, [(value, 1)]
+    while todo:
+        item, level = todo.pop()
+        if isinstance(item, (dict, list)):
+            deepest = max(deepest, level)
+            if level <= limit:
+                todo.extend((v, level + 1) for v in (item.values() if isinstance(item, dict) else item))
+    return deepest
+
+
+def check_shape(action: dict) -> None:
+    """Refuse an action whose field names are not text or that nests deeper than MAX_DEPTH."""
+    if not all(isinstance(key, str) for key in action):
+        raise RuleViolation("An action's field names are text.")
+    if nesting_depth(action) > MAX_DEPTH:
+        raise RuleViolation(f"An action nests no deeper than {MAX_DEPTH} levels.")
+
+
+def quoted(value: object) -> str:
+    """A value a table sent, short and printable enough to repeat in a sentence."""
+    text = value if isinstance(value, str) else _SHORT.repr(value)
+    if len(text) > 30:
+        text = text[:29] + "…"
+    # Control and bidi characters (U+202E) would garble the sentence they are repeated in.
+    return "".join(ch if ch.isprintable() else "?" for ch in text)
+
+
+def is_one_of(value: object, choices: Collection) -> bool:
+    """Whether `value` is one of `choices`, of the same type too: 1.0 is not 1, true is not 1, and
+    a list or an object is never a word (and never raises, as `[] in {...}` would)."""
+    return any(type(value) is type(choice) and value == choice for choice in choices)
+
+
+def is_int(value: object) -> bool:
+    """Whether `value` is a whole number: an int, not a bool, not a float such as 1.0."""
+    # bool is a subclass of int in Python; a player index of `true` is a mistake, not 1.
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def index_text(text: object, limit: int) -> int | None:
+    """The number written in `text` with ASCII digits, when it is below `limit`; else None (a
+    Unicode digit such as "²" passes str.isdigit but is no index)."""
+    if isinstance(text, str) and text.isascii() and text.isdigit() and len(text) <= 9:
+        number = int(text)
+        return number if number < limit else None
+    return None
+
+
+def check_fields(action: dict, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> None:
+    """Refuse unknown or missing fields, naming them (api.md: unknown fields are an error)."""
+    allowed = {"type", *required, *optional}
+    extra = sorted(set(action) - allowed)
+    if extra:
+        raise RuleViolation(
+            f"'{quoted(action['type'])}' does not take a field '{quoted(extra[0])}'; "
+            f"it takes: {', '.join(sorted(allowed - {'type'})) or 'nothing'}."
+        )
+    missing = [f for f in required if f not in action]
+    if missing:
+        raise RuleViolation(f"'{quoted(action['type'])}' needs the field '{missing[0]}'.")
+
+
+def int_field(action: dict, name: str, low: int, high: int, what: str | None = None) -> int:
+    """An integer field within [low, high], else a RuleViolation that says the range."""
+    value = action.get(name)
+    if not is_int(value) or not low <= value <= high:
+        raise RuleViolation(f"{what or name.capitalize()} must be a whole number from {low} to {high}.")
+    return value
+
+
+def bool_field(action: dict, name: str, default: bool = False) -> bool:
+    """An optional true/false field."""
+    value = action.get(name, default)
+    if not isinstance(value, bool):
+        raise RuleViolation(f"'{name}' must be true or false.")
+    return value
+
+
+def player_field(state: dict, action: dict, name: str) -> int:
+    """A field naming a player by 0-based index in seating order."""
+    return int_field(action, name, 0, len(state["players"]) - 1, f"'{name}' (a player index)")
