@@ -10,11 +10,14 @@ import socket
 import subprocess
 import sys
 import time
+import tomllib
 import urllib.request
 import zipfile
 from pathlib import Path
 
 import pytest
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
 
 CHECKOUT = Path(__file__).resolve().parents[1]
 # What a build must not see or write into: the shared checkout stays untouched by the test.
@@ -141,3 +144,21 @@ def test_an_installed_wheel_serves_a_table_page_and_its_static_files(served):
     for path in ("/", "/join", "/offline", "/sw.js", "/manifest.webmanifest"):
         status, body = get(served + path)
         assert status == 200 and body, path
+
+
+def locked_versions() -> dict[str, str]:
+    """requirements.lock's pins: {normalised name: version}."""
+    pins = re.findall(r"^([A-Za-z0-9][A-Za-z0-9._-]*)==([^\s;\\]+)", (CHECKOUT / "requirements.lock").read_text(), re.M)
+    return {canonicalize_name(name): version for name, version in pins}
+
+
+def test_the_lock_pins_every_runtime_dependency_within_pyproject_ranges():
+    # A deployment installs requirements.lock, then the project with --no-deps (README): a
+    # dependency added to pyproject.toml but not locked would be missing there.
+    declared = tomllib.loads((CHECKOUT / "pyproject.toml").read_text())["project"]["dependencies"]
+    locked = locked_versions()
+    for line in declared:
+        requirement = Requirement(line)
+        name = canonicalize_name(requirement.name)
+        assert name in locked, f"{requirement.name} is not in requirements.lock: run pip-compile (README)"
+        assert requirement.specifier.contains(locked[name], prereleases=True), (line, locked[name])
