@@ -162,3 +162,31 @@ def test_the_lock_pins_every_runtime_dependency_within_pyproject_ranges():
         name = canonicalize_name(requirement.name)
         assert name in locked, f"{requirement.name} is not in requirements.lock: run pip-compile (README)"
         assert requirement.specifier.contains(locked[name], prereleases=True), (line, locked[name])
+
+
+DOCS = [CHECKOUT / "README.md", *sorted((CHECKOUT / "docs").glob("*.md"))]
+
+
+def test_every_link_in_the_readme_and_docs_opens_a_file_of_the_repository():
+    for doc in DOCS:
+        for target in re.findall(r"\]\(([^)\s]+)\)", doc.read_text()):
+            if re.match(r"[a-z]+:|#", target):
+                continue  # a web address or an anchor on the same page
+            path = (doc.parent / target.split("#")[0]).resolve()
+            assert path.is_relative_to(CHECKOUT) and path.exists(), f"{doc.name}: {target}"
+
+
+def test_the_readme_and_rulings_name_no_file_outside_the_repository():
+    # docs/api.md and docs/architecture.md still name ../shared/design/ in their first lines;
+    # they belong to other owners (the change is asked for) and join this list once it lands.
+    for doc in (CHECKOUT / "README.md", CHECKOUT / "docs" / "rulings.md"):
+        assert "../" not in doc.read_text(), doc.name
+
+
+def test_the_readme_says_what_every_runtime_dependency_is_for():
+    readme = (CHECKOUT / "README.md").read_text()
+    section = readme.split("## Dependencies", 1)[1].split("\n## ", 1)[0]
+    described = {canonicalize_name(name) for name in re.findall(r"^\| `([^`]+)` \|", section, re.M)}
+    declared = tomllib.loads((CHECKOUT / "pyproject.toml").read_text())["project"]["dependencies"]
+    missing = [line for line in declared if canonicalize_name(Requirement(line).name) not in described]
+    assert not missing, f"README's Dependencies table does not say what these are for: {missing}"
