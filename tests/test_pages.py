@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from urllib.parse import urlsplit
 
 HX = {"HX-Request": "true"}
 
@@ -229,3 +230,10 @@ def test_pushed_regions_carry_no_session_token_and_htmx_posts_with_the_page_head
     other.get(f"/t/{table_id}/play/{app.extensions['companion.tables'].get(table_id).record['play_token']}")
     regions_only = reply.text[:reply.text.index('<div id="flash"')]
     assert other.get(f"/t/{table_id}/regions?since=0").text == regions_only
+
+
+def test_a_seat_or_first_player_of_5000_digits_gets_a_sentence(client, api):
+    table = api.create()
+    client.get(urlsplit(table["urls"]["play"]).path)
+    assert client.post(f"/t/{table['id']}/seat", data={"seat": "9" * 5000}).status_code == 302
+    assert client.post("/tables", data={"game": "gangs", "players": ["A", "B"], "first_player": "9" * 5000}).status_code == 422

@@ -4,16 +4,12 @@ from __future__ import annotations
 from flask import Blueprint, jsonify, request, url_for
 
 from ..games import RuleViolation, all_games
+from ..games.fields import MAX_DEPTH, nesting_depth
 from ..tables import SeatTaken, Table
 from . import bearer_token, public_base, tables
 from .errors import error_reply
 
 bp = Blueprint("api", __name__, url_prefix="/api")
-
-
-# No action or export nests deeper than a few levels; a body of 30,000 nested brackets once made
-# the JSON reader overflow its stack.
-MAX_DEPTH = 32
 
 
 def _body(allowed: set[str] | None = None, required: tuple[str, ...] = ()) -> dict:
@@ -23,7 +19,7 @@ def _body(allowed: set[str] | None = None, required: tuple[str, ...] = ()) -> di
         body = None
     if not isinstance(body, dict):
         raise RuleViolation("The body must be a JSON object.")
-    if _depth(body) > MAX_DEPTH:
+    if nesting_depth(body) > MAX_DEPTH:
         raise RuleViolation(f"The body nests deeper than {MAX_DEPTH} levels.")
     if allowed is not None:
         unknown = sorted(set(body) - allowed)
@@ -33,18 +29,6 @@ def _body(allowed: set[str] | None = None, required: tuple[str, ...] = ()) -> di
         if name not in body:
             raise RuleViolation(f"The field '{name}' is required.")
     return body
-
-
-def _depth(value) -> int:
-    """How deeply lists and objects nest in a JSON value (iterative: no recursion to overflow)."""
-    deepest, todo = 0, [(value, 1)]
-    while todo:
-        item, level = todo.pop()
-        if isinstance(item, (dict, list)):
-            deepest = max(deepest, level)
-            if level <= MAX_DEPTH:
-                todo.extend((v, level + 1) for v in (item.values() if isinstance(item, dict) else item))
-    return deepest
 
 
 def table_urls(table: Table) -> dict:

@@ -40,7 +40,7 @@ def create():
             options["monsters"] = pick_monsters(form.getlist("monsters")[: len(players)], len(players))
         first = form.get("first_player", "")
         if first not in ("", "random"):
-            options["first_player"] = int(first) if first.isascii() and first.isdigit() else first
+            options["first_player"] = int(first) if first.isascii() and first.isdigit() and len(first) <= 9 else first
         table = tables().create(game.id, players, options)
     except (RuleViolation, StoreError) as exc:
         return render_template("home.html", games={g.id: g for g in all_games()}, mine=_my_tables(),
@@ -144,7 +144,7 @@ def seat(table_id):
     """'I am …': this phone takes a free seat and sees that player's hidden information."""
     raw = request.form.get("seat", "")
     try:
-        _, token = tables().claim_seat(table_id, cookie_token(table_id), int(raw) if raw.isascii() and raw.isdigit() else raw)
+        _, token = tables().claim_seat(table_id, cookie_token(table_id), int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 9 else raw)
     except (RuleViolation, NotAllowed, SeatTaken) as exc:
         flash(str(exc))
     else:
