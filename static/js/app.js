@@ -13,8 +13,13 @@
   }
 
   function onlineCheck() {
-    if (!navigator.onLine) {
-      show("offline", "Offline: this is the table as this phone last saw it. It updates when the connection is back.");
+    // A copy the service worker served because the server did not answer is offline too, even
+    // where the phone still has wifi (navigator.onLine only knows about the wifi).
+    var savedCopy = document.documentElement.dataset.savedCopy && document.body && document.body.dataset.live !== "open";
+    if (!navigator.onLine || savedCopy) {
+      show("offline", document.getElementById("status") ?
+        "Offline: this is the table as this phone last saw it. It updates when the connection is back." :
+        "Offline: this is the page as this phone last saw it. It updates when the connection is back.");
     } else if (document.body && document.body.dataset.live === "open") {
       show("live", "Live");
     } else {
@@ -83,6 +88,19 @@
       out.textContent = Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
     });
   }, 1000);
+
+  // Modules in files of their own, loaded from here so that pages need no more tags (a page that
+  // already has a module's tag, fingerprinted or not, does not get it twice): the saved copy for
+  // offline reloads, the outbox that keeps taps made offline, and its view.
+  var here = (document.currentScript && document.currentScript.src) || location.href;
+  ["saved_copy.js", "outbox.js", "outbox_view.js"].forEach(function (name) {
+    if (document.querySelector('script[src*="/js/' + name + '"]')) return;
+    var script = document.createElement("script");
+    script.src = new URL(name, here).pathname;
+    script.async = false;  // in this order
+    script.dataset.addedByScript = "app.js";
+    document.head.appendChild(script);
+  });
 
   if ("serviceWorker" in navigator) {
     window.addEventListener("load", function () {

@@ -1,0 +1,274 @@
+// Taps kept while the connection is down. An action, undo or redo entered offline (or whose send
+// failed on the network) waits on this phone, shown as "1 action waiting", and is sent with the
+// table version it was made on when the connection is back. What the table refused meanwhile (it
+// moved on: 409; or the rules or the phone's rights said no) is listed as not applied, with a way
+// to enter it again or to dismiss it: nothing entered is dropped without a word. Both lists live
+// in localStorage, so a reload (offline too) keeps them; outbox_view.js draws them.
+(function () {
+  "use strict";
+  var WRITE = /^\/t\/([^/]+)\/(act|undo|redo)$/;
+  var RETRY_MS = 5000;
+  // Answers meaning "not now" rather than "no": the action keeps waiting and is tried again.
+  var TRY_AGAIN = [0, 408, 429, 500, 502, 503, 504];
+  // A send marked by another tab of this phone longer ago than this died with that tab.
+  var STALE_SEND_MS = 30000;
+  var memory = {};  // where the lists live when this browser refuses localStorage
+  var sendingId = null;
+
+  function tableOf(path) {
+    var m = WRITE.exec(path);
+    return m ? m[1] : null;
+  }
+
+  function pageTable() {
+    var m = /^\/t\/([^/]+)/.exec(location.pathname);
+    return m ? m[1] : null;
+  }
+
+  function load(kind, table) {
+    var key = "ktc-" + kind + ":" + table;
+    try {
+      return JSON.parse(localStorage.getItem(key) || "[]");
+    } catch (e) {
+      return memory[key] || [];
+    }
+  }
+
+  function store(kind, table, items) {
+    var key = "ktc-" + kind + ":" + table;
+    memory[key] = items;
+    try {
+      if (items.length) localStorage.setItem(key, JSON.stringify(items));
+      else localStorage.removeItem(key);
+    } catch (e) { /* kept in memory for this page's life */ }
+    if (window.ktcOutboxView) window.ktcOutboxView.render();
+  }
+
+  function words(el) {
+    return (el && el.textContent || "").replace(/\s+/g, " ").trim();
+  }
+
+  function labelOf(input) {
+    if (input.labels && input.labels.length) return words(input.labels[0]);
+    return input.getAttribute("aria-label") || input.name;
+  }
+
+  function describe(form, submitter) {
+    // What the person tapped, in the page's own words: the button and the choices it carried.
+    var what = words(submitter);
+    if (!what && form && form.querySelector) what = words(form.querySelector("button:not([type=button])"));
+    var details = [];
+    if (form && form.querySelectorAll) {
+      form.querySelectorAll("input, select").forEach(function (input) {
+        if (input.type === "hidden" || input.disabled) return;
+        if (input.type === "radio" || input.type === "checkbox") {
+          if (input.checked) details.push(labelOf(input));
+        } else if (input.tagName === "SELECT") {
+          var option = input.selectedOptions[0];
+          if (option && option.value) details.push(words(option));
+        } else if (input.value && input.value !== "0") {
+          details.push(labelOf(input) + ": " + input.value);
+        }
+      });
+    }
+    var text = (what || "An action") + (details.length ? " (" + details.join(", ") + ")" : "");
+    return text.length > 160 ? text.slice(0, 157) + "…" : text;
+  }
+
+  function entry(config) {
+    // The request as htmx was about to send it, minus the CSRF field (sent fresh as a header).
+    var fields = [];
+    var version = null;
+    config.formData.forEach(function (value, name) {
+      if (name === "_csrf" || typeof value !== "string") return;
+      if (name === "version") version = value;
+      fields.push([name, value]);
+    });
+    var submitter = config.triggeringEvent && config.triggeringEvent.submitter;
+    return {
+      id: Date.now().toString(36) + Math.random().toString(36).slice(2, 8),
+      path: new URL(config.path, location.href).pathname,
+      fields: fields,
+      version: version,
+      label: config.ktcLabel || describe(config.elt, submitter),
+      at: Date.now(),
+    };
+  }
+
+  function wait(item) {
+    var table = tableOf(item.path);
+    var waiting = load("waiting", table);
+    waiting.push(item);
+    store("waiting", table, waiting);
+  }
+
+  function csrfToken() {
+    try {
+      return JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRF-Token"] || "";
+    } catch (e) {
+      return "";
+    }
+  }
+
+  function send(item) {
+    var body = new URLSearchParams();
+    item.fields.forEach(function (field) { body.append(field[0], field[1]); });
+    return fetch(item.path, {
+      method: "POST", body: body, credentials: "same-origin",
+      headers: { "HX-Request": "true", "X-CSRF-Token": csrfToken() },
+    }).then(function (resp) {
+      return resp.text().then(function (html) { return { status: resp.status, html: html }; });
+    });
+  }
+
+  function sentence(reply) {
+    // The server's own sentence: the flash strip of an htmx reply, or an error page's message.
+    var doc = new DOMParser().parseFromString(reply.html, "text/html");
+    var said = words(doc.querySelector("#flash")) || words(doc.querySelector(".error"));
+    return said || "The server refused it (" + reply.status + ").";
+  }
+
+  function versionIn(html) {
+    var m = /id="status"[^>]*data-version="(\d+)"/.exec(html);
+    return m ? parseInt(m[1], 10) : null;
+  }
+
+  function showRegions(html) {
+    // The reply's regions, unless a push already brought this page a newer version; without its
+    // flash strip, since the outbox says itself what became of the action.
+    var shown = document.getElementById("status");
+    var replied = versionIn(html);
+    if (!window.htmx || replied === null) return;
+    if (shown && parseInt(shown.dataset.version || "-1", 10) > replied) return;
+    var holder = document.createElement("template");
+    holder.innerHTML = html;
+    var flash = holder.content.getElementById("flash");
+    if (flash) flash.remove();
+    htmx.swap(document.body, holder.innerHTML, { swapStyle: "none" });
+  }
+
+  function without(items, id) {
+    return items.filter(function (other) { return other.id !== id; });
+  }
+
+  function settle(item, reply) {
+    // Returns whether the next waiting action may be sent now.
+    var table = tableOf(item.path);
+    var waiting = load("waiting", table);
+    if (TRY_AGAIN.indexOf(reply.status) >= 0) {
+      waiting.forEach(function (other) {
+        if (other.id === item.id) { other.sending = null; other.note = "The server answered " + reply.status + ": trying again."; }
+      });
+      store("waiting", table, waiting);
+      return false;
+    }
+    store("waiting", table, without(waiting, item.id));
+    if (reply.status < 200 || reply.status >= 300) {
+      var refused = load("refused", table);
+      refused.push({ id: item.id, path: item.path, fields: item.fields, version: item.version, label: item.label,
+                     status: reply.status, reason: sentence(reply), at: Date.now() });
+      store("refused", table, refused);
+    }
+    showRegions(reply.html);
+    return true;
+  }
+
+  function flush() {
+    // Send the waiting actions of this page's table one at a time, oldest first.
+    var table = pageTable();
+    if (!table || sendingId) return;
+    var waiting = load("waiting", table);
+    var item = waiting[0];
+    if (!item || (item.sending && Date.now() - item.sending < STALE_SEND_MS)) return;
+    item.sending = Date.now();
+    store("waiting", table, waiting);
+    sendingId = item.id;
+    send(item).then(function (reply) {
+      sendingId = null;
+      if (settle(item, reply)) flush();
+    }, function () {
+      // Still no connection: it waits for the next try.
+      sendingId = null;
+      var again = load("waiting", table);
+      again.forEach(function (other) { if (other.id === item.id) other.sending = null; });
+      store("waiting", table, again);
+    });
+  }
+
+  function enterAgain(id) {
+    // A refused action sent once more, now on the version this phone shows.
+    var table = pageTable();
+    var refused = load("refused", table);
+    var item = refused.filter(function (other) { return other.id === id; })[0];
+    if (!item) return;
+    store("refused", table, without(refused, id));
+    var shown = document.getElementById("status");
+    var version = shown ? shown.dataset.version : item.version;
+    wait({
+      id: Date.now().toString(36) + Math.random().toString(36).slice(2, 8),
+      path: item.path, label: item.label, version: version, at: Date.now(),
+      fields: item.fields.map(function (f) { return f[0] === "version" ? ["version", version] : f; }),
+    });
+    flush();
+  }
+
+  function forget(kind, id) {
+    // The person's own choice: a waiting action cancelled, or a refused one dismissed.
+    var table = pageTable();
+    store(kind, table, load(kind, table).filter(function (item) { return item.id !== id || item.sending; }));
+  }
+
+  document.addEventListener("htmx:configRequest", function (event) {
+    var config = event.detail;
+    if (config.verb !== "post" || !tableOf(new URL(config.path, location.href).pathname)) return;
+    var submitter = config.triggeringEvent && config.triggeringEvent.submitter;
+    config.ktcLabel = describe(config.elt, submitter);
+    // Offline, or earlier actions still waiting (they go first): this one waits too.
+    if (!navigator.onLine || load("waiting", pageTable()).length) {
+      event.preventDefault();
+      wait(entry(config));
+      flush();
+    }
+  });
+
+  // The request never reached an answer (no network, server unreachable): keep it.
+  document.addEventListener("htmx:sendError", function (event) {
+    var config = event.detail.requestConfig;
+    if (config && tableOf(new URL(config.path, location.href).pathname)) wait(entry(config));
+  });
+
+  // A tap made online that lost the race to another phone: listed like a queued one, so that a
+  // push arriving just after (which clears the flash strip) cannot make it vanish unseen.
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var config = event.detail.requestConfig;
+    var xhr = event.detail.xhr;
+    if (!config || !xhr || xhr.status !== 409 || !tableOf(new URL(config.path, location.href).pathname)) return;
+    var item = entry(config);
+    var table = tableOf(item.path);
+    var refused = load("refused", table);
+    item.status = 409;
+    item.reason = sentence({ status: 409, html: xhr.responseText || "" });
+    refused.push(item);
+    store("refused", table, refused);
+    // The outbox now says it, with the action and a way to enter it again: not twice.
+    setTimeout(function () {
+      var flash = document.getElementById("flash");
+      if (flash) flash.textContent = "";
+    }, 0);
+  });
+
+  window.addEventListener("online", flush);
+  document.addEventListener("htmx:wsOpen", flush);
+  setInterval(flush, RETRY_MS);
+
+  window.ktcOutbox = {
+    waiting: function () { return load("waiting", pageTable()); },
+    refused: function () { return load("refused", pageTable()); },
+    enterAgain: enterAgain,
+    cancel: function (id) { forget("waiting", id); },
+    dismiss: function (id) { forget("refused", id); },
+    flush: flush,
+  };
+  if (window.ktcOutboxView) window.ktcOutboxView.render();
+  flush();
+})();

@@ -1,0 +1,88 @@
+// The outbox on the table page, just above the controls: "1 action waiting" (each with Cancel),
+// and what was not applied (each with the reason, "Enter it again" and "Dismiss"). Built with
+// text nodes only: labels carry player names, which must never be read as HTML.
+(function () {
+  "use strict";
+
+  function el(tag, attrs, children) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (name) { node.setAttribute(name, attrs[name]); });
+    (children || []).forEach(function (child) {
+      node.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
+    });
+    return node;
+  }
+
+  function button(text, action, id, secondary) {
+    var attrs = { type: "button", "data-outbox": action, "data-id": id };
+    if (secondary) attrs["class"] = "secondary";
+    return el("button", attrs, [text]);
+  }
+
+  function waitingPart(items) {
+    var count = items.length + (items.length === 1 ? " action waiting" : " actions waiting");
+    var list = el("ul", {}, items.map(function (item) {
+      var parts = [el("span", { "class": "what" }, [item.label])];
+      if (item.note) parts.push(el("span", { "class": "muted why" }, [item.note]));
+      parts.push(item.sending ? el("span", { "class": "muted" }, ["Sending…"]) : button("Cancel", "cancel", item.id, true));
+      return el("li", {}, parts);
+    }));
+    return el("div", { "class": "outbox-waiting", role: "status" }, [
+      el("p", {}, [el("b", {}, [count]), " on this phone: sent as soon as the connection is back."]), list]);
+  }
+
+  function refusedPart(items) {
+    var list = el("ul", {}, items.map(function (item) {
+      return el("li", {}, [
+        el("span", { "class": "what" }, [item.label]),
+        el("span", { "class": "why" }, [item.reason]),
+        el("span", { "class": "row" }, [button("Enter it again", "again", item.id), button("Dismiss", "dismiss", item.id, true)]),
+      ]);
+    }));
+    var heading = items.length === 1 ? "Not applied" : items.length + " actions not applied";
+    return el("div", { "class": "outbox-refused", role: "alert" }, [
+      el("p", {}, [el("b", {}, [heading]), ": the table did not take what this phone sent. Look at the table, then enter it again or dismiss it."]),
+      list]);
+  }
+
+  function render() {
+    var outbox = window.ktcOutbox;
+    var flash = document.getElementById("flash");
+    var panel = document.getElementById("outbox");
+    var waiting = outbox ? outbox.waiting() : [];
+    var refused = outbox ? outbox.refused() : [];
+    if (!flash || (!waiting.length && !refused.length)) {
+      if (panel) panel.remove();
+      return;
+    }
+    if (!panel) {
+      // Outside the swapped regions, so pushes and replies never wipe it; left out of the saved
+      // copy (saved_copy.js), which draws it again from the stored lists when it loads.
+      panel = el("section", { id: "outbox", "class": "outbox", "data-added-by-script": "outbox_view.js" });
+      flash.parentNode.insertBefore(panel, flash);
+    }
+    var parts = [];
+    if (waiting.length) parts.push(waitingPart(waiting));
+    if (refused.length) parts.push(refusedPart(refused));
+    panel.replaceChildren.apply(panel, parts);
+  }
+
+  document.addEventListener("click", function (event) {
+    var target = event.target.closest && event.target.closest("[data-outbox]");
+    if (!target || !window.ktcOutbox) return;
+    var id = target.dataset.id;
+    if (target.dataset.outbox === "cancel") window.ktcOutbox.cancel(id);
+    else if (target.dataset.outbox === "dismiss") window.ktcOutbox.dismiss(id);
+    else if (target.dataset.outbox === "again") window.ktcOutbox.enterAgain(id);
+  });
+  // Another tab of this phone changed the lists.
+  window.addEventListener("storage", function (event) {
+    if (event.key && event.key.indexOf("ktc-") === 0) render();
+  });
+  // The flash strip is swapped by every reply: put the panel back before it if it went.
+  document.addEventListener("htmx:afterSettle", function () { if (!document.getElementById("outbox")) render(); });
+
+  window.ktcOutboxView = { render: render };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", render);
+  else render();
+})();

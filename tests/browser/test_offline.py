@@ -1,0 +1,181 @@
+"""A phone that loses the connection: the table it opened reloads as it last saw it (from the first
+visit, with the live changes it got since), and what is tapped meanwhile waits on the phone, is
+sent when the connection is back, and is never lost without a word."""
+from __future__ import annotations
+
+import json
+import re
+import time
+import urllib.request
+
+from playwright.sync_api import expect
+
+from .test_journeys import give, row_of
+
+PLAYERS = ["Ann", "Bob", "Cy"]
+
+
+def new_table(live_server) -> dict:
+    """A Gangs of Kyoto table made through the JSON API: Ann starts; returns its id and play URL."""
+    body = json.dumps({"game": "gangs", "players": PLAYERS, "options": {"first_player": 0}}).encode()
+    req = urllib.request.Request(live_server.url + "/api/tables", data=body, headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req) as resp:
+        return json.load(resp)
+
+
+def api(live_server, path: str):
+    with urllib.request.urlopen(live_server.url + path) as resp:
+        return json.load(resp)
+
+
+def open_table(phone, live_server, table) -> tuple:
+    """A fresh phone (its own cookies, no service worker yet) opens the table's play link."""
+    ctx = phone()
+    page = ctx.new_page()
+    page.goto(live_server.url + f"/t/{table['id']}/play/{table['token']}")
+    expect(page.locator("#netstate")).to_have_text("Live")
+    return ctx, page
+
+
+def wait_until_kept(page, version: int, timeout: float = 10.0):
+    """Wait until this phone's saved copy of the page it shows is the table at `version` (the phone
+    keeps it by itself; a person would not reload within the same split second)."""
+    deadline = time.monotonic() + timeout
+    script = "caches.match(location.href.split('#')[0]).then(r => r ? r.text() : '')"
+    while time.monotonic() < deadline:
+        if f'data-version="{version}"' in page.evaluate(script):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"the phone never kept the table at version {version}")
+
+
+def test_the_first_table_a_phone_opens_reloads_offline_with_the_latest_live_scores(live_server, phone):
+    table = new_table(live_server)
+    ctx, page = open_table(phone, live_server, table)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    # Another phone at the table enters a card: this phone sees it arrive live.
+    _, other = open_table(phone, live_server, table)
+    give(other, "Bob", 4)
+    expect(row_of(page, 1)).to_contain_text("4")
+    wait_until_kept(page, 1)
+
+    ctx.set_offline(True)
+    page.reload()
+    expect(page.locator("#netstate")).to_contain_text("Offline")
+    expect(page.locator("#netstate")).to_contain_text("as this phone last saw it")
+    for name in PLAYERS:
+        expect(page.locator("#board")).to_contain_text(name)
+    expect(row_of(page, 1)).to_contain_text("4")
+    expect(page.locator("#board article[data-player='1'] [data-sum]")).to_have_text("4")
+    expect(page.locator("#status")).to_contain_text("version 1")
+
+    # The connection is back: the page goes live again by itself and catches up.
+    ctx.set_offline(False)
+    give(other, "Cy", 2)
+    page.reload()
+    expect(page.locator("#netstate")).to_have_text("Live")
+    expect(row_of(page, 2)).to_contain_text("2")
+
+
+def test_a_page_never_opened_says_so_offline_and_claims_no_table(live_server, phone):
+    table = new_table(live_server)
+    ctx, page = open_table(phone, live_server, table)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    wait_until_kept(page, 0)
+    ctx.set_offline(True)
+    page.goto(live_server.url + "/t/never-opened-here")
+    expect(page.locator("main")).to_contain_text("never opened on this phone")
+    expect(page.locator("main")).not_to_contain_text("as this phone last saw it")
+
+
+def test_a_tap_made_offline_waits_and_lands_once_when_the_connection_is_back(live_server, phone):
+    table = new_table(live_server)
+    ctx, page = open_table(phone, live_server, table)
+
+    ctx.set_offline(True)
+    give(page, "Bob", 3, legal=False)
+    expect(page.locator("#outbox")).to_contain_text("1 action waiting")
+    expect(page.locator("#outbox")).to_contain_text("Give to Bob")
+    assert api(live_server, f"/api/tables/{table['id']}")["version"] == 0
+
+    ctx.set_offline(False)
+    expect(page.locator("#status")).to_have_attribute("data-version", "1")
+    expect(page.locator("#outbox")).to_have_count(0)
+    expect(row_of(page, 1)).to_contain_text("3")
+    # Long enough for another try of the outbox: the action is in the log once, nothing else.
+    page.wait_for_timeout(6000)
+    log = api(live_server, f"/api/tables/{table['id']}/log")
+    assert api(live_server, f"/api/tables/{table['id']}")["version"] == 1
+    assert [entry["action"]["to"] for entry in log] == [1]
+    assert log[0]["action"]["card"]["value"] == 3
+    expect(page.locator("#outbox")).to_have_count(0)
+
+
+def test_a_tap_waiting_through_a_reload_offline_is_still_shown_and_sent(live_server, phone):
+    table = new_table(live_server)
+    ctx, page = open_table(phone, live_server, table)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    wait_until_kept(page, 0)
+
+    ctx.set_offline(True)
+    give(page, "Cy", 2, legal=False)
+    expect(page.locator("#outbox")).to_contain_text("1 action waiting")
+    page.reload()
+    expect(page.locator("#netstate")).to_contain_text("Offline")
+    expect(page.locator("#outbox")).to_contain_text("1 action waiting")
+    expect(page.locator("#outbox")).to_contain_text("Give to Cy")
+
+    ctx.set_offline(False)
+    expect(page.locator("#status")).to_have_attribute("data-version", "1")
+    expect(page.locator("#outbox")).to_have_count(0)
+    assert [entry["action"]["to"] for entry in api(live_server, f"/api/tables/{table['id']}/log")] == [2]
+
+
+def test_a_waiting_tap_the_table_moved_past_is_shown_as_not_applied_and_can_be_entered_again(live_server, phone):
+    table = new_table(live_server)
+    ctx, page = open_table(phone, live_server, table)
+    _, other = open_table(phone, live_server, table)
+
+    ctx.set_offline(True)
+    give(page, "Bob", 3, legal=False)
+    expect(page.locator("#outbox")).to_contain_text("1 action waiting")
+    # Meanwhile another phone enters Ann's card for Cy: the table moves on to version 1.
+    give(other, "Cy", 1)
+
+    ctx.set_offline(False)
+    outbox = page.locator("#outbox")
+    expect(outbox).to_contain_text("Not applied")
+    expect(outbox).to_contain_text(re.compile(r"Give to Bob \(Plain, 3\)"))
+    expect(outbox).to_contain_text("The table changed")
+    expect(outbox).not_to_contain_text("waiting")
+    expect(page.locator("#status")).to_have_attribute("data-version", "1")
+    assert [e["action"]["to"] for e in api(live_server, f"/api/tables/{table['id']}/log")] == [2]
+
+    # Entered again on the table as it is now: it lands, and the notice goes.
+    outbox.get_by_role("button", name="Enter it again").click()
+    expect(page.locator("#status")).to_have_attribute("data-version", "2")
+    expect(page.locator("#outbox")).to_have_count(0)
+    log = api(live_server, f"/api/tables/{table['id']}/log")
+    assert [(e["action"]["to"], e["action"]["card"]["value"]) for e in log] == [(2, 1), (1, 3)]
+
+
+def test_a_refused_tap_dismissed_goes_only_when_the_person_says_so(live_server, phone):
+    table = new_table(live_server)
+    ctx, page = open_table(phone, live_server, table)
+    _, other = open_table(phone, live_server, table)
+    ctx.set_offline(True)
+    give(page, "Bob", 3, legal=False)
+    give(other, "Bob", 2)
+    ctx.set_offline(False)
+    outbox = page.locator("#outbox")
+    expect(outbox).to_contain_text("Not applied")
+    # More pushes from the table do not wipe the notice.
+    give(other, "Cy", 0)
+    expect(page.locator("#status")).to_have_attribute("data-version", "2")
+    page.reload()
+    expect(page.locator("#outbox")).to_contain_text("Give to Bob")
+    page.locator("#outbox").get_by_role("button", name="Dismiss").click()
+    expect(page.locator("#outbox")).to_have_count(0)
+    page.reload()
+    expect(page.locator("#netstate")).to_have_text("Live")
+    expect(page.locator("#outbox")).to_have_count(0)
