@@ -154,6 +154,12 @@ def test_a_revalidated_static_file_is_a_bodiless_304(web):
     assert again.status_code == 304 and again.get_data() == b""
 
 
+def test_a_part_of_a_file_is_sent_as_the_files_own_bytes(web):
+    resp = web.get("/static/css/app.css", headers={"Accept-Encoding": BROWSER, "Range": "bytes=0-9999"})
+    assert resp.status_code == 206 and "Content-Encoding" not in resp.headers
+    assert resp.get_data() == (STATIC / "css/app.css").read_bytes()[:10000]
+
+
 def test_the_service_worker_script_is_compressed_and_revalidates(web):
     first = web.get("/sw.js", headers={"Accept-Encoding": BROWSER})
     assert first.status_code == 200 and first.headers["Content-Encoding"]

@@ -8,8 +8,9 @@ HTML never taken from a cache.
   rendered before a deploy, the service worker's plain `/static/...` list), it goes out as before,
   `no-cache`, so no address is ever pinned to the wrong bytes for a year.
 - Replies are compressed with Flask-Compress (zstd, br, gzip or deflate, whichever the browser
-  offers first), except websocket handshakes: flask-sock's reply to those is never sent as a body
-  (the socket belongs to the websocket by then), so it is left exactly as flask-sock made it.
+  offers first), except websocket handshakes (flask-sock's reply to those is never sent as a body:
+  the socket belongs to the websocket by then, so it is left exactly as flask-sock made it) and
+  parts of files (206: their Content-Range counts the file's own bytes).
 - An HTML reply that set no caching of its own is `private, no-cache`: table pages are live and
   hold a seat's hidden cards, so a browser or a proxy must ask again every time.
 """
@@ -97,6 +98,11 @@ def is_websocket_handshake() -> bool:
     return request.headers.get("Upgrade", "").lower() == "websocket"
 
 
+def is_part_of_a_file(resp: Response) -> bool:
+    """A 206: its Content-Range counts the file's own bytes, which compression would change."""
+    return resp.status_code == 206 or "Content-Range" in resp.headers
+
+
 def cache_forever_if_current(resp: Response) -> None:
     """A static file asked for with its current hash may be kept for a year, unasked."""
     filename = (request.view_args or {}).get("filename")
@@ -125,7 +131,8 @@ def init_app(app: Flask) -> None:
     def light_replies(resp: Response) -> Response:
         if is_websocket_handshake():
             return resp
-        resp = compress.after_request(resp)
+        if not is_part_of_a_file(resp):
+            resp = compress.after_request(resp)
         if request.endpoint == "static":
             cache_forever_if_current(resp)
         elif resp.mimetype == "text/html" and "Cache-Control" not in resp.headers:
