@@ -27,7 +27,13 @@
     }
   }
 
-  window.addEventListener("online", onlineCheck);
+  window.addEventListener("online", function () {
+    // The wifi is back: a saved copy is now a page waiting for its connection, and it asks for
+    // the table at once (the socket may take a while: its retries back off while offline).
+    delete document.documentElement.dataset.savedCopy;
+    onlineCheck();
+    poll();
+  });
   window.addEventListener("offline", onlineCheck);
   document.addEventListener("DOMContentLoaded", onlineCheck);
   // The status strip is re-rendered by every push: put the connection state back on it.
@@ -49,12 +55,13 @@
   });
 
   // Polling fallback: while the socket is not open, ask for the regions every 15 s.
-  setInterval(function () {
+  function poll() {
     if (!window.htmx || document.body.dataset.live === "open") return;
     var status = document.getElementById("status");
     if (!status || !status.dataset.poll) return;
     htmx.ajax("GET", status.dataset.poll, { swap: "none" });
-  }, 15000);
+  }
+  setInterval(poll, 15000);
 
   // Dice pad: − / + buttons beside each face count, and the running total of dice entered.
   function diceTotal(pad) {
