@@ -124,6 +124,20 @@ def test_a_table_page_arrives_compressed_and_reads_the_same(web, offer, encoding
     assert "Accept-Encoding" in packed.headers["Vary"]
 
 
+@pytest.mark.parametrize("site", ["cross-site", "same-site"])
+def test_a_page_another_site_asks_for_is_not_compressed_so_its_length_hides_the_csrf_token(web, site):
+    # BREACH: another site's page makes the phone ask for /join?code=<guess> many times; with
+    # compression, the reply is shorter when the guess repeats part of the page's CSRF token.
+    guess = "/join?code=" + "A" * 12
+    foreign = web.get(guess, headers={"Accept-Encoding": BROWSER, "Sec-Fetch-Site": site})
+    assert foreign.status_code == 200 and "Content-Encoding" not in foreign.headers
+    for own in ("none", "same-origin"):  # a QR code or a typed address; this site's own links
+        resp = web.get(guess, headers={"Accept-Encoding": BROWSER, "Sec-Fetch-Site": own})
+        assert resp.headers["Content-Encoding"]
+    script = web.get("/static/js/app.js", headers={"Accept-Encoding": BROWSER, "Sec-Fetch-Site": site})
+    assert script.headers["Content-Encoding"]  # holds no secret
+
+
 def test_htmx_goes_out_compressed_to_under_a_third(web):
     url = "/static/vendor/htmx/htmx.min.js"
     resp = web.get(url, headers={"Accept-Encoding": "gzip, deflate"})  # what Chrome offers over HTTP

@@ -11,6 +11,10 @@ HTML never taken from a cache.
   offers first), except websocket handshakes (flask-sock's reply to those is never sent as a body:
   the socket belongs to the websocket by then, so it is left exactly as flask-sock made it) and
   parts of files (206: their Content-Range counts the file's own bytes).
+- An HTML page asked for by another site's page goes out uncompressed: pages hold the session's
+  CSRF token and /join repeats its `code` query, and compressed lengths of a page that repeats an
+  attacker's guesses beside a secret give the secret away (BREACH). Phones opening a QR code, a
+  typed address or this site's own links (Sec-Fetch-Site none, same-origin) get it compressed.
 - An HTML reply that set no caching of its own is `private, no-cache`: table pages are live and
   hold a seat's hidden cards, so a browser or a proxy must ask again every time.
 """
@@ -103,6 +107,11 @@ def is_part_of_a_file(resp: Response) -> bool:
     return resp.status_code == 206 or "Content-Range" in resp.headers
 
 
+def is_html_for_another_site(resp: Response) -> bool:
+    """An HTML reply to a request another site's page made (see BREACH above)."""
+    return resp.mimetype == "text/html" and request.headers.get("Sec-Fetch-Site") in ("cross-site", "same-site")
+
+
 def cache_forever_if_current(resp: Response) -> None:
     """A static file asked for with its current hash may be kept for a year, unasked."""
     filename = (request.view_args or {}).get("filename")
@@ -131,7 +140,7 @@ def init_app(app: Flask) -> None:
     def light_replies(resp: Response) -> Response:
         if is_websocket_handshake():
             return resp
-        if not is_part_of_a_file(resp):
+        if not is_part_of_a_file(resp) and not is_html_for_another_site(resp):
             resp = compress.after_request(resp)
         if request.endpoint == "static":
             cache_forever_if_current(resp)
