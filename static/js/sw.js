@@ -6,6 +6,9 @@
 // this phone last saw it. Static files are kept as the pages load them, whatever their query
 // (fingerprinted URLs such as /static/js/app.js?v=1a2b are kept once, the older one replaced).
 const VERSION = "ktc-v4";
+const STATIC_CACHE = VERSION;  // the shell and static files: replaced with each new worker
+const PAGES_CACHE = "ktc-pages";  // pages as last seen: kept across new workers (a game outlives a deploy)
+const PAGES_KEPT = 60;  // the most recently saved pages a phone keeps
 const SHELL = ["/", "/offline", "/join", "/manifest.webmanifest",
   "/static/icons/icon-192.png", "/static/icons/icon-512.png"];
 // The headers a saved copy keeps from the page it replaces (the CSP above all): the body changes,
@@ -13,13 +16,14 @@ const SHELL = ["/", "/offline", "/join", "/manifest.webmanifest",
 const KEPT_HEADERS = ["content-security-policy", "x-content-type-options", "referrer-policy", "x-frame-options"];
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(VERSION).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
+  event.waitUntil(caches.open(STATIC_CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (event) => {
+  const current = [STATIC_CACHE, PAGES_CACHE];
   event.waitUntil(
     caches.keys()
-      .then((keys) => Promise.all(keys.filter((k) => k !== VERSION).map((k) => caches.delete(k))))
+      .then((keys) => Promise.all(keys.filter((k) => !current.includes(k)).map((k) => caches.delete(k))))
       .then(() => self.clients.claim())
   );
 });
@@ -48,9 +52,18 @@ async function keepStatic(cache, request, response) {
   await cache.put(request, response);
 }
 
+async function keepPage(url, response) {
+  // The newest copy goes last, so that the oldest pages are the ones let go.
+  const cache = await caches.open(PAGES_CACHE);
+  await cache.delete(url, { ignoreVary: true });
+  await cache.put(url, response);
+  const keys = await cache.keys();
+  await Promise.all(keys.slice(0, Math.max(0, keys.length - PAGES_KEPT)).map((key) => cache.delete(key)));
+}
+
 async function staticFile(event) {
   const req = event.request;
-  const cache = await caches.open(VERSION);
+  const cache = await caches.open(STATIC_CACHE);
   // A fingerprinted URL never changes: the kept copy is the file.
   if (new URL(req.url).search) {
     const exact = await cache.match(req);
@@ -70,9 +83,9 @@ async function staticFile(event) {
 
 async function savedPage(req) {
   // The page as last saved, marked so that the page knows it is not fresh from the server.
-  const cache = await caches.open(VERSION);
-  const hit = await cache.match(req, { ignoreVary: true });
-  if (!hit) return cache.match("/offline");
+  const hit = (await (await caches.open(PAGES_CACHE)).match(req, { ignoreVary: true })) ||
+    (await (await caches.open(STATIC_CACHE)).match(req, { ignoreVary: true }));
+  if (!hit) return caches.match("/offline");
   const html = await hit.text();
   return rebuilt(html.replace(/<html\b/i, '<html data-saved-copy="true"'), hit);
 }
@@ -80,10 +93,7 @@ async function savedPage(req) {
 async function page(event) {
   try {
     const resp = await fetch(event.request);
-    if (resp.ok && !resp.redirected) {
-      const copy = resp.clone();
-      event.waitUntil(caches.open(VERSION).then((c) => c.put(event.request, copy)));
-    }
+    if (resp.ok && !resp.redirected) event.waitUntil(keepPage(event.request.url, resp.clone()));
     return resp;
   } catch (err) {
     return savedPage(event.request);
@@ -101,19 +111,14 @@ self.addEventListener("fetch", (event) => {
   }
 });
 
-// Messages are handled one after another: an older copy can never land after a newer one, and
-// once a page is saved, the files it loads (sent first) are kept too.
-let queue = Promise.resolve();
-
 async function savePage(url, html) {
-  const cache = await caches.open(VERSION);
-  const previous = (await cache.match(url, { ignoreVary: true })) || (await cache.match("/offline"));
-  await cache.put(url, rebuilt(html, previous));
+  const previous = (await caches.match(url, { ignoreVary: true })) || (await caches.match("/offline"));
+  await keepPage(url, rebuilt(html, previous));
 }
 
 async function keepAssets(urls) {
   // What the page loaded before this worker could see it (the first visit): keep it for offline.
-  const cache = await caches.open(VERSION);
+  const cache = await caches.open(STATIC_CACHE);
   for (const raw of urls) {
     const url = new URL(raw, self.location.origin);
     if (url.origin !== self.location.origin || !url.pathname.startsWith("/static/")) continue;
@@ -124,6 +129,10 @@ async function keepAssets(urls) {
     } catch (err) { /* offline already: the next page load tries again */ }
   }
 }
+
+// Messages are handled one after another: an older copy can never land after a newer one, and
+// once a page is saved, the files it loads (sent first) are kept too.
+let queue = Promise.resolve();
 
 self.addEventListener("message", (event) => {
   const msg = event.data || {};

@@ -179,3 +179,37 @@ def test_a_refused_tap_dismissed_goes_only_when_the_person_says_so(live_server, 
     page.reload()
     expect(page.locator("#netstate")).to_have_text("Live")
     expect(page.locator("#outbox")).to_have_count(0)
+
+
+def test_offline_works_when_static_addresses_carry_a_fingerprint(live_server, phone):
+    # Pages load /static/js/app.js?v=<hash of the file>: a saved copy must still find its scripts
+    # and styles, also after a new release changed the hashes and the phone kept the new files.
+    release = {"hash": "f1"}
+
+    @live_server.app.url_defaults
+    def fingerprint(endpoint, values):
+        if endpoint == "static":
+            values.setdefault("v", release["hash"])
+
+    first, second = new_table(live_server), new_table(live_server)
+    ctx, page = open_table(phone, live_server, first)
+    assert page.locator("script[src*='app.js?v=f1']").count() == 1
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    wait_until_kept(page, 0)
+    release["hash"] = "f2"
+    later = ctx.new_page()
+    later.goto(live_server.url + f"/t/{second['id']}/play/{second['token']}")
+    assert later.locator("script[src*='app.js?v=f2']").count() == 1
+    wait_until_kept(later, 0)
+    later.close()
+
+    ctx.set_offline(True)
+    page.reload()  # the first table's copy asks for the f1 files, which the phone replaced by f2
+    expect(page.locator("#netstate")).to_contain_text("Offline")  # app.js ran
+    expect(page.locator("#board")).to_contain_text("Bob")
+    assert page.evaluate("getComputedStyle(document.querySelector('header.bar')).display") == "flex"  # app.css applied
+    give(page, "Bob", 1, legal=False)
+    expect(page.locator("#outbox")).to_contain_text("1 action waiting")
+    ctx.set_offline(False)
+    expect(page.locator("#status")).to_have_attribute("data-version", "1")
+    expect(page.locator("#outbox")).to_have_count(0)
