@@ -181,7 +181,7 @@ def test_the_service_worker_script_is_compressed_and_revalidates(web):
     assert again.status_code == 304
 
 
-def watch_pushes(base: str, ws_base: str, act) -> str:
+def watch_pushes(ws_base: str, act) -> str:
     """Open a watcher's live connection as a browser would (offering compression), make a change,
     and return the push that arrives."""
     ws = Client.connect(f"{ws_base}/ws?mode=watch&since=0", headers={"Accept-Encoding": BROWSER})
@@ -199,8 +199,7 @@ def test_live_pushes_still_arrive_on_a_compressing_app(tmp_path):
     try:
         base = f"127.0.0.1:{server.server_port}"
         table = make_table(app.test_client())
-        act = lambda: post_action(base, table)  # noqa: E731
-        pushed = watch_pushes(base, f"ws://{base}/t/{table['id']}", act)
+        pushed = watch_pushes(f"ws://{base}/t/{table['id']}", lambda: post_action(base, table))
         assert "Ann gives a 4 to Bob." in pushed
     finally:
         server.shutdown()
@@ -266,5 +265,5 @@ def test_the_projects_worker_sends_compressed_pages_files_and_pushes_whole(gunic
         else:
             assert headers["Content-Encoding"] == "deflate"
             assert zlib.decompress(body) == (STATIC / name).read_bytes()
-    pushed = watch_pushes(host, f"ws://{host}/t/{table['id']}", lambda: post_action(host, table))
+    pushed = watch_pushes(f"ws://{host}/t/{table['id']}", lambda: post_action(host, table))
     assert "Ann gives a 4 to Bob." in pushed
