@@ -213,3 +213,22 @@ def test_offline_works_when_static_addresses_carry_a_fingerprint(live_server, ph
     ctx.set_offline(False)
     expect(page.locator("#status")).to_have_attribute("data-version", "1")
     expect(page.locator("#outbox")).to_have_count(0)
+
+
+def test_a_tap_that_lost_the_race_online_stays_listed_when_the_next_push_arrives(live_server, phone):
+    table = new_table(live_server)
+    _, page = open_table(phone, live_server, table)
+    _, other = open_table(phone, live_server, table)
+    give(other, "Cy", 1)
+    expect(page.locator("#status")).to_have_attribute("data-version", "1")
+    # This phone's tap was made on version 0 and reached the server after the other phone's.
+    page.locator("#controls input[name=version]").first.evaluate("input => input.value = '0'")
+    give(page, "Bob", 3, legal=False)
+    outbox = page.locator("#outbox")
+    expect(outbox).to_contain_text("Not applied")
+    expect(outbox).to_contain_text("Give to Bob (Plain, 3)")
+    # The push of the table's next change clears the message strip, not this notice.
+    give(other, "Bob", 2)
+    expect(page.locator("#status")).to_have_attribute("data-version", "2")
+    expect(outbox).to_contain_text("Give to Bob (Plain, 3)")
+    assert [e["action"]["to"] for e in api(live_server, f"/api/tables/{table['id']}/log")] == [2, 1]
