@@ -14,6 +14,19 @@
   var STALE_SEND_MS = 30000;
   var memory = {};  // where the lists live when this browser refuses localStorage
   var sendingId = null;
+  var tab = thisTab();
+
+  function thisTab() {
+    // Which tab marked a send: one that this tab's previous page began is not another tab's
+    // (a reload cuts a send short; sessionStorage outlives the reload, not the tab).
+    var made = Date.now().toString(36) + Math.random().toString(36).slice(2, 8);
+    try {
+      var known = sessionStorage.getItem("ktc-tab");
+      if (known) return known;
+      sessionStorage.setItem("ktc-tab", made);
+    } catch (e) { /* no sessionStorage: this page's own id */ }
+    return made;
+  }
 
   function tableOf(path) {
     var m = WRITE.exec(path);
@@ -179,8 +192,10 @@
     if (!table || sendingId) return;
     var waiting = load("waiting", table);
     var item = waiting[0];
-    if (!item || (item.sending && Date.now() - item.sending < STALE_SEND_MS)) return;
+    if (!item) return;
+    if (item.sending && item.sender !== tab && Date.now() - item.sending < STALE_SEND_MS) return;
     item.sending = Date.now();
+    item.sender = tab;
     store("waiting", table, waiting);
     sendingId = item.id;
     send(item).then(function (reply) {
