@@ -68,7 +68,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     from .live import LiveHub
     from .tables import TableService
     from .events.service import EventService
-    from .web import api, errors, events_api, events_pages, limits, pages, pwa, qr, render, security, sockets
+    from .web import api, assets, errors, events_api, events_pages, limits, pages, pwa, qr, render, security, sockets
 
     store.init_app(app)
     hub = LiveHub()
@@ -93,6 +93,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     security.init_app(app)
     render.init_app(app)
     limits.init_app(app)
+    assets.init_app(app)
     if app.config["TRUSTED_PROXIES"]:
         # Only a configured proxy's X-Forwarded-For is believed: anyone else could forge it.
         n = app.config["TRUSTED_PROXIES"]
