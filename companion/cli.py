@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import argparse
 import os
-import socket
 import sys
+
+from . import network
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -21,6 +22,10 @@ def main(argv: list[str] | None = None) -> int:
         default=int(os.environ.get("COMPANION_THREADS", "256")),
         help="worker threads; every open phone holds one for its live connection",
     )
+    serve.add_argument("--certfile", default=os.environ.get("COMPANION_CERTFILE"),
+                       help="serve HTTPS with this certificate (PEM, the chain after it)")
+    serve.add_argument("--keyfile", default=os.environ.get("COMPANION_KEYFILE"),
+                       help="the certificate's private key (PEM)")
     data_default = os.environ.get("COMPANION_DATA", "companion-data")
     back = sub.add_parser("backup", help="write the whole data folder into one .tar.gz")
     back.add_argument("--data", default=data_default)
@@ -31,6 +36,8 @@ def main(argv: list[str] | None = None) -> int:
     rest.add_argument("--force", action="store_true", help="restore into a folder that is not empty")
     args = parser.parse_args(argv)
     if args.command == "serve":
+        if bool(args.certfile) != bool(args.keyfile):
+            parser.error("--certfile and --keyfile go together")
         return serve_app(args)
     from . import backup as backups
 
@@ -52,7 +59,7 @@ def serve_app(args) -> int:
     from gunicorn.app.base import BaseApplication
 
     from . import create_app
-    from .gunicorn_conf import post_worker_init, pre_request, worker_connections
+    from .gunicorn_conf import control_socket_disable, post_worker_init, pre_request, worker_connections
 
     app = create_app()
 
@@ -68,51 +75,31 @@ def serve_app(args) -> int:
             self.cfg.set("accesslog", "-")
             self.cfg.set("post_worker_init", post_worker_init)
             self.cfg.set("pre_request", pre_request)
+            if "control_socket_disable" in self.cfg.settings:  # gunicorn 25.1 and later
+                self.cfg.set("control_socket_disable", control_socket_disable)
+            if args.certfile:
+                self.cfg.set("certfile", os.path.abspath(args.certfile))
+                self.cfg.set("keyfile", os.path.abspath(args.keyfile))
 
         def load(self):
             return app
 
     print(f"Kyoto Table Companion — data in {os.environ['COMPANION_DATA']}")
-    for url in phone_urls(args.host, args.port):
+    for url in phone_urls(args.host, args.port, "https" if args.certfile else "http"):
         print(f"  open {url}")
     sys.stdout.flush()
     Server().run()
     return 0
 
 
-def phone_urls(host: str, port: int) -> list[str]:
+def phone_urls(host: str, port: int, scheme: str = "http") -> list[str]:
     """The addresses phones on the same network can open (no traffic is sent to find them)."""
     if host not in ("0.0.0.0", "::", ""):
-        return [f"http://{host}:{port}/"]
-    addresses = {"127.0.0.1"} | interface_addresses()
-    try:
-        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            addresses.add(info[4][0])
-    except OSError:
-        pass
+        return [f"{scheme}://{host}:{port}/"]
+    addresses = {"127.0.0.1"} | network.interface_addresses() | network.hostname_addresses()
     public = os.environ.get("COMPANION_PUBLIC_URL")
     urls = [public.rstrip("/") + "/"] if public else []
-    return urls + [f"http://{a}:{port}/" for a in sorted(addresses, key=lambda a: a.startswith("127."))]
-
-
-def interface_addresses() -> set[str]:
-    """IPv4 addresses of this machine's network interfaces (Linux ioctl; empty elsewhere)."""
-    found: set[str] = set()
-    try:
-        import fcntl
-        import struct
-
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-            for _, name in socket.if_nameindex():
-                try:
-                    packed = struct.pack("256s", name.encode()[:15])
-                    raw = fcntl.ioctl(probe.fileno(), 0x8915, packed)  # SIOCGIFADDR
-                except OSError:
-                    continue
-                found.add(socket.inet_ntoa(raw[20:24]))
-    except (ImportError, OSError, AttributeError):
-        pass
-    return found
+    return urls + [f"{scheme}://{a}:{port}/" for a in sorted(addresses, key=lambda a: a.startswith("127."))]
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from flask import current_app, request, session
 
+from .. import network
 from ..live import LiveHub
 from ..tables import TableService
 
@@ -59,5 +60,17 @@ def remembered_tables() -> list[str]:
 
 
 def public_base() -> str:
-    """The URL phones should open: COMPANION_PUBLIC_URL behind a proxy, else this request's host."""
-    return (current_app.config["PUBLIC_URL"] or request.host_url).rstrip("/")
+    """The URL phones should open: COMPANION_PUBLIC_URL behind a proxy, else this request's host,
+    except that a request to a loopback address (the host's own laptop at localhost) gets this
+    machine's LAN address with the request's port: no other phone can open localhost."""
+    return public_address()[0]
+
+
+def public_address() -> tuple[str, str]:
+    """`public_base()` and where it came from: "configured" (COMPANION_PUBLIC_URL), "asked"
+    (the request's own host), "lan" (the LAN address for a loopback request) or "loopback"
+    (a loopback request on a machine with no LAN address: phones cannot open these links)."""
+    configured = current_app.config["PUBLIC_URL"]
+    if configured:
+        return configured.rstrip("/"), "configured"
+    return network.phone_base(request.host_url, network.lan_address())

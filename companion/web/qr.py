@@ -7,9 +7,17 @@ import qrcode
 import qrcode.image.svg
 from flask import Blueprint, Response, abort, url_for
 
-from . import bearer_token, cookie_token, public_base, tables
+from . import bearer_token, cookie_token, public_address, public_base, tables
 
 bp = Blueprint("qr", __name__)
+
+
+@bp.app_template_global()
+def phone_address() -> dict:
+    """For the share panel: the base URL in the QR codes and how it was chosen (see
+    `public_address`), so the page can say which address phones open, or warn that they can't."""
+    base, how = public_address()
+    return {"base": base, "how": how}
 
 
 def qr_svg(data: str) -> str:

@@ -1,0 +1,85 @@
+"""This machine's addresses on the local network, found without sending any traffic: the CLI
+prints them at start and the web layer puts one in QR codes opened through a loopback address."""
+from __future__ import annotations
+
+import ipaddress
+import socket
+from functools import lru_cache
+from urllib.parse import urlsplit
+
+LOOPBACK_NAMES = {"localhost", "localhost.localdomain", "ip6-localhost"}
+
+
+def interface_addresses() -> set[str]:
+    """IPv4 addresses of this machine's network interfaces (Linux ioctl; empty elsewhere)."""
+    found: set[str] = set()
+    try:
+        import fcntl
+        import struct
+
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            for _, name in socket.if_nameindex():
+                try:
+                    packed = struct.pack("256s", name.encode()[:15])
+                    raw = fcntl.ioctl(probe.fileno(), 0x8915, packed)  # SIOCGIFADDR
+                except OSError:
+                    continue
+                found.add(socket.inet_ntoa(raw[20:24]))
+    except (ImportError, OSError, AttributeError):
+        pass
+    return found
+
+
+def hostname_addresses() -> set[str]:
+    """IPv4 addresses this machine's own name resolves to (what /etc/hosts or mDNS say)."""
+    try:
+        return {info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)}
+    except OSError:
+        return set()
+
+
+def _rank(address: str) -> tuple:
+    """Private wifi-style addresses first (192.168/16, then 10/8, then 172.16/12), then the rest."""
+    ip = ipaddress.ip_address(address)
+    private = [ipaddress.ip_network(n) for n in ("192.168.0.0/16", "10.0.0.0/8", "172.16.0.0/12")]
+    home = next((i for i, net in enumerate(private) if ip in net), len(private))
+    return (home, tuple(int(p) for p in address.split(".")))
+
+
+@lru_cache(maxsize=1)
+def lan_address() -> str | None:
+    """The address other phones on the network can reach this machine at, or None if it has
+    none (loopback and link-local addresses do not count). Found once, on first use: the web
+    layer asks on every QR code and an interface lookup is a system call per interface."""
+    candidates = {
+        a for a in interface_addresses() | hostname_addresses()
+        if not (ipaddress.ip_address(a).is_loopback or ipaddress.ip_address(a).is_link_local
+                or ipaddress.ip_address(a).is_unspecified)
+    }
+    return min(candidates, key=_rank) if candidates else None
+
+
+def is_loopback_host(host: str) -> bool:
+    """Whether a host name or address (as in a URL, IPv6 in brackets or not) is this machine only."""
+    name = host.strip("[]").lower()
+    if name in LOOPBACK_NAMES or name.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
+
+
+def phone_base(host_url: str, lan: str | None) -> tuple[str, str]:
+    """The base URL phones should open for a request that came to `host_url`, and why:
+    "lan" (a loopback request, given the LAN address `lan` with the request's scheme and port),
+    "loopback" (a loopback request and no LAN address: phones cannot open it) or "asked"
+    (the request's own address, which its sender could reach, so phones on its network can)."""
+    parts = urlsplit(host_url)
+    base = f"{parts.scheme}://{parts.netloc}"
+    if not is_loopback_host(parts.hostname or ""):
+        return base, "asked"
+    if lan is None:
+        return base, "loopback"
+    port = f":{parts.port}" if parts.port else ""
+    return f"{parts.scheme}://{lan}{port}", "lan"
