@@ -7,6 +7,11 @@ from __future__ import annotations
 # its open-file limit to match when the system allows.
 worker_connections = 4096
 
+# No control socket (gunicorn 25.1+ otherwise makes ~/.gunicorn/gunicorn.ctl, or one under
+# $XDG_RUNTIME_DIR): the server writes nothing outside its data folder, and nothing here uses
+# `gunicornc`. Older gunicorn ignores an unknown setting in a config module.
+control_socket_disable = True
+
 
 def post_worker_init(worker) -> None:
     """In the worker that serves the app: keep full garbage collections short (companion/heap.py)."""

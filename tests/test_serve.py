@@ -13,6 +13,7 @@ import urllib.request
 import pytest
 from simple_websocket import Client
 
+from companion import ROOT
 from companion.cli import phone_urls
 
 
@@ -98,3 +99,47 @@ def test_requests_on_one_kept_alive_connection_are_all_answered_pipelined_too(se
         while chunk := sock.recv(65536):
             replies += chunk
     assert replies.startswith(b"HTTP/1.1 200") and b"HTTP/1.1 404" in replies
+
+
+def wait_until_served(proc, port):
+    deadline = time.time() + 20
+    while time.time() < deadline:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=1).close()
+            return
+        except OSError:
+            time.sleep(0.1)
+    proc.kill()
+    pytest.fail(proc.stdout.read())
+
+
+def procfile_command() -> str:
+    line = next(l for l in (ROOT / "Procfile").read_text().splitlines() if l.startswith("web:"))
+    return line.removeprefix("web:").strip().replace("--bind 0.0.0.0:", "--bind 127.0.0.1:")
+
+
+@pytest.mark.parametrize("how", ["companion serve", "Procfile"])
+def test_the_server_writes_nothing_outside_its_data_folder(tmp_path, how):
+    home, work = tmp_path / "home", tmp_path / "work"
+    for folder in (home, work):
+        folder.mkdir()
+    port = free_port()
+    env = {**os.environ, "HOME": str(home), "PORT": str(port), "PYTHONUNBUFFERED": "1",
+           "PYTHONDONTWRITEBYTECODE": "1", "COMPANION_DATA": str(work / "companion-data")}
+    env.pop("XDG_RUNTIME_DIR", None)  # gunicorn's control socket would go there before the home folder
+    if how == "Procfile":
+        command = ["sh", "-c", "exec " + procfile_command()]
+        env["PATH"] = os.path.dirname(sys.executable) + os.pathsep + env.get("PATH", "")
+    else:
+        command = [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1", "--port", str(port)]
+    proc = subprocess.Popen(command, cwd=work, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        wait_until_served(proc, port)
+        status, table = post(f"http://127.0.0.1:{port}/api/tables", {"game": "gangs", "players": ["Ann", "Bob"], "options": {}})
+        assert status == 201
+    finally:
+        proc.terminate()
+        output = proc.communicate(timeout=15)[0]
+    assert sorted(p.name for p in home.rglob("*")) == [], output  # no ~/.gunicorn/gunicorn.ctl
+    assert [p.name for p in work.iterdir()] == ["companion-data"]
+    assert (work / "companion-data" / "tables" / f"{table['id']}.json").exists()
