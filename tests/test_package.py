@@ -2,6 +2,8 @@
 venv outside it, serves every page (templates and static files travel inside the package)."""
 from __future__ import annotations
 
+import ast
+import importlib.metadata
 import json
 import os
 import re
@@ -190,3 +192,43 @@ def test_the_readme_says_what_every_runtime_dependency_is_for():
     declared = tomllib.loads((CHECKOUT / "pyproject.toml").read_text())["project"]["dependencies"]
     missing = [line for line in declared if canonicalize_name(Requirement(line).name) not in described]
     assert not missing, f"README's Dependencies table does not say what these are for: {missing}"
+
+
+def installs_with(requirements: list[str]) -> set[str]:
+    """The distributions these requirements bring, their own dependencies included (as installed here)."""
+    found: set[str] = set()
+    todo = [Requirement(line) for line in requirements]
+    while todo:
+        requirement = todo.pop()
+        name = canonicalize_name(requirement.name)
+        if name in found or (requirement.marker and not requirement.marker.evaluate({"extra": ""})):
+            continue
+        found.add(name)
+        try:
+            todo += [Requirement(line) for line in importlib.metadata.requires(name) or []]
+        except importlib.metadata.PackageNotFoundError:
+            pass
+    return found
+
+
+def test_every_package_the_app_and_its_tests_import_is_installed_by_pyproject():
+    # CI runs on a machine where earlier sessions installed things by hand: an import that only
+    # works there would break a fresh machine.
+    project = tomllib.loads((CHECKOUT / "pyproject.toml").read_text())["project"]
+    declared = installs_with(project["dependencies"] + project["optional-dependencies"]["test"])
+    providers = importlib.metadata.packages_distributions()
+    undeclared = set()
+    for source in [*(CHECKOUT / "companion").rglob("*.py"), *(CHECKOUT / "tests").rglob("*.py")]:
+        for node in ast.walk(ast.parse(source.read_text())):
+            if isinstance(node, ast.Import):
+                modules = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                modules = [node.module]
+            else:
+                continue
+            for top in {module.split(".")[0] for module in modules}:
+                if top in sys.stdlib_module_names or top in ("companion", "tests", "bench"):
+                    continue
+                if not {canonicalize_name(d) for d in providers.get(top, [])} & declared:
+                    undeclared.add(f"{top} ({source.relative_to(CHECKOUT)})")
+    assert not undeclared, f"imported but not installed by pyproject.toml: {sorted(undeclared)}"
