@@ -13,6 +13,10 @@ began waiting for it is closed, and so are the oldest unfinished ones when the w
 head larger than `HEAD_LIMIT_BYTES` gets a 431. Reads left to a thread (a large import's body, a
 chunked body) give up after `RECV_SECONDS` without a byte. Websockets still hold a thread each
 for as long as their page is open (see docs/operations.md).
+
+Over TLS (`companion serve --certfile`) the main loop also does the handshake without blocking,
+so a client that stalls in the handshake or in its headers costs no thread either (stock gunicorn
+does both in a thread, with no time limit). Only HTTP/2 keeps the stock worker's way.
 """
 from __future__ import annotations
 
@@ -21,10 +25,12 @@ import re
 import resource
 import selectors
 import socket
+import ssl
 import time
 from functools import partial
 
 from gunicorn import http
+from gunicorn import sock as gunicorn_sock
 from gunicorn.http.unreader import SocketUnreader
 from gunicorn.workers.gthread import ThreadWorker
 
@@ -94,6 +100,7 @@ class BufferingThreadWorker(ThreadWorker):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.gathering: dict = {}  # connection -> its next request so far (PartialRequest), oldest first
+        self.tls_context = None  # made on first use from the certificate settings, then kept
 
     def init_process(self):
         """Let the process open a file for every connection it accepts, before it serves."""
@@ -112,8 +119,21 @@ class BufferingThreadWorker(ThreadWorker):
             self.worker_connections = max(1, self.nr_conns)
 
     def buffers(self) -> bool:
-        # TLS and HTTP/2 need the stock worker's first reads in the thread: they keep its behaviour.
-        return not self.cfg.is_ssl and getattr(self.cfg, "http2_cleartext", None) not in ("prior-knowledge", "both")
+        # HTTP/2 (by prior knowledge, or offered through TLS's ALPN) needs the stock worker's
+        # first reads in the thread: it keeps that behaviour.
+        if getattr(self.cfg, "http2_cleartext", None) in ("prior-knowledge", "both"):
+            return False
+        return not (self.cfg.is_ssl and "h2" in str(getattr(self.cfg, "http_protocols", "h1")))
+
+    def tls_wrap(self, conn) -> None:
+        """Put a new connection's socket under TLS; the handshake happens as its bytes arrive.
+        The certificate is read once per worker (stock gunicorn reads it per connection): a
+        renewed certificate takes a restart."""
+        if self.tls_context is None:
+            self.tls_context = gunicorn_sock.ssl_context(self.cfg)
+        conn.sock = self.tls_context.wrap_socket(
+            conn.sock, server_side=True, do_handshake_on_connect=False,
+            suppress_ragged_eofs=self.cfg.suppress_ragged_eofs)
 
     def enqueue_req(self, conn):
         """Gather a request on a new or kept-alive connection first; hand a gathered one on."""
@@ -131,6 +151,8 @@ class BufferingThreadWorker(ThreadWorker):
         self.enqueue_req(conn)
 
     def gather(self, conn) -> None:
+        if self.cfg.is_ssl and not isinstance(conn.sock, ssl.SSLSocket):
+            self.tls_wrap(conn)
         conn.sock.setblocking(False)
         conn.timeout = time.monotonic() + REQUEST_SECONDS
         self.gathering[conn] = PartialRequest()
@@ -153,9 +175,17 @@ class BufferingThreadWorker(ThreadWorker):
     def gather_more(self, conn) -> None:
         request = self.gathering[conn]
         try:
+            # Over TLS the first reads also run the handshake (OpenSSL does it inside a read).
             data = conn.sock.recv(16384)
-        except (BlockingIOError, InterruptedError):
+            if isinstance(conn.sock, ssl.SSLSocket):
+                # Bytes already decrypted wake no selector: take them now.
+                while conn.sock.pending():
+                    data += conn.sock.recv(conn.sock.pending())
+        except (BlockingIOError, InterruptedError, ssl.SSLWantReadError, ssl.SSLWantWriteError):
             return
+        except ssl.SSLError as exc:
+            self.log.debug("TLS handshake or read failed: %s", exc)
+            data = b""
         except OSError as exc:
             if exc.errno not in (errno.ECONNRESET, errno.ENOTCONN, errno.EPIPE, errno.ETIMEDOUT):
                 self.log.debug("Reading a request failed: %s", exc)

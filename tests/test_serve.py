@@ -5,6 +5,7 @@ import http.client
 import json
 import os
 import socket
+import ssl
 import subprocess
 import sys
 import time
@@ -143,3 +144,74 @@ def test_the_server_writes_nothing_outside_its_data_folder(tmp_path, how):
     assert sorted(p.name for p in home.rglob("*")) == [], output  # no ~/.gunicorn/gunicorn.ctl
     assert [p.name for p in work.iterdir()] == ["companion-data"]
     assert (work / "companion-data" / "tables" / f"{table['id']}.json").exists()
+
+
+@pytest.fixture
+def https_server(tmp_path):
+    """`companion serve --certfile/--keyfile` with 16 threads; yields (port, client TLS context)."""
+    import trustme
+
+    ca = trustme.CA()
+    cert = ca.issue_cert("127.0.0.1")
+    cert.private_key_and_cert_chain_pem.write_to_path(tmp_path / "server.pem")
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1", "--port", str(port), "--threads", "16",
+         "--data", str(tmp_path / "d"), "--certfile", str(tmp_path / "server.pem"), "--keyfile", str(tmp_path / "server.pem")],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    trusting = ssl.create_default_context()
+    ca.configure_trust(trusting)
+    deadline = time.time() + 20
+    while time.time() < deadline:
+        try:
+            urllib.request.urlopen(f"https://127.0.0.1:{port}/api/games", timeout=1, context=trusting).close()
+            break
+        except OSError:
+            time.sleep(0.1)
+    else:
+        proc.kill()
+        pytest.fail(proc.communicate()[0])
+    yield port, trusting
+    proc.terminate()
+    proc.communicate(timeout=15)
+
+
+def test_over_https_slow_clients_do_not_keep_phones_out(https_server):
+    """Four times as many half-sent requests as threads, some stalled in the TLS handshake
+    itself: a phone's request is still answered and its open page still gets pushes."""
+    port, trusting = https_server
+    url = f"https://127.0.0.1:{port}"
+    slow = []
+    try:
+        for i in range(64):
+            raw = socket.create_connection(("127.0.0.1", port), timeout=5)
+            if i % 4 == 0:
+                raw.sendall(b"\x16\x03\x01")  # the first bytes of a TLS hello, and no more
+                slow.append(raw)
+                continue
+            conn = trusting.wrap_socket(raw, server_hostname="127.0.0.1")
+            conn.sendall(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # and never the blank line
+            slow.append(conn)
+        status, table = post_tls(f"{url}/api/tables", {"game": "gangs", "players": ["Ann", "Bob"], "options": {"first_player": 0}}, trusting)
+        assert status == 201
+        ws = Client.connect(f"wss://127.0.0.1:{port}/t/{table['id']}/ws?mode=watch&since=0", ssl_context=trusting)
+        try:
+            started = time.monotonic()
+            status, _ = post_tls(f"{url}/api/tables/{table['id']}/actions",
+                                 {"type": "give", "to": 1, "card": {"value": 4, "kind": "plain"}}, trusting, table["token"])
+            assert status == 200 and time.monotonic() - started < 2
+            assert "Ann gives a 4 to Bob." in ws.receive(timeout=5)
+        finally:
+            ws.close()
+    finally:
+        for conn in slow:
+            conn.close()
+
+
+def post_tls(url, body, context, token=None):
+    req = urllib.request.Request(url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"})
+    if token:
+        req.add_header("Authorization", f"Bearer {token}")
+    with urllib.request.urlopen(req, timeout=5, context=context) as resp:
+        return resp.status, json.loads(resp.read())
