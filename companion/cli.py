@@ -62,6 +62,8 @@ def serve_app(args) -> int:
     from .gunicorn_conf import control_socket_disable, post_worker_init, pre_request, worker_connections
 
     app = create_app()
+    if args.certfile:  # served over HTTPS only: the session cookie never travels in clear
+        app.config["SESSION_COOKIE_SECURE"] = True
 
     class Server(BaseApplication):
         def load_config(self):

@@ -116,6 +116,8 @@ def test_over_https_a_table_works_offline_installs_and_keeps_the_screen_awake(pl
         errors = ctx.new_cdp_session(page).send("Page.getInstallabilityErrors")["installabilityErrors"]
         assert errors == [], errors
         assert page.evaluate(WAKE_LOCK) == "granted screen"
+        session = [c for c in ctx.cookies() if c["name"] == "session"]
+        assert session and all(c["secure"] for c in session)  # never sent over plain HTTP
     finally:
         ctx.close()
 
