@@ -51,12 +51,26 @@ def lan_address() -> str | None:
     """The address other phones on the network can reach this machine at, or None if it has
     none (loopback and link-local addresses do not count). Found once, on first use: the web
     layer asks on every QR code and an interface lookup is a system call per interface."""
-    candidates = {
-        a for a in interface_addresses() | hostname_addresses()
-        if not (ipaddress.ip_address(a).is_loopback or ipaddress.ip_address(a).is_link_local
-                or ipaddress.ip_address(a).is_unspecified)
-    }
+    candidates = set()
+    for address in interface_addresses() | hostname_addresses():
+        ip = ipaddress.ip_address(address)
+        if not (ip.is_loopback or ip.is_link_local or ip.is_unspecified):
+            candidates.add(address)
     return min(candidates, key=_rank) if candidates else None
+
+
+def reaches_network(listening: list) -> bool:
+    """Whether a server bound to these socket addresses (getsockname() values) can be opened from
+    another machine: a wildcard or a non-loopback address (a Unix socket or loopback cannot)."""
+    for address in listening:
+        if not isinstance(address, tuple):
+            continue
+        try:
+            if not ipaddress.ip_address(address[0].split("%")[0]).is_loopback:
+                return True
+        except ValueError:
+            continue
+    return False
 
 
 def is_loopback_host(host: str) -> bool:

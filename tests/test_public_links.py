@@ -32,8 +32,11 @@ def decode_qr(svg: str) -> str:
 
 
 @pytest.fixture
-def lan(monkeypatch):
-    """This machine's LAN address, whatever the test machine has (None: no network)."""
+def lan(app, monkeypatch):
+    """A server that listens on the network (as `companion serve` and the Procfile do by
+    default) on a machine with this LAN address, whatever the test machine has (None: none)."""
+    app.config["LAN_LINKS"] = True
+
     def set_to(address):
         monkeypatch.setattr(network, "lan_address", lambda: address)
     set_to(LAN)
@@ -121,3 +124,18 @@ def test_the_lan_address_is_a_private_non_loopback_one_found_once(monkeypatch):
         assert network.lan_address() is None
     finally:
         network.lan_address.cache_clear()
+
+
+def test_a_server_listening_on_loopback_only_keeps_its_links_there(app, client, lan):
+    """Bound to 127.0.0.1 (behind a proxy, or `companion serve --host 127.0.0.1`), the LAN
+    address would be a link no phone can open."""
+    app.config["LAN_LINKS"] = False
+    table = create_table(client, "http://127.0.0.1:8000")
+    assert all(url.startswith("http://127.0.0.1:8000/") for url in table["urls"].values())
+
+
+def test_only_a_server_bound_beyond_loopback_reaches_the_network():
+    assert network.reaches_network([("0.0.0.0", 8000)])
+    assert network.reaches_network([("::", 8000, 0, 0)])
+    assert network.reaches_network([("127.0.0.1", 8000), ("192.168.1.20", 8000)])
+    assert not network.reaches_network([("127.0.0.1", 8000), ("::1", 8000, 0, 0), "/run/companion.sock"])

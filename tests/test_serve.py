@@ -215,3 +215,27 @@ def post_tls(url, body, context, token=None):
         req.add_header("Authorization", f"Bearer {token}")
     with urllib.request.urlopen(req, timeout=5, context=context) as resp:
         return resp.status, json.loads(resp.read())
+
+
+def test_links_made_at_localhost_carry_the_lan_address_only_when_phones_can_reach_the_server(server, tmp_path):
+    """`companion serve` listening on every interface (its default) hands a request to localhost
+    links with this machine's LAN address; bound to loopback (the `server` fixture) it does not."""
+    from companion import network
+
+    host, _ = server
+    status, table = post(f"http://{host}/api/tables", {"game": "gangs", "players": ["Ann", "Bob"], "options": {}})
+    assert status == 201 and table["urls"]["watch"].startswith(f"http://{host}/t/")
+
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "companion.cli", "serve", "--host", "0.0.0.0", "--port", str(port), "--data", str(tmp_path / "all")],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    try:
+        wait_until_served(proc, port)
+        status, table = post(f"http://127.0.0.1:{port}/api/tables", {"game": "gangs", "players": ["Ann", "Bob"], "options": {}})
+    finally:
+        proc.terminate()
+        proc.communicate(timeout=15)
+    lan = network.lan_address() or "127.0.0.1"  # this same machine's; none: the links stay on loopback
+    assert status == 201 and table["urls"]["watch"].startswith(f"http://{lan}:{port}/t/")

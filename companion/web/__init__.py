@@ -62,7 +62,8 @@ def remembered_tables() -> list[str]:
 def public_base() -> str:
     """The URL phones should open: COMPANION_PUBLIC_URL behind a proxy, else this request's host,
     except that a request to a loopback address (the host's own laptop at localhost) gets this
-    machine's LAN address with the request's port: no other phone can open localhost."""
+    machine's LAN address with the request's port when the server listens on the network
+    (config LAN_LINKS, set by companion/gunicorn_conf.py): no other phone can open localhost."""
     return public_address()[0]
 
 
@@ -73,4 +74,6 @@ def public_address() -> tuple[str, str]:
     configured = current_app.config["PUBLIC_URL"]
     if configured:
         return configured.rstrip("/"), "configured"
+    if not current_app.config.get("LAN_LINKS"):  # listening on loopback only, or not known
+        return request.host_url.rstrip("/"), "asked"
     return network.phone_base(request.host_url, network.lan_address())
