@@ -95,3 +95,35 @@ def test_the_pages_offer_leaving_a_seat_and_the_host_frees_a_dead_phones_seat(ap
     other.post(f"/t/{table_id}/seat/leave", data={})
     page = other.get(f"/t/{table_id}").text
     assert "I am <bdi>Ann</bdi>" in page and "You are watching" not in page
+
+
+def test_a_freed_seats_open_live_page_stops_seeing_its_hidden_information(app, client, api):
+    """Bob's phone keeps its page open; the host frees Bob's seat, another phone takes it, and Bob
+    gets a Bell card: the old phone's next push is a watcher's, without the bells."""
+    import threading
+    import time
+
+    import simple_websocket
+    from werkzeug.serving import make_server
+
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        table = api.create("gangs", ("Ann", "Bob"))
+        play = table["urls"]["play"].rsplit("/", 1)[-1]
+        bob = claim(client, table, play, 1).json["token"]
+        cookie = app.session_interface.get_signing_serializer(app).dumps({"tokens": {table["id"]: bob}})
+        ws = simple_websocket.Client(f"ws://127.0.0.1:{server.server_port}/t/{table['id']}/ws?since=-1",
+                                     headers={"Cookie": f"session={cookie}"})
+        first = ws.receive(timeout=5)
+        assert "data-bells>0<" in first  # Bob's own seat sees his (empty) pile
+        assert client.delete(f"/api/tables/{table['id']}/seats/1", headers=auth(table["token"])).status_code == 200
+        assert claim(client, table, play, 1).status_code == 200
+        api.act(table, {"type": "give", "to": 1, "card": {"value": 0, "kind": "bell_card", "bells": 2}})
+        deadline, pushed = time.time() + 5, ""
+        while time.time() < deadline and "data-bells" not in pushed:
+            pushed = ws.receive(timeout=1) or ""
+        assert "data-bells>hidden<" in pushed and "data-bells>2<" not in pushed
+        ws.close()
+    finally:
+        server.shutdown()

@@ -72,7 +72,7 @@ def table_socket(ws, table_id):
     """Send out-of-band region swaps to one page until it closes."""
     service = tables()
     try:
-        table = service.get(table_id)
+        service.get(table_id)
     except TableNotFound:
         ws.close(reason=1008, message="no such table")
         return
@@ -80,14 +80,16 @@ def table_socket(ws, table_id):
         ws.close(reason=1011, message="this table's file is damaged")
         return
     mode = "watch" if request.args.get("mode") == "watch" else "play"
-    viewer = table.viewer_for(cookie_token(table_id)) if mode == "play" else WATCHER
+    # The phone's token, not what it was worth at connect time: a seat freed or taken over by the
+    # host stops seeing that seat's hidden information on the next push.
+    token = cookie_token(table_id) if mode == "play" else None
     sending = threading.Lock()  # one send at a time on this socket, from any thread
     seen = [request.args.get("since", type=int)]
 
     def send_current(direct: bool = False) -> bool:
         table = service.get(table_id)
         if table.version != seen[0]:
-            html = renders().regions(table, viewer, mode)
+            html = renders().regions(table, table.viewer_for(token) if token else WATCHER, mode)
             if direct and not room_to_send(ws.sock, len(html)):
                 return False
             ws.send(html)
