@@ -2,6 +2,9 @@
 from __future__ import annotations
 
 
+MARKET = ["acid_attack", "alien_origin", "alpha_monster"]
+
+
 def auth(token):
     return {"Authorization": f"Bearer {token}"}
 
@@ -127,3 +130,31 @@ def test_a_freed_seats_open_live_page_stops_seeing_its_hidden_information(app, c
         ws.close()
     finally:
         server.shutdown()
+
+
+def test_a_decision_is_its_seats_whether_or_not_the_action_names_the_player(client, api):
+    table, play = kyotoan(api)
+    api.act(table, {"type": "market", "cards": MARKET})
+    for action in ({"type": "roll", "faces": ["1", "1", "2", "2", "3", "energy"]}, {"type": "resolve"},
+                   {"type": "end_turn"}, {"type": "roll", "faces": ["smash", "1", "1", "2", "2", "3"]},
+                   {"type": "resolve"}):
+        api.act(table, action)
+    assert api.get(table)["state"]["pending"][0] == {"type": "yield", "player": 0, "damage": 1}
+    ann = claim(client, table, play, 0).json["token"]
+    for answer in ({"type": "yield", "yield": True}, {"type": "yield", "player": 0, "yield": True}):
+        resp = client.post(f"/api/tables/{table['id']}/actions", json=answer, headers=auth(play))
+        assert resp.status_code == 401 and "Ann" in resp.json["error"]
+    assert client.post(f"/api/tables/{table['id']}/actions", json={"type": "yield", "player": 0, "yield": False},
+                       headers=auth(ann)).status_code == 200
+
+
+def test_a_power_used_out_of_turn_is_its_owners(client, api):
+    table, play = kyotoan(api)  # Ann's turn; Bob's seat is taken on Bob's phone
+    api.act(table, {"type": "market", "cards": MARKET})
+    bob = claim(client, table, play, 1).json["token"]
+    out_of_turn = {"type": "use", "card": "rapid_healing", "player": 1}
+    resp = client.post(f"/api/tables/{table['id']}/actions", json=out_of_turn, headers=auth(play))
+    assert resp.status_code == 401 and "Bob" in resp.json["error"]
+    # From Bob's own phone the rules decide (Bob owns no Rapid Healing): a sentence, not a seat refusal.
+    resp = client.post(f"/api/tables/{table['id']}/actions", json=out_of_turn, headers=auth(bob))
+    assert resp.status_code == 422

@@ -78,6 +78,9 @@ class Game:
     # Action types that change one player's own settings rather than play a move (Last Kyotoan
     # Standing's auto-yield): like a decision that player owes, only their seat or the host sends them.
     seat_settings: tuple[str, ...] = ()
+    # Action types that answer a decision the rules owe one named player (a yield, a skill bump):
+    # once that player's seat is taken, only that seat or the host answers.
+    seat_decisions: tuple[str, ...] = ()
 
     # -- what the registry and the API show -------------------------------------------------
     def option_defaults(self) -> dict[str, Any]:
@@ -150,16 +153,21 @@ class Game:
         return []
 
     def owner_of(self, state: dict, action: dict) -> int | None:
-        """The player whose seat alone (or the host) may send `action`: a decision owed by that
-        player, or a setting of theirs; None for an ordinary move any phone at the table enters."""
+        """The player whose seat alone (or the host) may send `action`: one of their settings, or
+        the answer to a decision owed by them (whether or not the action names them); None for an
+        ordinary move, which any phone at the table enters."""
         player = action.get("player")
-        if not _is_type(player, int) or not 0 <= player < len(state["players"]):
-            return None
+        named = player if _is_type(player, int) and 0 <= player < len(state["players"]) else None
         kind = action.get("type")
         if kind in self.seat_settings:
-            return player
-        owed = any(p.get("type") == kind and p.get("player") == player for p in state.get("pending", []))
-        return player if owed else None
+            return named
+        if kind in self.seat_decisions:
+            owed = {p.get("player") for p in state.get("pending", []) if p.get("type") == kind}
+            if named in owed:
+                return named
+            if named is None and len(owed) == 1:
+                return owed.pop()  # the engine answers for the one player it waits for
+        return None
 
     def standings(self, state: dict) -> list[int]:
         """Player indexes, best first, by this game's own tie-breakers."""

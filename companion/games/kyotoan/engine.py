@@ -36,6 +36,7 @@ class LastKyotoanStanding(CardPowers, MarketActions, LossDecisions, Game):
     rules_version = 2
     seat_controls = True
     seat_settings = ("auto_yield",)
+    seat_decisions = ("yield",) + ANSWERS
 
     def _setup(self, names, options, first, rng: random.Random) -> dict:
         monsters = options["monsters"] or list(MONSTERS[: len(names)])
@@ -388,6 +389,16 @@ class LastKyotoanStanding(CardPowers, MarketActions, LossDecisions, Game):
         )
 
     # -- protocol --------------------------------------------------------------------------
+    def owner_of(self, state: dict, action: dict) -> int | None:
+        """Besides decisions and settings, a monster's power used out of its turn (Opportunist,
+        Psychic Probe, Rapid Healing on another's turn) is its owner's to use."""
+        owner = super().owner_of(state, action)
+        player = action.get("player")
+        if owner is None and isinstance(player, int) and not isinstance(player, bool) \
+                and 0 <= player < len(state["players"]) and player != state["current"]:
+            return player
+        return owner
+
     def pending(self, state: dict) -> list[dict]:
         if state["over"]:
             return []

@@ -28,6 +28,7 @@ class KyotoNoNeko(SheetRules, Game):
         Option("experienced", False, bool, "Experienced side: extra starting skill bumps (stamina excepted)."),
     )
     seat_controls = True  # a bike card drawn by a player is asked on that player's phone
+    seat_decisions = ("skill_up",)
 
     # -- setup -----------------------------------------------------------------------------
     def _setup(self, names, options, first, rng: random.Random) -> dict:
