@@ -13,6 +13,12 @@ from .games import RuleViolation, Viewer, WATCHER, get_game
 CHECKPOINT_EVERY = 50
 
 
+def same_secret(expected: str, given: object) -> bool:
+    """Whether a presented token is the expected one, in constant time (as bytes: compare_digest
+    refuses text with non-ASCII characters, which a header or an address can carry)."""
+    return isinstance(given, str) and hmac.compare_digest(expected.encode(), given.encode())
+
+
 @dataclass(frozen=True)
 class Table:
     """A table as the service holds it: the stored record and the derived state."""
@@ -41,15 +47,15 @@ class Table:
             return WATCHER
         rec = self.record
         for seat, seat_token in enumerate(rec["seat_tokens"]):
-            if seat_token and hmac.compare_digest(seat_token, token):
+            if seat_token and same_secret(seat_token, token):
                 return Viewer(seat=seat, can_act=True)
-        if hmac.compare_digest(rec["host_token"], token) or hmac.compare_digest(rec["play_token"], token):
+        if same_secret(rec["host_token"], token) or same_secret(rec["play_token"], token):
             return Viewer(seat=None, can_act=True)
         return WATCHER
 
     def is_host(self, token: str | None) -> bool:
         """Whether `token` is the creator's (host) token."""
-        return bool(token) and hmac.compare_digest(self.record["host_token"], token)
+        return bool(token) and same_secret(self.record["host_token"], token)
 
     def state_for(self, viewer: Viewer) -> dict:
         """The state with hidden information redacted for `viewer`."""

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from flask.testing import FlaskClient
+
 from tests.conftest import CSRF
 
 
@@ -56,3 +58,18 @@ def test_no_address_a_page_loads_by_itself_carries_a_token(app, client):
     qr = client.get(f"/t/{table_id}/qr/play.svg")
     assert qr.status_code == 200 and qr.mimetype == "image/svg+xml"
     assert app.test_client().get(f"/t/{table_id}/qr/play.svg").status_code == 404
+
+
+def test_a_token_or_form_key_with_non_ascii_characters_is_refused_not_a_crash(app, client, api):
+    table = api.create()
+    bad = {"Authorization": "Bearer été"}
+    assert client.get(f"/api/tables/{table['id']}", headers=bad).status_code == 200  # read as a watcher
+    assert client.post(f"/api/tables/{table['id']}/actions", json={"type": "give"}, headers=bad).status_code == 401
+    assert client.get(f"/api/tables/{table['id']}/export", headers=bad).status_code == 401
+    assert client.post(f"/api/tables/{table['id']}/seats", json={"seat": 0}, headers=bad).status_code == 401
+    assert client.get(f"/t/{table['id']}/play/%C3%A9t%C3%A9").status_code == 403
+    phone = FlaskClient(app, app.response_class, use_cookies=True)  # sends only what the test gives
+    with phone.session_transaction() as sess:
+        sess["csrf"] = CSRF
+    assert phone.post(f"/t/{table['id']}/act", data={"type": "give", "_csrf": "é"}).status_code == 400
+    assert phone.post(f"/t/{table['id']}/act", data={"type": "give"}, headers={"X-CSRF-Token": "é"}).status_code == 400

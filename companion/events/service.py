@@ -9,7 +9,6 @@ Exports and imports: transfer.py.
 """
 from __future__ import annotations
 
-import hmac
 import random
 import secrets
 import threading
@@ -17,6 +16,7 @@ from datetime import datetime, timezone
 
 from ..games import RuleViolation, get_game
 from ..store import Store
+from ..table import same_secret
 from ..tables import NotAllowed, Table, TableNotFound, TableService
 from .checks import event_setup, find_player, folded, player_names
 from .importing import EXPORT_SCHEMA
@@ -47,8 +47,7 @@ class EventService:
 
     def is_organiser(self, record: dict, token: str | None) -> bool:
         """Whether `token` is this event's organiser token."""
-        # As bytes: compare_digest refuses str with non-ASCII characters, which a header can carry.
-        return isinstance(token, str) and bool(token) and hmac.compare_digest(record["token"].encode(), token.encode())
+        return bool(token) and same_secret(record["token"], token)
 
     def results(self, record: dict) -> list[dict]:
         """Every table of every round with its result (or None while it plays)."""

@@ -6,10 +6,11 @@ the X-CSRF-Token header htmx sends from the page's body).
 """
 from __future__ import annotations
 
-import hmac
 import secrets
 
 from flask import Flask, abort, request, session
+
+from ..table import same_secret
 
 
 CSP = (
@@ -37,7 +38,7 @@ def init_app(app: Flask) -> None:
             return None
         sent = request.headers.get("X-CSRF-Token") or request.form.get("_csrf", "")
         expected = session.get("csrf", "")
-        if not expected or not hmac.compare_digest(sent, expected):
+        if not expected or not same_secret(expected, sent):
             abort(400, "The form has expired (or came from another site): reload the page and try again.")
         return None
 
