@@ -88,7 +88,16 @@ def rewound(table: Table, record: dict) -> Table:
     actions = record["actions"]
     for state, _ in replay(game, state, actions[start:], actions[start - 1] if start else None):
         pass
+    if start == done and is_legacy(game, actions[-1]):
+        # A checkpoint inside a run of older-rules entries holds the state before that run was
+        # settled; a whole fold settles it when the log ends there, and so must this.
+        state = game.settle_legacy(state)
     return Table(record, state, checkpoints)
+
+
+def is_legacy(game, entry: dict) -> bool:
+    """Whether a log entry was recorded under older rules than the engine's."""
+    return entry.get("rules", 1) < game.rules_version
 
 
 def fold(record: dict) -> dict:

@@ -17,7 +17,7 @@ from typing import Callable
 from .games import RuleViolation, get_game
 from .store import StaleWrite, Store
 from .store.migrations import SCHEMA
-from .table import CHECKPOINT_EVERY, Table, advanced, fold, fold_with_checkpoints, replay, rewound
+from .table import CHECKPOINT_EVERY, Table, advanced, fold, fold_with_checkpoints, is_legacy, replay, rewound
 
 # Join codes avoid look-alikes: no 0/O, no 1/I/L.
 JOIN_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -240,15 +240,14 @@ class TableService:
             redo = table.record["redo"]
             if not redo:
                 raise RuleViolation("There is nothing to redo.")
-            entry = redo[-1]
-            state, _ = table.game.apply(table.state, entry["action"])
-            record = {
-                **table.record,
-                "version": table.version + 1,
-                "actions": table.record["actions"] + [entry],
-                "redo": redo[:-1],
-            }
-            new = self._commit(advanced(table, record, state), table, {"op": "redo", "version": record["version"]})
+            entry, actions = redo[-1], table.record["actions"]
+            record = {**table.record, "version": table.version + 1, "actions": actions + [entry], "redo": redo[:-1]}
+            if is_legacy(table.game, entry) or (actions and is_legacy(table.game, actions[-1])):
+                # Older-rules entries replay with the answers their rules implied: as a fold does.
+                redone = rewound(table, record)
+            else:
+                redone = advanced(table, record, table.game.apply(table.state, entry["action"])[0])
+            new = self._commit(redone, table, {"op": "redo", "version": record["version"]})
         self.publish(table_id, new.version)
         return new
 
