@@ -10,23 +10,9 @@
   var RETRY_MS = 5000;
   // Answers meaning "not now" rather than "no": the action keeps waiting and is tried again.
   var TRY_AGAIN = [0, 408, 429, 500, 502, 503, 504];
-  // A send marked by another tab of this phone longer ago than this died with that tab.
-  var STALE_SEND_MS = 30000;
+  var SEND_TIMEOUT_MS = 15000;  // well past an action's answer on a slow venue wifi (milliseconds)
   var memory = {};  // where the lists live when this browser refuses localStorage
-  var sendingId = null;
-  var tab = thisTab();
-
-  function thisTab() {
-    // Which tab marked a send: one that this tab's previous page began is not another tab's
-    // (a reload cuts a send short; sessionStorage outlives the reload, not the tab).
-    var made = Date.now().toString(36) + Math.random().toString(36).slice(2, 8);
-    try {
-      var known = sessionStorage.getItem("ktc-tab");
-      if (known) return known;
-      sessionStorage.setItem("ktc-tab", made);
-    } catch (e) { /* no sessionStorage: this page's own id */ }
-    return made;
-  }
+  var sendingId = null;  // the action this page is sending now ("" while it waits for the lock)
 
   function tableOf(path) {
     var m = WRITE.exec(path);
@@ -124,14 +110,18 @@
   }
 
   function send(item) {
+    // Rejects when no answer came; a connection that swallows the request without a word (poor
+    // wifi) is given up after SEND_TIMEOUT_MS, so that it cannot hold the outbox for good.
     var body = new URLSearchParams();
     item.fields.forEach(function (field) { body.append(field[0], field[1]); });
+    var stop = new AbortController();
+    var timer = setTimeout(function () { stop.abort(); }, SEND_TIMEOUT_MS);
     return fetch(item.path, {
-      method: "POST", body: body, credentials: "same-origin",
+      method: "POST", body: body, credentials: "same-origin", signal: stop.signal,
       headers: { "HX-Request": "true", "X-CSRF-Token": csrfToken() },
     }).then(function (resp) {
       return resp.text().then(function (html) { return { status: resp.status, html: html }; });
-    });
+    }).finally(function () { clearTimeout(timer); });
   }
 
   function sentence(reply) {
@@ -170,7 +160,8 @@
     var waiting = load("waiting", table);
     if (TRY_AGAIN.indexOf(reply.status) >= 0) {
       waiting.forEach(function (other) {
-        if (other.id === item.id) { other.sending = null; other.note = "The server answered " + reply.status + ": trying again."; }
+        // An answer, and a sure "not applied": this try leaves nothing to wonder about.
+        if (other.id === item.id) { other.tries = item.tries - 1; other.note = "The server answered " + reply.status + ": trying again."; }
       });
       store("waiting", table, waiting);
       return false;
@@ -178,36 +169,51 @@
     store("waiting", table, without(waiting, item.id));
     if (reply.status < 200 || reply.status >= 300) {
       var refused = load("refused", table);
+      // A conflict after a try that got no answer may be that very try, applied: say so.
+      var maybe = reply.status === 409 && item.tries > 1;
       refused.push({ id: item.id, path: item.path, fields: item.fields, version: item.version, label: item.label,
-                     status: reply.status, reason: sentence(reply), at: Date.now() });
+                     status: reply.status, reason: sentence(reply), maybe: maybe, at: Date.now() });
       store("refused", table, refused);
     }
     showRegions(reply.html);
     return true;
   }
 
-  function flush() {
-    // Send the waiting actions of this page's table one at a time, oldest first.
-    var table = pageTable();
-    if (!table || sendingId) return;
+  function withLock(table, work) {
+    // One sender per table among this phone's tabs; a tab that closes mid-send lets go of it.
+    if (!navigator.locks) return Promise.resolve().then(work);
+    return navigator.locks.request("ktc-outbox:" + table, { ifAvailable: true }, function (lock) {
+      return lock ? work() : null;
+    });
+  }
+
+  function sendNext(table) {
+    // Send the waiting actions one after another, oldest first, until one gets no answer.
     var waiting = load("waiting", table);
     var item = waiting[0];
-    if (!item) return;
-    if (item.sending && item.sender !== tab && Date.now() - item.sending < STALE_SEND_MS) return;
-    item.sending = Date.now();
-    item.sender = tab;
-    store("waiting", table, waiting);
+    if (!item || !navigator.onLine) return null;
+    // Counted before the send: a try cut short with its tab is a try that may have landed.
+    item.tries = (item.tries || 0) + 1;
     sendingId = item.id;
-    send(item).then(function (reply) {
-      sendingId = null;
-      if (settle(item, reply)) flush();
+    store("waiting", table, waiting);
+    return send(item).then(function (reply) {
+      sendingId = "";
+      return settle(item, reply) ? sendNext(table) : null;
     }, function () {
-      // Still no connection: it waits for the next try.
-      sendingId = null;
-      var again = load("waiting", table);
-      again.forEach(function (other) { if (other.id === item.id) other.sending = null; });
-      store("waiting", table, again);
+      sendingId = "";  // no answer: it waits for the next try
     });
+  }
+
+  function flush() {
+    // While the browser knows it is offline a send would only fail: wait for "online".
+    var table = pageTable();
+    if (!table || sendingId !== null || !navigator.onLine || !load("waiting", table).length) return;
+    sendingId = "";
+    var done = function () {
+      sendingId = null;
+      if (window.ktcOutboxView) window.ktcOutboxView.render();
+    };
+    withLock(table, function () { return sendNext(table); }).then(done, done);
   }
 
   function enterAgain(id) {
@@ -230,7 +236,7 @@
   function forget(kind, id) {
     // The person's own choice: a waiting action cancelled, or a refused one dismissed.
     var table = pageTable();
-    store(kind, table, load(kind, table).filter(function (item) { return item.id !== id || item.sending; }));
+    store(kind, table, load(kind, table).filter(function (item) { return item.id !== id || item.id === sendingId; }));
   }
 
   document.addEventListener("htmx:configRequest", function (event) {
@@ -249,7 +255,10 @@
   // The request never reached an answer (no network, server unreachable): keep it.
   document.addEventListener("htmx:sendError", function (event) {
     var config = event.detail.requestConfig;
-    if (config && tableOf(new URL(config.path, location.href).pathname)) wait(entry(config));
+    if (!config || !tableOf(new URL(config.path, location.href).pathname)) return;
+    var item = entry(config);
+    item.tries = 1;  // that request got no answer: it may have reached the table
+    wait(item);
   });
 
   // A tap made online that lost the race to another phone: listed like a queued one, so that a
@@ -283,6 +292,7 @@
     cancel: function (id) { forget("waiting", id); },
     dismiss: function (id) { forget("refused", id); },
     flush: flush,
+    sending: function () { return sendingId; },
   };
   if (window.ktcOutboxView) window.ktcOutboxView.render();
   flush();

@@ -3,11 +3,14 @@
 // text nodes only: labels carry player names, which must never be read as HTML.
 (function () {
   "use strict";
+  var MAYBE = "It may already be on the table: an earlier try got no answer before the connection dropped. " +
+    "Check the history before entering it again.";
 
   function el(tag, attrs, children) {
     var node = document.createElement(tag);
     Object.keys(attrs || {}).forEach(function (name) { node.setAttribute(name, attrs[name]); });
     (children || []).forEach(function (child) {
+      if (child === null) return;  // a part this entry does not have
       node.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
     });
     return node;
@@ -24,7 +27,8 @@
     var list = el("ul", {}, items.map(function (item) {
       var parts = [el("span", { "class": "what" }, [item.label])];
       if (item.note) parts.push(el("span", { "class": "muted why" }, [item.note]));
-      parts.push(item.sending ? el("span", { "class": "muted" }, ["Sending…"]) : button("Cancel", "cancel", item.id, true));
+      var sending = window.ktcOutbox && window.ktcOutbox.sending() === item.id;
+      parts.push(sending ? el("span", { "class": "muted" }, ["Sending…"]) : button("Cancel", "cancel", item.id, true));
       return el("li", {}, parts);
     }));
     return el("div", { "class": "outbox-waiting", role: "status" }, [
@@ -36,6 +40,7 @@
       return el("li", {}, [
         el("span", { "class": "what" }, [item.label]),
         el("span", { "class": "why" }, [item.reason]),
+        item.maybe ? el("span", { "class": "why" }, [MAYBE]) : null,
         el("span", { "class": "row" }, [button("Enter it again", "again", item.id), button("Dismiss", "dismiss", item.id, true)]),
       ]);
     }));
