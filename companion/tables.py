@@ -69,10 +69,19 @@ class TableService:
             if table is not None:
                 self._cache.move_to_end(table_id)
                 return table
-        record = self.store.load_table(table_id) if isinstance(table_id, str) else None
-        if record is None:
+        if not isinstance(table_id, str):
             raise TableNotFound(f"There is no table '{table_id}'.")
-        return self._remember(Table(record, *fold_with_checkpoints(record)), replace=False)
+        # Read under the table's lock: no change (an action, a seat) is stored while the record is
+        # read, so the copy cached here is never older than what is on disk.
+        with self._lock_for(table_id):
+            with self._cache_lock:
+                table = self._cache.get(table_id)
+            if table is not None:
+                return table
+            record = self.store.load_table(table_id)
+            if record is None:
+                raise TableNotFound(f"There is no table '{table_id}'.")
+            return self._remember(Table(record, *fold_with_checkpoints(record)), replace=False)
 
     def find_by_code(self, code: str) -> Table:
         """The table a typed join code names (case and spaces forgiven)."""
@@ -366,12 +375,13 @@ class TableService:
 
 
 class _TableLock:
-    """One table's write lock (an object that a weak dictionary can hold)."""
+    """One table's lock (an object that a weak dictionary can hold); re-entrant, because a change
+    made under it may read the table again."""
 
     __slots__ = ("_lock", "__weakref__")
 
     def __init__(self):
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()
 
     def __enter__(self):
         self._lock.acquire()

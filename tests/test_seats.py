@@ -158,3 +158,41 @@ def test_a_power_used_out_of_turn_is_its_owners(client, api):
     # From Bob's own phone the rules decide (Bob owns no Rapid Healing): a sentence, not a seat refusal.
     resp = client.post(f"/api/tables/{table['id']}/actions", json=out_of_turn, headers=auth(bob))
     assert resp.status_code == 422
+
+
+def test_a_slow_read_never_brings_back_an_older_seat_list(tmp_path):
+    """A table read from disk while a phone takes a seat (and the cache forgot it meanwhile): the
+    seat stays taken, in memory and after a restart."""
+    import threading
+
+    from companion.store import TinyDBStore
+    from companion.tables import TableService
+
+    store = TinyDBStore(tmp_path)
+    service = TableService(store, cache_size=1)
+    table = service.create("gangs", ["Ann", "Bob"])
+    other = service.create("gangs", ["Cy", "Di"])  # the cache now holds only this one
+    real_load, paused, go = store.load_table, threading.Event(), threading.Event()
+
+    def slow_load(table_id):
+        record = real_load(table_id)
+        if threading.current_thread().name == "slow reader":
+            paused.set()
+            go.wait(5)
+        return record
+
+    store.load_table = slow_load
+    reader = threading.Thread(target=lambda: service.get(table.id), name="slow reader")
+    reader.start()
+    assert paused.wait(5)
+    claimed = {}
+    claimer = threading.Thread(target=lambda: claimed.update(token=service.claim_seat(table.id, table.record["play_token"], 0)[1]))
+    claimer.start()
+    claimer.join(0.3)
+    service.get(other.id)  # another table's request: the cache forgets this table
+    go.set()
+    reader.join(5)
+    claimer.join(5)
+    ann = claimed["token"]
+    assert service.get(table.id).viewer_for(ann).seat == 0
+    assert TableService(TinyDBStore(tmp_path)).get(table.id).viewer_for(ann).seat == 0
