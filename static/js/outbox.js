@@ -47,31 +47,9 @@
     return (el && el.textContent || "").replace(/\s+/g, " ").trim();
   }
 
-  function labelOf(input) {
-    if (input.labels && input.labels.length) return words(input.labels[0]);
-    return input.getAttribute("aria-label") || input.name;
-  }
-
   function describe(form, submitter) {
-    // What the person tapped, in the page's own words: the button and the choices it carried.
-    var what = words(submitter);
-    if (!what && form && form.querySelector) what = words(form.querySelector("button:not([type=button])"));
-    var details = [];
-    if (form && form.querySelectorAll) {
-      form.querySelectorAll("input, select").forEach(function (input) {
-        if (input.type === "hidden" || input.disabled) return;
-        if (input.type === "radio" || input.type === "checkbox") {
-          if (input.checked) details.push(labelOf(input));
-        } else if (input.tagName === "SELECT") {
-          var option = input.selectedOptions[0];
-          if (option && option.value) details.push(words(option));
-        } else if (input.value && input.value !== "0") {
-          details.push(labelOf(input) + ": " + input.value);
-        }
-      });
-    }
-    var text = (what || "An action") + (details.length ? " (" + details.join(", ") + ")" : "");
-    return text.length > 160 ? text.slice(0, 157) + "…" : text;
+    // outbox_view.js puts the tap in the page's words; without it, a plain label still says it.
+    return window.ktcOutboxView ? window.ktcOutboxView.describe(form, submitter) : "An action";
   }
 
   function entry(config) {

@@ -1,6 +1,7 @@
 // The outbox on the table page, just above the controls: "1 action waiting" (each with Cancel),
-// and what was not applied (each with the reason, "Enter it again" and "Dismiss"). Built with
-// text nodes only: labels carry player names, which must never be read as HTML.
+// and what was not applied (each with the reason, "Enter it again" and "Dismiss"), each action
+// in the page's own words (describe). Built with text nodes only: labels carry player names,
+// which must never be read as HTML.
 (function () {
   "use strict";
   var MAYBE = "It may already be on the table: an earlier try got no answer before the connection dropped. " +
@@ -50,6 +51,37 @@
       list]);
   }
 
+  function words(node) {
+    return (node && node.textContent || "").replace(/\s+/g, " ").trim();
+  }
+
+  function labelOf(input) {
+    if (input.labels && input.labels.length) return words(input.labels[0]);
+    return input.getAttribute("aria-label") || input.name;
+  }
+
+  function describe(form, submitter) {
+    // What the person tapped, in the page's own words: the button and the choices it carried.
+    var what = words(submitter);
+    if (!what && form && form.querySelector) what = words(form.querySelector("button:not([type=button])"));
+    var details = [];
+    if (form && form.querySelectorAll) {
+      form.querySelectorAll("input, select").forEach(function (input) {
+        if (input.type === "hidden" || input.disabled) return;
+        if (input.type === "radio" || input.type === "checkbox") {
+          if (input.checked) details.push(labelOf(input));
+        } else if (input.tagName === "SELECT") {
+          var option = input.selectedOptions[0];
+          if (option && option.value) details.push(words(option));
+        } else if (input.value && input.value !== "0") {
+          details.push(labelOf(input) + ": " + input.value);
+        }
+      });
+    }
+    var text = (what || "An action") + (details.length ? " (" + details.join(", ") + ")" : "");
+    return text.length > 160 ? text.slice(0, 157) + "…" : text;
+  }
+
   function render() {
     var outbox = window.ktcOutbox;
     var flash = document.getElementById("flash");
@@ -87,7 +119,7 @@
   // The flash strip is swapped by every reply: put the panel back before it if it went.
   document.addEventListener("htmx:afterSettle", function () { if (!document.getElementById("outbox")) render(); });
 
-  window.ktcOutboxView = { render: render };
+  window.ktcOutboxView = { render: render, describe: describe };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", render);
   else render();
 })();
