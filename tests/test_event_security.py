@@ -374,3 +374,35 @@ def test_fuzzed_organiser_forms_and_calls_never_500(desk, what, fields, body):
     reply = client.post(f"/api/events/{event_id}/{call}", json=body, headers=auth(token))
     assert reply.status_code in (200, 201, 422), (reply.status_code, reply.get_data(as_text=True)[:300])
     assert client.get(f"/e/{event_id}").status_code == 200 and client.get(f"/api/events/{event_id}/export.csv").status_code == 200
+
+
+def test_an_imported_tables_result_counts_for_the_registered_players_even_if_its_log_spells_them_otherwise(client):
+    game = json.loads((Path(__file__).parent / "data" / "gangs_game_two_players.json").read_text())
+    export = {"name": "Night", "games": ["gangs"], "rounds_planned": 1, "players": [{"name": "Ann"}, {"name": "Bob"}],
+              "rounds": [{"round": 1, "game": "gangs", "tables": [{"table_id": "old1", "players": ["Ann", "Bob"]}]}],
+              "tables": {"old1": {"game": "gangs", "players": ["ANN", "bob"], "options": game["options"],
+                                  "seed": game["seed"], "actions": [{"action": a} for a in game["actions"]]}}}
+    reply = client.post("/api/events/import", json=export)
+    assert reply.status_code == 201, reply.json
+    rows = client.get(f"/api/events/{reply.json['id']}/standings").json
+    assert {r["name"]: r["played"] for r in rows} == {"Ann": 1, "Bob": 1}
+
+
+def test_an_event_import_creates_a_bounded_number_of_tables_and_imports_are_few_per_address(client, app):
+    names = [f"P{n}" for n in range(402)]
+    tables = [{"table_id": f"t{n}", "players": names[2 * n:2 * n + 2]} for n in range(201)]
+    export = {"name": "Flood", "games": ["gangs"], "rounds_planned": 1, "players": [{"name": n} for n in names],
+              "rounds": [{"round": 1, "game": "gangs", "tables": tables}],
+              "tables": {t["table_id"]: {"game": "gangs", "players": t["players"], "actions": []} for t in tables}}
+    before = app.extensions["companion.store"].table_count()
+    reply = client.post("/api/events/import", json=export)
+    assert reply.status_code == 422 and "at most 200 tables" in reply.json["error"]
+    assert app.extensions["companion.store"].table_count() == before
+
+
+def test_event_imports_are_few_per_address(tmp_path):
+    from companion import create_app
+
+    client = create_app({"TESTING": True, "DATA_DIR": str(tmp_path)}).test_client()
+    statuses = [client.post("/api/events/import", json=paper_export()).status_code for _ in range(6)]
+    assert statuses == [201] * 5 + [429]

@@ -107,3 +107,11 @@ def test_a_finished_tables_join_code_opens_nothing(tmp_path, finish):
                       json={"type": "give", "to": to, "card": {"value": 0, "kind": "bell_card", "bells": 2}})
     joined = app.test_client().post("/join", data={"code": table["join_code"]})
     assert joined.status_code == (404 if finish else 302)
+
+
+def test_an_ipv6_network_counts_as_one_address(tmp_path):
+    app = make_app(tmp_path, CREATE_LIMIT="2 per minute")
+    statuses = [from_address(app.test_client(), f"2001:db8:1:2::{n:x}").post("/api/tables", json=GANGS).status_code
+                for n in range(1, 4)]
+    assert statuses == [201, 201, 429]  # three addresses of one /64: one home, one phone
+    assert from_address(app.test_client(), "2001:db8:1:3::1").post("/api/tables", json=GANGS).status_code == 201

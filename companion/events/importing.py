@@ -18,6 +18,8 @@ MAX_PLAYERS = 1000
 # A long night (60 players, 15 tables a round, 4 rounds of Last Kyotoan Standing at ~300 actions)
 # stays below this; replaying more would hold the server for seconds.
 MAX_ACTIONS = 30_000
+# Tables an import may create (a long night of 64 players and 6 rounds has under 100).
+MAX_TABLES = 200
 EXPORT_FIELDS = {"schema", "id", "name", "date", "games", "rounds_planned", "scoring", "created", "players",
                  "rounds", "manual", "results", "standings", "tables"}
 DAMAGED = "The event export is incomplete or damaged ({}); nothing was imported."
@@ -120,7 +122,10 @@ def _table_exports(given: object, seated: dict[str, dict], rounds: list[dict]) -
                 or [clean_name(p, "player's name").casefold() for p in players] != [n.casefold() for n in entry["players"]]:
             raise RuleViolation(DAMAGED.format("a table export seats other players, or plays another game, than its round says"))
         actions += len(export["actions"])
-        exports[old_id] = export
+        # The table is made with the round's registered names (an export may differ in case only).
+        exports[old_id] = {**export, "players": list(entry["players"])}
+    if len(exports) > MAX_TABLES:
+        raise RuleViolation(f"An event import creates at most {MAX_TABLES} tables; this one has {len(exports)}.")
     if actions > MAX_ACTIONS:
         raise RuleViolation(f"An event import holds at most {MAX_ACTIONS} actions in all; this one has {actions}.")
     # In seating order, so tables are created in the order the rounds list them.

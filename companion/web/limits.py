@@ -1,17 +1,20 @@
 """Rate limits, kept by Flask-Limiter (its storage can move to Redis with RATELIMIT_STORAGE_URI).
 
 - Creating a table or an event, and importing one: CREATE_LIMIT per address (a real host makes a
-  few a night; a script making thousands filled the disk and slowed every table).
+  few a night; a script making thousands filled the disk and slowed every table); an event import,
+  which may create up to 200 tables, also EVENT_IMPORT_LIMIT.
 - Changing a table (an action, an undo, a redo; pages and API alike): ACTION_LIMIT per
   ACTION_WINDOW_SECONDS per table and address (a real table makes a few a minute).
 - Join-code guesses: only wrong codes count, JOIN_ATTEMPTS per JOIN_WINDOW_SECONDS per phone
   (its session) and three times that per address, so one phone's typos lock out that phone, a
   venue behind one address still has room, and a guesser who drops its cookie meets the address's cap.
 The limiter's entries expire with their window, so addresses and tables nobody uses leave nothing.
-The address is the peer's, or the client's as told by a configured proxy (TRUSTED_PROXIES, ProxyFix).
+The address is the peer's, or the client's as told by a configured proxy (TRUSTED_PROXIES, ProxyFix);
+an IPv6 address counts by its /64 network (one phone or home can pick any address inside it).
 """
 from __future__ import annotations
 
+import ipaddress
 import secrets
 import time
 
@@ -28,8 +31,18 @@ CHANGES = ("pages.act", "pages.undo", "pages.redo", "api.act", "api.undo", "api.
 WRONG_CODE = 404
 
 
+def _address() -> str:
+    """Who is counted: the client's IPv4 address, or its IPv6 /64 network."""
+    peer = get_remote_address() or "?"
+    try:
+        ip = ipaddress.ip_address(peer)
+    except ValueError:
+        return peer
+    return str(ipaddress.ip_network(f"{ip}/64", strict=False)) if ip.version == 6 else peer
+
+
 def _table_and_address() -> str:
-    return f"{get_remote_address()}:{(request.view_args or {}).get('table_id', '')}"
+    return f"{_address()}:{(request.view_args or {}).get('table_id', '')}"
 
 
 def _phone() -> str:
@@ -37,16 +50,17 @@ def _phone() -> str:
     # starts afresh, and meets the address's cap instead).
     if "phone" not in session:
         session["phone"] = secrets.token_urlsafe(8)
-    return f"{get_remote_address()}:{session['phone']}"
+    return f"{_address()}:{session['phone']}"
 
 
 def init_app(app: Flask) -> Limiter:
     """Attach the limiter and declare every limit on the app's endpoints (after the blueprints)."""
     app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
+    app.config.setdefault("EVENT_IMPORT_LIMIT", "5 per hour")
     # A sliding window of two counters: entries expire with their window (the moving window kept
     # an empty list per key for good, and a flood of unknown table ids is a flood of keys).
     app.config.setdefault("RATELIMIT_STRATEGY", "sliding-window-counter")
-    limiter = Limiter(get_remote_address, app=app)
+    limiter = Limiter(_address, app=app)
     app.extensions["companion.ratelimits"] = limiter
     views = app.view_functions
 
@@ -56,6 +70,8 @@ def init_app(app: Flask) -> Limiter:
             views[endpoint] = limit(views[endpoint])
 
     declare(limiter.shared_limit(app.config["CREATE_LIMIT"], scope="create"), CREATES)
+    # An event import creates up to 200 tables at once: a few an hour restore any night.
+    declare(limiter.limit(app.config["EVENT_IMPORT_LIMIT"]), ["events_api.import_event"])
     if app.config["ACTION_LIMIT"]:
         declare(limiter.shared_limit(f"{app.config['ACTION_LIMIT']} per {app.config['ACTION_WINDOW_SECONDS']} seconds",
                                      scope="change", key_func=_table_and_address), CHANGES)
