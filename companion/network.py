@@ -51,12 +51,20 @@ def lan_address() -> str | None:
     """The address other phones on the network can reach this machine at, or None if it has
     none (loopback and link-local addresses do not count). Found once, on first use: the web
     layer asks on every QR code and an interface lookup is a system call per interface."""
-    candidates = set()
-    for address in interface_addresses() | hostname_addresses():
+    # The interfaces first: a system call, no traffic. Only where they tell nothing (not Linux)
+    # is the machine's own name resolved, which /etc/hosts usually answers.
+    candidates = _reachable(interface_addresses()) or _reachable(hostname_addresses())
+    return min(candidates, key=_rank) if candidates else None
+
+
+def _reachable(addresses: set[str]) -> set[str]:
+    """The addresses another machine could reach (not loopback, link-local or unspecified)."""
+    found = set()
+    for address in addresses:
         ip = ipaddress.ip_address(address)
         if not (ip.is_loopback or ip.is_link_local or ip.is_unspecified):
-            candidates.add(address)
-    return min(candidates, key=_rank) if candidates else None
+            found.add(address)
+    return found
 
 
 def reaches_network(listening: list) -> bool:

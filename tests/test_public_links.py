@@ -122,6 +122,10 @@ def test_the_lan_address_is_a_private_non_loopback_one_found_once(monkeypatch):
         monkeypatch.setattr(network, "interface_addresses", lambda: {"127.0.0.1"})
         network.lan_address.cache_clear()
         assert network.lan_address() is None
+        monkeypatch.setattr(network, "interface_addresses", set)  # no interface list (not Linux)
+        monkeypatch.setattr(network, "hostname_addresses", lambda: {"10.0.0.7"})
+        network.lan_address.cache_clear()
+        assert network.lan_address() == "10.0.0.7"
     finally:
         network.lan_address.cache_clear()
 
