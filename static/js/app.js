@@ -1,5 +1,6 @@
 // Page behaviour that must not be inline (the Content-Security-Policy forbids inline script):
-// the offline/live banner, the service worker, and a polling fallback when the socket is down.
+// the offline/live banner, the service worker, a polling fallback when the socket is down, and
+// the loading of the offline modules (saved_copy.js, outbox.js, outbox_view.js).
 (function () {
   "use strict";
   var banner = function () { return document.getElementById("netstate"); };
