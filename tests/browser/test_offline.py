@@ -17,7 +17,7 @@ PLAYERS = ["Ann", "Bob", "Cy"]
 
 
 def new_table(live_server) -> dict:
-    """A Gangs of Kyoto table made through the JSON API: Ann starts; returns its id and play URL."""
+    """A Gangs of Kyoto table made through the JSON API, Ann to start: the API's reply (id, token)."""
     body = json.dumps({"game": "gangs", "players": PLAYERS, "options": {"first_player": 0}}).encode()
     req = urllib.request.Request(live_server.url + "/api/tables", data=body, headers={"Content-Type": "application/json"})
     with urllib.request.urlopen(req) as resp:
@@ -25,6 +25,7 @@ def new_table(live_server) -> dict:
 
 
 def api(live_server, path: str):
+    """A JSON API read: what the server holds, whatever any page shows."""
     with urllib.request.urlopen(live_server.url + path) as resp:
         return json.load(resp)
 
@@ -40,8 +41,7 @@ def open_table(phone, live_server, table) -> tuple:
 
 def go_offline(ctx, page):
     """Cut this phone's network and wait until the phone knows it (its banner says so), as a
-    person sees it before tapping. (Chromium's emulation lets a request sent in the split second
-    before it applies still reach the server while the page is told it failed: the answer-lost case.)"""
+    person sees it before tapping: a tap in the split second before would go out as usual."""
     ctx.set_offline(True)
     expect(page.locator("#netstate")).to_contain_text("Offline")
 
