@@ -1,7 +1,7 @@
 """The PWA: web app manifest, service worker (served from the root for its scope), offline page."""
 from __future__ import annotations
 
-from flask import Blueprint, current_app, render_template, send_from_directory
+from flask import Blueprint, current_app, render_template, send_from_directory, url_for
 
 bp = Blueprint("pwa", __name__)
 
@@ -11,11 +11,11 @@ THEME = "#8c1c2b"
 @bp.get("/manifest.webmanifest")
 def manifest():
     """Name, icons (192 and 512, maskable too), standalone display and theme colour."""
+    # Fingerprinted addresses (assets.py): cached a year, and a new icon gets a new address.
     icons = [
-        {"src": "/static/icons/icon-192.png", "sizes": "192x192", "type": "image/png", "purpose": "any"},
-        {"src": "/static/icons/icon-512.png", "sizes": "512x512", "type": "image/png", "purpose": "any"},
-        {"src": "/static/icons/maskable-192.png", "sizes": "192x192", "type": "image/png", "purpose": "maskable"},
-        {"src": "/static/icons/maskable-512.png", "sizes": "512x512", "type": "image/png", "purpose": "maskable"},
+        {"src": url_for("static", filename=f"icons/{name}-{size}.png"), "sizes": f"{size}x{size}", "type": "image/png",
+         "purpose": purpose}
+        for name, purpose in (("icon", "any"), ("maskable", "maskable")) for size in (192, 512)
     ]
     body = {
         "name": "Kyoto Table Companion",
