@@ -10,7 +10,6 @@ import re
 import subprocess
 import sys
 import threading
-import time
 import urllib.request
 import zlib
 from pathlib import Path
@@ -23,7 +22,7 @@ from werkzeug.serving import make_server
 from companion import ROOT, asset_folder, create_app
 from companion.web import assets
 
-from .test_serve import free_port
+from tests.servers import free_port, wait_until_answering
 
 BROWSER = "gzip, deflate, br, zstd"
 STATIC = asset_folder("static")
@@ -226,16 +225,7 @@ def gunicorn_server(tmp_path):
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
         env={**os.environ, "COMPANION_DATA": str(tmp_path / "d")},
     )
-    deadline = time.time() + 20
-    while time.time() < deadline:
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=1).close()
-            break
-        except OSError:
-            time.sleep(0.1)
-    else:
-        proc.kill()
-        pytest.fail(proc.stdout.read())
+    wait_until_answering(proc, f"http://127.0.0.1:{port}/api/games")
     yield f"127.0.0.1:{port}"
     proc.terminate()
     proc.wait(timeout=15)

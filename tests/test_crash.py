@@ -7,7 +7,6 @@ import json
 import os
 import random
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -15,15 +14,10 @@ import time
 import urllib.error
 import urllib.request
 
+from tests.servers import free_port
 from tests.test_durability import fill, small_disk  # noqa: F401 (a fixture)
 
 KILLS = 6
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def start(data, port):

@@ -8,7 +8,6 @@ import json
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -20,6 +19,7 @@ from pathlib import Path
 import pytest
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
+from tests.servers import free_port
 
 CHECKOUT = Path(__file__).resolve().parents[1]
 # What a build must not see or write into: the shared checkout stays untouched by the test.
@@ -62,12 +62,6 @@ def outside_env() -> dict[str, str]:
     """The environment minus anything that could lead Python back to the checkout."""
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME") and not k.startswith("COMPANION_")}
     return {**env, "PYTHONUNBUFFERED": "1"}
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture

@@ -16,12 +16,7 @@ from simple_websocket import Client
 
 from companion import ROOT
 from companion.cli import phone_urls
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+from tests.servers import free_port, wait_until_answering
 
 
 @pytest.fixture
@@ -31,16 +26,7 @@ def server(tmp_path):
         [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1", "--port", str(port), "--data", str(tmp_path / "d")],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )
-    deadline = time.time() + 20
-    while time.time() < deadline:  # until the worker answers (the master accepts before it has booted)
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=1).close()
-            break
-        except OSError:
-            time.sleep(0.1)
-    else:
-        proc.kill()
-        pytest.fail(proc.stdout.read())
+    wait_until_answering(proc, f"http://127.0.0.1:{port}/api/games")
     yield f"127.0.0.1:{port}", tmp_path / "d"
     proc.terminate()
     proc.wait(timeout=15)
@@ -162,16 +148,7 @@ def https_server(tmp_path):
     )
     trusting = ssl.create_default_context()
     ca.configure_trust(trusting)
-    deadline = time.time() + 20
-    while time.time() < deadline:
-        try:
-            urllib.request.urlopen(f"https://127.0.0.1:{port}/api/games", timeout=1, context=trusting).close()
-            break
-        except OSError:
-            time.sleep(0.1)
-    else:
-        proc.kill()
-        pytest.fail(proc.communicate()[0])
+    wait_until_answering(proc, f"https://127.0.0.1:{port}/api/games", context=trusting)
     yield port, trusting
     proc.terminate()
     proc.communicate(timeout=15)

@@ -13,7 +13,7 @@ import pytest
 
 from bench.bench_actions import open_socket
 from bench.slowloris import SlowClients, new_table, push_arrives, server_command, timed_get
-from tests.test_serve import free_port
+from tests.servers import free_port
 
 SLOW_CONNECTIONS = 400
 

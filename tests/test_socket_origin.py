@@ -15,7 +15,7 @@ import urllib.request
 
 import pytest
 
-from tests.test_serve import free_port
+from tests.servers import free_port
 
 PUBLIC_URL = "https://tables.example.org"
 

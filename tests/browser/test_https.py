@@ -12,28 +12,21 @@ from __future__ import annotations
 import base64
 import hashlib
 import os
-import socket
 import ssl
 import subprocess
 import sys
-import time
-import urllib.request
 
 import pytest
 import trustme
 from cryptography import x509
 from cryptography.hazmat.primitives import serialization
 
+from tests.servers import free_port, wait_until_answering
+
 from .conftest import CHROMIUM_FLAGS
 
 NAME = "kyoto.test"  # a reserved name (RFC 2606): only Chromium's resolver rule knows it
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def spki_hash(cert_pem: bytes) -> str:
@@ -61,16 +54,7 @@ def https_server(tmp_path):
     )
     trusting = ssl.create_default_context()
     ca.configure_trust(trusting)
-    deadline = time.time() + 20
-    while time.time() < deadline:
-        try:
-            urllib.request.urlopen(f"https://127.0.0.1:{port}/api/games", timeout=1, context=trusting).close()
-            break
-        except OSError:
-            time.sleep(0.1)
-    else:
-        proc.kill()
-        pytest.fail("the HTTPS server did not answer:\n" + proc.communicate()[0])
+    wait_until_answering(proc, f"https://127.0.0.1:{port}/api/games", context=trusting)
     yield port, spki_hash(cert.cert_chain_pems[0].bytes())
     proc.terminate()
     proc.communicate(timeout=15)

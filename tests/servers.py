@@ -1,0 +1,34 @@
+"""Starting a real server for a test: a free loopback port, and waiting until the worker answers."""
+from __future__ import annotations
+
+import socket
+import ssl
+import subprocess
+import time
+import urllib.request
+
+import pytest
+
+
+def free_port() -> int:
+    """A loopback port nobody listens on now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_until_answering(proc: subprocess.Popen, url: str, seconds: float = 20,
+                         context: ssl.SSLContext | None = None) -> None:
+    """Wait until `url` answers (the master accepts connections before its worker has booted);
+    fail the test with the server's output if it does not, or if the server exits."""
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        try:
+            urllib.request.urlopen(url, timeout=1, context=context).close()
+            return
+        except OSError:
+            if proc.poll() is not None:
+                break
+            time.sleep(0.1)
+    proc.kill()
+    pytest.fail(f"the server did not answer {url}:\n{proc.communicate()[0]}")
