@@ -128,7 +128,6 @@ def test_polling_fallback_returns_regions_only_when_the_table_moved(client):
 
 def test_qr_codes_are_svg(client, app):
     table_id = create_from_form(client)
-    table = app.extensions["companion.tables"].get(table_id)
     for url in (f"/t/{table_id}/qr/watch.svg", f"/t/{table_id}/qr/play.svg"):
         resp = client.get(url)
         assert resp.status_code == 200 and resp.mimetype == "image/svg+xml"
