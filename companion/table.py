@@ -61,6 +61,16 @@ class Table:
         """The state with hidden information redacted for `viewer`."""
         return self.game.view(self.state, viewer)
 
+    def offers_for(self, viewer: Viewer, host: bool = False) -> list[dict]:
+        """The engine's offers to `viewer`, less the decisions and settings of a seat another phone
+        holds (that seat's phone answers them, or the host's: `TableService._check_owner`)."""
+        offers = self.game.offers(self.state, viewer)
+        if host:
+            return offers
+        held = self.record["seat_tokens"]
+        return [o for o in offers
+                if (owner := self.game.owner_of(self.state, o)) is None or not held[owner] or owner == viewer.seat]
+
     def log_for(self, viewer: Viewer, last: int | None = None) -> list[dict]:
         """The action log (or its `last` entries) as `viewer` may see it."""
         game = self.game

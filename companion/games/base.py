@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable, Mapping
 
 from .errors import RuleViolation
 from .fields import check_shape, quoted
@@ -43,6 +43,20 @@ WATCHER = Viewer()
 COMMON_OPTIONS = (
     Option("first_player", None, int, "Index of the player who starts; drawn at random if absent."),
 )
+
+
+# An action handler: (game, state, action) -> the log lines in words; it changes `state` in place
+# (a copy) or raises RuleViolation.
+Handler = Callable[[Any, dict, dict], list[str]]
+
+
+def matches(offer: dict, action: dict) -> bool:
+    """Whether `action` is of an offer's type and for its player (an action that names no player
+    is for whoever the engine waits for; an offer naming none is open to every player)."""
+    if offer["type"] != action.get("type"):
+        return False
+    player, offered = action.get("player"), offer.get("player")
+    return player is None or offered is None or player == offered
 
 
 def clone(value: Any) -> Any:
@@ -81,6 +95,9 @@ class Game:
     # Action types that answer a decision the rules owe one named player (a yield, a skill bump):
     # once that player's seat is taken, only that seat or the host answers.
     seat_decisions: tuple[str, ...] = ()
+    # The actions this game takes: type -> handler(game, state, action). One explicit table per
+    # game (no look-ups by built names); its keys, in order, are what an unknown type's message lists.
+    actions: Mapping[str, Handler] = {}
 
     # -- what the registry and the API show -------------------------------------------------
     def option_defaults(self) -> dict[str, Any]:
@@ -145,8 +162,20 @@ class Game:
             raise RuleViolation("The game is over; undo the last action to change it.")
         new = clone(state)
         lines = self._apply(new, action)
+        # The engine's own checks speak first (their sentences say why); this one keeps the promise
+        # that an action matching no offer is refused, whatever a check missed.
+        offers = self._offers(state)
+        if offers is not None and not any(matches(o, action) for o in offers):  # TRANSITION: None until every engine offers
+            raise RuleViolation(self._not_offered(state, action))
         self._refresh(new)
         return new, lines
+
+    def offers(self, state: dict, viewer: Viewer) -> list[dict]:
+        """What `viewer` may do now: each offer is `{"type", "player", ...choices}` with the field
+        values the engine accepts and what they cost (api.md, "Offers"); none for a watcher."""
+        if not viewer.can_act or state.get("over"):
+            return []
+        return self._offers(state) or []
 
     def pending(self, state: dict) -> list[dict]:
         """The decisions the table owes now, each naming the player who must make it."""
@@ -202,14 +231,30 @@ class Game:
         raise NotImplementedError
 
     def _apply(self, state: dict, action: dict) -> list[str]:
-        raise NotImplementedError
+        """Run the action's handler from `actions` on `state` (a copy the engine may change)."""
+        return self._handler(action["type"])(self, state, action)
 
-    def _handler(self, kind: str, takes: str):
-        """The `_act_<kind>` method of this engine, or a RuleViolation listing what it takes."""
-        handler = getattr(self, f"_act_{kind}", None)
+    def _offers(self, state: dict) -> list[dict]:
+        """Every move the rules allow now, for any player (the game is not over)."""
+        return None  # TRANSITION: every engine overrides this
+
+    def _handler(self, kind: str, takes: str | None = None) -> Handler:
+        """The handler of an action type, or a RuleViolation listing what this game takes."""
+        if takes is not None:  # TRANSITION: the old `_act_<kind>` look-up, until every engine has `actions`
+            handler = getattr(self, f"_act_{kind}", None)
+            if handler is None:
+                raise RuleViolation(f"Unknown action '{quoted(kind)}'. {self.title} takes: {takes}.")
+            return handler
+        handler = self.actions.get(kind)
         if handler is None:
-            raise RuleViolation(f"Unknown action '{quoted(kind)}'. {self.title} takes: {takes}.")
+            raise RuleViolation(f"Unknown action '{quoted(kind)}'. {self.title} takes: {', '.join(self.actions)}.")
         return handler
+
+    def _not_offered(self, state: dict, action: dict) -> str:
+        """Why an action that matches no offer is refused, in words."""
+        player = action.get("player")
+        who = state["players"][player]["name"] if _is_type(player, int) and 0 <= player < len(state["players"]) else "anyone"
+        return f"The rules do not let {who} do '{quoted(action['type'])}' now."
 
     def _refresh(self, state: dict) -> None:
         """Recompute the derived fields every engine exposes (api.md, common fields)."""

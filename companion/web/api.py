@@ -42,6 +42,12 @@ def table_urls(table: Table) -> dict:
     }
 
 
+def _seen_by(table: Table, token: str | None) -> dict:
+    """The state as the token's bearer may see it and the offers it may take (api.md, "Offers")."""
+    viewer = table.viewer_for(token)
+    return {"state": table.state_for(viewer), "offers": table.offers_for(viewer, host=table.is_host(token))}
+
+
 @bp.get("/games")
 def games():
     """Every game: id, title, player counts and options with defaults."""
@@ -75,9 +81,10 @@ def create_table():
 
 @bp.get("/tables/<table_id>")
 def get_table(table_id):
-    """A table's current state, redacted for the caller's token."""
+    """A table's current state, redacted for the caller's token, with what it may do now."""
     table = tables().get(table_id)
-    return jsonify(id=table.id, game=table.record["game"], version=table.version, state=table.state_for(table.viewer_for(bearer_token())))
+    token = bearer_token()
+    return jsonify(id=table.id, game=table.record["game"], version=table.version, **_seen_by(table, token))
 
 
 @bp.post("/tables/<table_id>/actions")
@@ -87,7 +94,7 @@ def act(table_id):
     version = action.pop("version", None)
     token = bearer_token()
     table, lines = tables().act(table_id, token, action, version)
-    return jsonify(version=table.version, state=table.state_for(table.viewer_for(token)), log=lines)
+    return jsonify(version=table.version, **_seen_by(table, token), log=lines)
 
 
 @bp.post("/tables/<table_id>/undo")
@@ -95,7 +102,7 @@ def undo(table_id):
     """Remove the last action."""
     token = bearer_token()
     table = tables().undo(table_id, token, _body({"version"}).get("version"))
-    return jsonify(version=table.version, state=table.state_for(table.viewer_for(token)))
+    return jsonify(version=table.version, **_seen_by(table, token))
 
 
 @bp.post("/tables/<table_id>/redo")
@@ -103,7 +110,7 @@ def redo(table_id):
     """Put back the last undone action."""
     token = bearer_token()
     table = tables().redo(table_id, token, _body({"version"}).get("version"))
-    return jsonify(version=table.version, state=table.state_for(table.viewer_for(token)))
+    return jsonify(version=table.version, **_seen_by(table, token))
 
 
 @bp.get("/tables/<table_id>/log")

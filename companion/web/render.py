@@ -28,13 +28,24 @@ def context(table: Table, viewer: Viewer, mode: str, history: bool = True) -> di
     history's entries only when `history`: only its region shows them)."""
     state = table.state_for(viewer)
     game = table.game
+    can_act = viewer.can_act and mode == "play"
+    offers = table.offers_for(viewer) if can_act else []
+    by_type: dict[str, list[dict]] = {}
+    for o in offers:
+        by_type.setdefault(o["type"], []).append(o)
     return {
         "table": table,
         "game": game,
         "state": state,
         "viewer": viewer,
         "mode": mode,
-        "can_act": viewer.can_act and mode == "play",
+        "can_act": can_act,
+        # What this phone may do now, from the engine (api.md, "Offers"): controls are drawn from
+        # these alone. `offered("buy")` lists the offers of a type; `offer("yield", 2)` finds one.
+        "offers": offers,
+        "offered": lambda kind: by_type.get(kind, []),
+        "offer": lambda kind, player=None: next(
+            (o for o in by_type.get(kind, []) if player is None or o.get("player") in (None, player)), None),
         "players": state["players"],
         "log": list(reversed(table.log_for(viewer, last=HISTORY_SHOWN))) if history else [],
         "log_total": len(table.record["actions"]),

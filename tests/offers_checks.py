@@ -1,0 +1,160 @@
+"""The two promises of offers (api.md, "Offers"), checked the same way for every game.
+
+- `play_through_offers`: a random game played through offers only: every offer, filled in with
+  any of its listed choices by the game's own `fill`, is accepted.
+- `refuse_unoffered`: random actions whose type and player match no offer are refused with a
+  sentence and change nothing.
+- `controls_of` / `assert_controls_match`: the controls a page draws are exactly the offers: every
+  enabled control is an offer and every offer has an enabled control.
+"""
+from __future__ import annotations
+
+import copy
+import json
+import random
+from html.parser import HTMLParser
+from typing import Callable
+
+from companion.games import RuleViolation, Viewer
+from companion.games.base import matches
+
+PLAYS = Viewer(seat=None, can_act=True)  # a phone with the play code and no seat
+
+Fill = Callable[[dict, dict, random.Random], dict]  # (offer, state, rnd) -> an action
+
+
+def play_through_offers(game, state: dict, rnd: random.Random, steps: int, fill: Fill,
+                        check: Callable[[dict], None] = lambda s: None, visit: Callable[[dict], None] = lambda s: None) -> dict:
+    """Play up to `steps` actions, each an offer picked at random and filled in by `fill`; every
+    one must be accepted. `visit` sees every state reached (to try refused actions on it)."""
+    for _ in range(steps):
+        visit(state)
+        offers = game.offers(state, PLAYS)
+        if state["over"]:
+            assert offers == [], "a finished game offers nothing"
+            break
+        assert offers, f"a game in progress offers something to do (pending: {state.get('pending')})"
+        offer = rnd.choice(offers)
+        action = fill(offer, state, rnd)
+        assert matches(offer, action), f"fill made {action} from {offer}"
+        try:
+            state, lines = game.apply(state, action)
+        except RuleViolation as exc:
+            raise AssertionError(f"offered {offer}, filled in as {action}, refused: {exc}") from None
+        assert lines, "every action is told in words"
+        check(state)
+    return state
+
+
+def refuse_unoffered(game, state: dict, rnd: random.Random, make: Callable[[str, int | None, dict, random.Random], dict],
+                     tries: int = 6) -> int:
+    """Fire random actions of every type the game takes, for random players (or none); those that
+    match no offer must be refused with a sentence and change nothing. Returns how many were tried."""
+    offers = game.offers(state, PLAYS)
+    kinds = list(game.actions) + ["teleport"]
+    players = [None, *range(len(state["players"]))]
+    tried = 0
+    for _ in range(tries):
+        kind, player = rnd.choice(kinds), rnd.choice(players)
+        action = make(kind, player, state, rnd)
+        if any(matches(o, action) for o in offers):
+            continue
+        before = copy.deepcopy(state)
+        try:
+            game.apply(state, action)
+        except RuleViolation as exc:
+            assert str(exc).endswith((".", "?", "!")), f"a sentence: {exc}"
+        else:
+            raise AssertionError(f"{action} matches no offer of {offers} and was accepted")
+        assert state == before, "a refused action changes nothing"
+        tried += 1
+    return tried
+
+
+class _Controls(HTMLParser):
+    """Collects, per form posting an action, its fields and its enabled submit buttons."""
+
+    def __init__(self):
+        super().__init__()
+        self.controls: list[tuple[str, int | None]] = []
+        self._form: dict | None = None
+        self._select: str | None = None
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "form":
+            self._form = {"fields": {}, "buttons": [], "players": []}
+        elif self._form is None:
+            return
+        elif tag == "input":
+            name = (a.get("name") or "").split(":")[0]
+            kind = a.get("type", "text")
+            if kind == "hidden":
+                self._form["fields"][name] = a.get("value")
+            elif kind == "radio" and name == "player" and "disabled" not in a:
+                self._form["players"].append(int(a["value"]))
+            elif kind == "submit" and "disabled" not in a:
+                self._form["buttons"].append(a.get("value") if a.get("name") == "_set" else None)
+        elif tag == "select":
+            self._select = (a.get("name") or "").split(":")[0]
+        elif tag == "option" and self._select in ("player", "_set") and "disabled" not in a and a.get("value"):
+            value = a["value"]
+            if self._select == "player":
+                self._form["players"].append(int(value))
+            else:
+                self._form.setdefault("set_options", []).append(value)
+        elif tag == "button" and a.get("type", "submit") == "submit" and "disabled" not in a:
+            self._form["buttons"].append(a.get("value") if a.get("name") == "_set" else None)
+
+    def handle_endtag(self, tag):
+        if tag == "select":
+            self._select = None
+        if tag != "form" or self._form is None:
+            return
+        form, self._form = self._form, None
+        kind = form["fields"].get("type")
+        if kind is None:
+            return  # undo, redo, seats: not an action
+        sets = form.get("set_options") or [None]
+        for button in form["buttons"]:
+            for chosen in sets:
+                fields = dict(form["fields"])
+                for extra in (chosen, button):
+                    if extra:
+                        fields.update(json.loads(extra))
+                kind = fields.get("type")
+                if form["players"] and "player" not in fields:
+                    self.controls.extend((kind, p) for p in form["players"])
+                else:
+                    player = fields.get("player")
+                    self.controls.append((kind, int(player) if player not in (None, "") else None))
+
+
+def controls_of(html: str) -> set[tuple[str, int | None]]:
+    """The (action type, player) of every enabled control in rendered controls (None: names no player)."""
+    parser = _Controls()
+    parser.feed(html)
+    return set(parser.controls)
+
+
+def assert_controls_match(html: str, offers: list[dict]) -> None:
+    """Every enabled control is an offer, and every offer has an enabled control."""
+    controls = controls_of(html)
+    for kind, player in controls:
+        action = {"type": kind} if player is None else {"type": kind, "player": player}
+        assert any(matches(o, action) for o in offers), f"a control for {action} matches no offer of {offers}"
+    for o in offers:
+        assert (o["type"], o.get("player")) in controls or (o["type"], None) in controls, \
+            f"no control for the offer {o} (controls: {sorted(controls, key=str)})"
+
+
+def render_controls(app, table, viewer: Viewer = PLAYS) -> tuple[str, list[dict]]:
+    """The controls region of a table page as `viewer` gets it, and the offers it was drawn from."""
+    from flask import render_template
+
+    from companion.web import render
+
+    with app.test_request_context("/"):
+        ctx = render.context(table, viewer, "play", history=False)
+        html = render_template("partials/_controls.html", oob=False, pushed=True, **ctx)
+        return html, ctx["offers"]
