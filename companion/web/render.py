@@ -183,6 +183,7 @@ def init_app(app: Flask) -> None:
     """Register the template helpers the table pages use."""
     from ..games.gangs import cards as gangs_cards
     from ..games.kyotoan import cards as kyotoan_cards
+    from ..games.kyotoan.effects import WIN_STARS, bay_open
     from ..games.kyotoan.engine import FACE_WORDS, FACES
 
     @app.template_filter("gangs_card")
@@ -203,5 +204,7 @@ def init_app(app: Flask) -> None:
 
     app.jinja_env.globals["gangs_tiles"] = gangs_cards.TILE_WORDS
     app.jinja_env.globals.update(
-        kyotoan_cards=kyotoan_cards.CARDS, kyotoan_faces=FACES, face_words=FACE_WORDS, kyotoan_monsters=kyotoan_cards.MONSTERS
+        kyotoan_cards=kyotoan_cards.CARDS, kyotoan_faces=FACES, face_words=FACE_WORDS, kyotoan_monsters=kyotoan_cards.MONSTERS,
+        # What the board shows of the rules is asked of the engine, never written into a template.
+        kyotoan_win_stars=WIN_STARS, kyotoan_bay_open=bay_open,
     )
