@@ -48,6 +48,7 @@ def test_act_undo_redo_through_htmx(client, app):
     assert 'id="board" hx-swap-oob="true"' in resp.text and "Ann gives a 3 to Bob." in resp.text
     bad = client.post(f"/t/{table_id}/act", data=give_form(1, 1), headers=HX)
     assert bad.status_code == 422 and "Bob already received a card this turn" in bad.text
+    assert 'id="controls"' not in bad.text, "a refusal leaves the form as it was entered"
     stale = client.post(f"/t/{table_id}/act", data=give_form(0, 2), headers=HX)
     assert stale.status_code == 409 and "The table changed" in stale.text
     plain5 = client.post(f"/t/{table_id}/act", data=give_form(1, 2, value=5), headers=HX)

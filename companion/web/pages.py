@@ -191,6 +191,10 @@ def _write(table_id: str, change):
         if message:
             flash(message)
         return redirect(url_for("pages.table", table_id=table_id))
+    if message and status != 409:
+        # Refused, nothing changed and the page is current (a stale page gets 409): the reply is
+        # the sentence alone, so the form keeps what was entered and the next tap can correct it.
+        return flash_region(message), status
     table = tables().get(table_id)
     # The htmx reply is the same render the table's other phones are pushed for this version.
     body = renders().regions(table, _viewer(table), "play") + flash_region(message)

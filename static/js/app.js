@@ -53,6 +53,34 @@
   document.addEventListener("htmx:wsAfterMessage", function () {
     var flash = document.getElementById("flash");
     if (flash) flash.textContent = "";
+    clearRefusals();
+  });
+
+  // A refused tap is explained beside the control that was tapped, in view (the #flash strip
+  // announces it to screen readers). The server's refusal carries the sentence alone, so the form
+  // keeps everything entered and the next tap corrects it rather than recording a default.
+  function clearRefusals() {
+    document.querySelectorAll(".refusal").forEach(function (el) { el.remove(); });
+  }
+  document.addEventListener("htmx:afterRequest", function (event) {
+    clearRefusals();
+    var elt = event.detail.elt;
+    var form = elt && elt.closest && elt.closest("form");
+    var xhr = event.detail.xhr;
+    if (!form || !xhr || xhr.status < 400) return;
+    var flash = document.getElementById("flash");
+    var text = flash ? flash.textContent.trim() : "";
+    if (!text) return;
+    if (!form.isConnected) {  // a stale page (409) was redrawn: the sentence is in the strip
+      if (flash) flash.scrollIntoView({ block: "nearest" });
+      return;
+    }
+    var note = document.createElement("p");
+    note.className = "refusal flash-error";
+    note.setAttribute("aria-hidden", "true");  // said once, by #flash
+    note.textContent = text;
+    form.appendChild(note);
+    note.scrollIntoView({ block: "nearest" });
   });
 
   // Polling fallback: while the socket is not open, ask for the regions every 15 s.
