@@ -37,6 +37,18 @@
   });
   window.addEventListener("offline", onlineCheck);
   document.addEventListener("DOMContentLoaded", onlineCheck);
+  // The invite (QR codes) opens a new table's page; once the first action is entered, on any
+  // phone, it folds away below the history on every phone, live (the status carries the version).
+  function foldInvite() {
+    var status = document.getElementById("status");
+    var invite = document.getElementById("invite");
+    if (!status || !invite || invite.dataset.folded || (status.dataset.version || "0") === "0") return;
+    invite.dataset.folded = "1";
+    invite.open = false;
+    var history = document.getElementById("history");
+    if (history && history.parentNode) history.parentNode.insertBefore(invite, history.nextSibling);
+  }
+  document.addEventListener("htmx:oobAfterSwap", foldInvite);
   // The status strip is re-rendered by every push: put the connection state back on it.
   document.addEventListener("htmx:oobAfterSwap", onlineCheck);
   document.addEventListener("htmx:afterSettle", onlineCheck);

@@ -95,8 +95,13 @@ def test_a_second_phone_joins_by_code_and_both_see_each_other(live_server, phone
     guest.get_by_label("Join code").fill(code.lower())
     guest.get_by_role("button", name="Join").click()
     expect(guest.locator("#netstate")).to_have_text("Live")
+    expect(guest.locator("#invite")).to_have_attribute("open", "")
     give(guest, "Cy", 2)
     expect(row_of(host, 2)).to_contain_text("2")
+    # The first action folds the invite away on every phone, live: closed, below the history.
+    for p in (host, guest):
+        expect(p.locator("#invite")).not_to_have_attribute("open", "")
+        assert p.locator("#history ~ #invite").count() == 1
     give(host, "Bob", 1)
     expect(row_of(guest, 1)).to_contain_text("1")
     # Bob takes his seat on the guest phone and sees his own VP pile only.
