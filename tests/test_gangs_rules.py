@@ -401,3 +401,17 @@ def test_ruling_an_empty_deck_skips_a_draw_and_shortens_a_turn():
     short["deck"] += 2
     short = give(short, 2, 1)
     assert short["current"] == 1  # the one card taken was given: the turn ends
+
+
+def test_ruling_a_turn_with_no_card_left_to_deal_ends_the_game():
+    # Free entry can put every card in a row (a long run of 0s): nobody can receive one again.
+    s = new(("Ann", "Bob"))
+    s = give(s, 0, 0, "bell_card", 2)
+    s["hand"] += s["deck"]  # the whole deck face down in Ann's hand…
+    s["deck"] = 0
+    while s["hand"] > 1:
+        s["hand"] -= 1
+        s["players"][1]["row"].append(card(0))  # …then in Bob's row, as if given one by one
+    state, lines = GAME.apply(s, {"type": "give", "to": 1, "card": card(0)})
+    assert state["over"] and state["ended_by"] == "cards" and state["winner"] == 0
+    assert "no card is left to deal" in " ".join(lines) and GAME.offers(state, Viewer(can_act=True)) == []

@@ -1,4 +1,5 @@
-"""Gangs of Kyoto cards: the kinds, the values each kind can carry, and how to name one.
+"""Gangs of Kyoto cards: the kinds, the values each kind can carry (as the offers list them), how
+to name one, and what a row of them adds up to.
 
 The rulebook gives values for the Exploration cards (no symbol 0-4, bell 1-5, draw 0-4) but
 not for the Special Action cards; those accept 0-5 as printed on the physical card.
@@ -35,8 +36,31 @@ KIND_WORDS = {
 }
 
 
+# The card picker's words for a kind (the bell kinds also say how many bells).
+PICK_WORDS = {"plain": "Plain", "draw": "Draw", "discard": "Discard", "stay_late": "Stay Late", "refuse": "Refuse"}
+
 # Labels short enough for a card tile on a phone.
 TILE_WORDS = {"draw": "Draw", "bell_card": "Bell", "discard": "Disc.", "stay_late": "Late", "refuse": "Refuse"}
+
+
+def choices() -> list[dict]:
+    """Every card a table may enter, one choice per kind and bell count with the values it may
+    carry: `{"kind", "bells", "values"}` (the offers list them; a page draws its picker from them)."""
+    return [
+        {"kind": kind, "bells": bells, "values": list(range(low, high + 1))}
+        for kind, (low, high, bell_counts, _) in KINDS.items()
+        for bells in bell_counts
+    ]
+
+
+def pick_label(choice: dict) -> str:
+    """A card choice in the picker's words: 'Plain', '🔔🔔 2 bells', 'Bell card 1'."""
+    kind, bells = choice["kind"], choice["bells"]
+    if kind == "bell":
+        return f"{'🔔' * bells} {bells} bell{'s' if bells > 1 else ''}"
+    if kind == "bell_card":
+        return f"Bell card {bells}"
+    return PICK_WORDS[kind]
 
 
 def parse_card(raw: object) -> dict:
@@ -63,6 +87,16 @@ def parse_card(raw: object) -> dict:
 def placed_in_row(card: dict) -> bool:
     """Whether a received card goes into the row (Bell and Discard cards never do)."""
     return KINDS[card["kind"]][3]
+
+
+def row_sum(row: list[dict]) -> int:
+    """The hours a row adds up to (what the 13, or 18, is checked against)."""
+    return sum(c["value"] for c in row)
+
+
+def holds_refuse(row: list[dict]) -> bool:
+    """Whether a row holds a Refuse card to refuse a card with."""
+    return any(c["kind"] == "refuse" for c in row)
 
 
 def describe_kind(kind: str) -> str:

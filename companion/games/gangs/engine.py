@@ -3,14 +3,15 @@
 State (api.md fixes the public names): per player `row`, `sum`, `limit`, `bells`, `received`,
 plus `vp` (the VP pile); per table `current`, `first_player`, `round`, `hand` (face-down cards
 the active player still holds), `deck`, `discard`, `draw_owed` (who must take a card from the
-deck because of a Draw symbol). Rulings where the rulebook is silent are in docs/rulings.md.
+deck because of a Draw symbol). The one move offered at a time is that draw, or else the active
+player's next give. Rulings where the rulebook is silent are in docs/rulings.md.
 """
 from __future__ import annotations
 
 import random
 
 from ..base import Game, Option, RuleViolation, Viewer
-from ..fields import bool_field, check_fields, player_field, quoted
+from ..fields import bool_field, check_fields, player_field
 from .. import piles
 from . import cards
 from .cards import BASE_LIMIT, DECK_SIZE, STAY_LATE_LIMIT, WIN_BELLS
@@ -55,57 +56,59 @@ class GangsOfKyoto(Game):
 
     # -- actions ---------------------------------------------------------------------------
     def _apply(self, state: dict, action: dict) -> list[str]:
-        kind = action["type"]
-        lines: list[str] = []
-        if kind == "give":
-            check_fields(action, ("to", "card"), ("refuse",))
-            if state["draw_owed"] is not None:
-                owed = state["players"][state["draw_owed"]]["name"]
-                raise RuleViolation(f"{owed} must first take a card from the deck for the Draw symbol.")
-            to = player_field(state, action, "to")
-            card = cards.parse_card(action["card"])
-            refuse = bool_field(action, "refuse")
-            giver = state["players"][state["current"]]
-            receiver = state["players"][to]
-            if receiver["received"]:
-                waiting = [p["name"] for p in state["players"] if not p["received"]]
-                raise RuleViolation(
-                    f"{receiver['name']} already received a card this turn; "
-                    f"still to receive: {', '.join(waiting)}."
-                )
-            self._check_refuse(receiver, refuse)
-            state["hand"] -= 1
-            receiver["received"] = True
-            who = "themself" if to == state["current"] else receiver["name"]
-            lines.append(f"{giver['name']} gives {self._card_name(state, card)} to {who}.")
-            self._receive(state, to, card, refuse, lines)
-        elif kind == "draw":
-            check_fields(action, ("card",), ("refuse",))
-            to = state["draw_owed"]
-            if to is None:
-                raise RuleViolation("Nobody owes a draw now: a card is drawn only for a Draw symbol.")
-            card = cards.parse_card(action["card"])
-            refuse = bool_field(action, "refuse")
-            receiver = state["players"][to]
-            self._check_refuse(receiver, refuse)
-            state["draw_owed"] = None
-            if self._take(state, 1, lines):
-                lines.append(f"{receiver['name']} draws {self._card_name(state, card)} for the Draw symbol.")
-                self._receive(state, to, card, refuse, lines)
-            else:
-                lines.append("The deck and the discard pile are empty: no card can be drawn.")
-        else:
-            raise RuleViolation(
-                f"Unknown action '{quoted(kind)}'. Gangs of Kyoto takes 'give' and 'draw'."
-            )
+        """Run the action's handler; once the active player's face-down cards are all given (and
+        no draw is owed), the turn passes clockwise."""
+        lines = super()._apply(state, action)
         if not state["over"] and state["draw_owed"] is None and state["hand"] == 0:
             self._next_turn(state, lines)
         return lines
 
-    @staticmethod
-    def _check_refuse(receiver: dict, refuse: bool) -> None:
-        if refuse and not any(c["kind"] == "refuse" for c in receiver["row"]):
-            raise RuleViolation(f"{receiver['name']} has no Refuse card in their row to refuse with.")
+    def _give(self, state: dict, action: dict) -> list[str]:
+        """The active player reveals a card and gives it to a player who has none this turn."""
+        check_fields(action, ("to", "card"), ("player", "refuse"))
+        if state["draw_owed"] is not None:
+            owed = state["players"][state["draw_owed"]]["name"]
+            raise RuleViolation(f"{owed} must first take a card from the deck for the Draw symbol.")
+        _check_named(state, action, state["current"], "gives the cards this turn")
+        to = player_field(state, action, "to")
+        card = cards.parse_card(action["card"])
+        refuse = bool_field(action, "refuse")
+        giver = state["players"][state["current"]]
+        receiver = state["players"][to]
+        if receiver["received"]:
+            waiting = [p["name"] for p in state["players"] if not p["received"]]
+            raise RuleViolation(
+                f"{receiver['name']} already received a card this turn; still to receive: {', '.join(waiting)}."
+            )
+        _check_refuse(receiver, refuse)
+        state["hand"] -= 1
+        receiver["received"] = True
+        who = "themself" if to == state["current"] else receiver["name"]
+        lines = [f"{giver['name']} gives {self._card_name(state, card)} to {who}."]
+        self._receive(state, to, card, refuse, lines)
+        return lines
+
+    def _draw(self, state: dict, action: dict) -> list[str]:
+        """The player who owes a draw for a Draw symbol takes the next card from the deck."""
+        check_fields(action, ("card",), ("player", "refuse"))
+        to = state["draw_owed"]
+        if to is None:
+            raise RuleViolation("Nobody owes a draw now: a card is drawn only for a Draw symbol.")
+        _check_named(state, action, to, "draws for the Draw symbol")
+        card = cards.parse_card(action["card"])
+        refuse = bool_field(action, "refuse")
+        receiver = state["players"][to]
+        _check_refuse(receiver, refuse)
+        state["draw_owed"] = None
+        lines: list[str] = []
+        if self._take(state, 1, lines):
+            lines.append(f"{receiver['name']} draws {self._card_name(state, card)} for the Draw symbol.")
+            self._receive(state, to, card, refuse, lines)
+        else:
+            lines.append("The deck and the discard pile are empty: no card can be drawn.")
+        return lines
+
+    actions = {"give": _give, "draw": _draw}
 
     def _receive(self, state: dict, to: int, card: dict, refuse: bool, lines: list[str]) -> None:
         """A player receives a card: refuse it, bank it, discard with it, or place it and check."""
@@ -113,7 +116,7 @@ class GangsOfKyoto(Game):
         if refuse:
             idx = max(i for i, c in enumerate(player["row"]) if c["kind"] == "refuse")
             player["row"].pop(idx)
-            player["sum"] = _row_sum(player["row"])
+            player["sum"] = cards.row_sum(player["row"])
             state["discard"] += 2
             lines.append(f"{player['name']} refuses it with their Refuse card; both are discarded.")
             return
@@ -127,7 +130,7 @@ class GangsOfKyoto(Game):
         if card["kind"] == "discard":
             if player["row"]:
                 dropped = player["row"].pop()
-                player["sum"] = _row_sum(player["row"])
+                player["sum"] = cards.row_sum(player["row"])
                 state["discard"] += 2
                 lines.append(f"{player['name']} discards {cards.name(dropped)} from the right of their row and the Discard card.")
             else:
@@ -136,7 +139,7 @@ class GangsOfKyoto(Game):
             return
         # The card goes into the row; the sum is checked before its effect (rulebook, Card Effects).
         player["row"].append(card)
-        player["sum"] = _row_sum(player["row"])
+        player["sum"] = cards.row_sum(player["row"])
         if player["sum"] >= player["limit"]:
             self._end_round(state, to, lines)
             return
@@ -154,6 +157,11 @@ class GangsOfKyoto(Game):
             p["received"] = False
         state["turn"] += 1
         state["hand"] = self._take(state, n, lines)
+        if state["hand"] == 0:
+            # Every card is in a row or a VP pile: nobody can receive one again (docs/rulings.md).
+            lines.append("The deck and the discard pile are empty: no card is left to deal.")
+            self._finish(state, lines, reason="cards")
+            return
         active = state["players"][state["current"]]["name"]
         lines.append(f"{active}'s turn: {state['hand']} cards drawn face down.")
 
@@ -229,12 +237,20 @@ class GangsOfKyoto(Game):
         to = [i for i, p in enumerate(state["players"]) if not p["received"]]
         return [{"type": "give", "player": state["current"], "to": to, "cards_left": state["hand"]}]
 
+    def _offers(self, state: dict) -> list[dict]:
+        """The one move the rules allow now: the owed draw, or the active player's next give (to
+        whoever has no card yet this turn, refused by whoever holds a Refuse card); the card itself
+        is whatever the table turns up, so every card a table may enter is listed."""
+        players = state["players"]
+        owed = state["draw_owed"]
+        if owed is not None:
+            return [{"type": "draw", "player": owed, "refuse": cards.holds_refuse(players[owed]["row"]), "cards": cards.choices()}]
+        to = [i for i, p in enumerate(players) if not p["received"]]
+        return [{"type": "give", "player": state["current"], "to": to, "refuse": [i for i in to if cards.holds_refuse(players[i]["row"])],
+                 "cards": cards.choices(), "cards_left": state["hand"]}]
+
     def standings(self, state: dict) -> list[int]:
         return self._ranking(state)
-
-    def bells_visible(self, state: dict, viewer: Viewer, player: int) -> bool:
-        """VP piles are face down until the game ends, except to their owner or in Open Game."""
-        return state["over"] or state["options"]["open_vp"] or viewer.seat == player
 
     def view(self, state: dict, viewer: Viewer) -> dict:
         if state["over"] or state["options"]["open_vp"]:
@@ -248,6 +264,8 @@ class GangsOfKyoto(Game):
         return shown
 
     own_player_template = "games/gangs/_player.html"
+    # The card picker's words for an offered card choice (the page draws its picker from offers).
+    card_label = staticmethod(cards.pick_label)
 
     def view_key(self, state: dict, viewer: Viewer) -> object:
         # Each seat sees its own face-down VP pile until the end (or always, in the Open Game).
@@ -255,11 +273,7 @@ class GangsOfKyoto(Game):
 
     def redact_action(self, action: dict, viewer: Viewer, state: dict) -> dict:
         card = action.get("card")
-        if (
-            isinstance(card, dict)
-            and card.get("kind") == "bell_card"
-            and not (state["over"] or state["options"]["open_vp"])
-        ):
+        if isinstance(card, dict) and card.get("kind") == "bell_card" and not (state["over"] or state["options"]["open_vp"]):
             return {**action, "card": {k: v for k, v in card.items() if k != "bells"}}
         return action
 
@@ -267,5 +281,14 @@ class GangsOfKyoto(Game):
         return cards.name(card, show_bells=state["options"]["open_vp"])
 
 
-def _row_sum(row: list[dict]) -> int:
-    return sum(c["value"] for c in row)
+def _check_refuse(receiver: dict, refuse: bool) -> None:
+    if refuse and not cards.holds_refuse(receiver["row"]):
+        raise RuleViolation(f"{receiver['name']} has no Refuse card in their row to refuse with.")
+
+
+def _check_named(state: dict, action: dict, expected: int, does: str) -> None:
+    """An action may name its player (a phone's control does, so that a tap made on a stale page
+    cannot apply to someone else); when it does, it must be the one the rules wait for."""
+    if "player" in action and player_field(state, action, "player") != expected:
+        names = [p["name"] for p in state["players"]]
+        raise RuleViolation(f"{names[expected]} {does}, not {names[action['player']]}.")
