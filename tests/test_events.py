@@ -157,8 +157,10 @@ def test_a_twelve_player_three_round_night_with_two_games(client):
     eid, h = event["id"], auth(event["token"])
     names = [f"Player {i:02d}" for i in range(12)]
     assert client.post(f"/api/events/{eid}/players", json={"names": names[:11]}, headers=h).status_code == 200
-    late = client.post(f"/api/events/{eid}/players", json={"names": [names[11], names[0]]}, headers=h).json
-    assert len(late["players"]) == 12  # registering a name twice keeps one
+    twice = client.post(f"/api/events/{eid}/players", json={"names": [names[11], names[0]]}, headers=h)
+    assert twice.status_code == 422 and f"{names[0]} is already registered" in twice.json["error"]
+    late = client.post(f"/api/events/{eid}/players", json={"names": [names[11]]}, headers=h).json
+    assert len(late["players"]) == 12  # the refused list registered nobody
     assert client.post(f"/api/events/{eid}/players", json={"names": ["X"]}).status_code == 401
 
     # Round 1: Gangs of Kyoto, three tables of four, every one played in the app.

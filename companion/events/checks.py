@@ -3,6 +3,8 @@ reading of an event's setup and of player names, so a value one door refuses eve
 Pure functions: no Flask, no I/O."""
 from __future__ import annotations
 
+import re
+
 from ..games import RuleViolation, get_game
 from ..games.names import clean_name
 from .standings import DEFAULT_SCHEME, SCHEMES
@@ -10,6 +12,14 @@ from .standings import DEFAULT_SCHEME, SCHEMES
 EVENT_NAME_MAX = 80
 DATE_MAX = 20
 MAX_ROUNDS = 20
+# A pasted list: one name per line, or cells of a spreadsheet row (tabs), or commas and semicolons.
+LIST_SEPARATORS = re.compile(r"[\r\n\t,;]+")
+# Numbering or a bullet in front of a pasted name ("1. Flo", "2) Gus", "(3) Hana", "#4 Ivo",
+# "5 Jo", "- Ken", "• Lu"); a name that starts with digits and goes on without a space ("2Pac")
+# keeps them. A cell that is only a number (a spreadsheet's row number) is no name at all.
+NUMBERING = re.compile(r"^\s*(?:\(?[#№]?\d{1,3}(?:[.):\]]\s*|\s+|$)|[-*•·–—]\s+)")
+NUMBER_WORDS = {w: n for n, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve "
+                                            "thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty".split())}
 
 
 def event_setup(name: object, games: object, rounds: object, scoring: object = None, date: object = None) -> dict:
@@ -34,18 +44,32 @@ def event_setup(name: object, games: object, rounds: object, scoring: object = N
 
 
 def rounds_from_form(text: object) -> int:
-    """The organiser form's 'rounds' field as a number, or a RuleViolation with a sentence."""
+    """The organiser form's 'rounds' field as a number, or a RuleViolation with a sentence (a
+    number typed as a word is answered with its digits)."""
     digits = text.strip() if isinstance(text, str) else ""
-    if not digits.isascii() or not digits.isdigit() or len(digits) > 3:
-        raise RuleViolation(f"'rounds' must be a whole number from 1 to {MAX_ROUNDS}, such as 3.")
-    return int(digits)
+    if digits.isascii() and digits.isdigit() and len(digits) <= 3:
+        if not 1 <= int(digits) <= MAX_ROUNDS:
+            raise RuleViolation(f"A night has from 1 to {MAX_ROUNDS} rounds; {int(digits)} is not one of them.")
+        return int(digits)
+    if not digits:
+        raise RuleViolation("Type how many rounds the night has, such as 3.")
+    word = NUMBER_WORDS.get(digits.casefold())
+    example = f"{word}" if word else "3"
+    raise RuleViolation(f"Type the number of rounds in digits, such as {example}: “{digits[:20]}” is not a number the app reads.")
+
+
+def pasted_names(text: str) -> list[str]:
+    """The names of a pasted list: split on lines, tabs, commas and semicolons, with any
+    numbering or bullet in front of a name taken off; blank entries are dropped."""
+    names = (NUMBERING.sub("", part, count=1) for part in LIST_SEPARATORS.split(text))
+    return [n for n in names if n.strip()]
 
 
 def player_names(names: object) -> list[str]:
-    """Names typed for registration (a list, or a pasted text: one per line or comma-separated),
-    each cleaned as every name is; two that would be mistaken for each other are refused."""
+    """Names typed for registration (a list, or a pasted text: see `pasted_names`), each cleaned
+    as every name is; two that would be mistaken for each other are refused."""
     if isinstance(names, str):
-        names = [n for line in names.splitlines() for n in line.split(",") if n.strip()]
+        names = pasted_names(names)
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         raise RuleViolation("'names' is a list of player names.")
     clean = [clean_name(n, "player's name") for n in names]
@@ -79,3 +103,60 @@ def find_player(players: list[dict], name: object) -> dict | None:
     """The registered player a typed name means (cleaned, case forgiven), or None."""
     wanted = folded(name)
     return next((p for p in players if p["name"].casefold() == wanted), None)
+
+
+def and_list(names: list[str]) -> str:
+    """Names as a sentence lists them: "Aiko", "Aiko and Botan", "Aiko, Botan and Chika"."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def places_from_placings(placings: object, players: list[str], where: str) -> dict[str, int]:
+    """Placings best first (each a name, or a list of names sharing that place) as {name: place},
+    every player of the table once; else a RuleViolation naming the table (`where`) and the player."""
+    if not isinstance(placings, list) or not placings:
+        raise RuleViolation(f"{where}: list its players best first ({and_list(players)}).")
+    ranked = []
+    for entry in placings:
+        group = entry if isinstance(entry, list) and entry else [entry]
+        ranked.append([_seated(name, players, where) for name in group])
+    return _places(ranked, players, where)
+
+
+def places_from_numbers(numbers: dict[str, object], players: list[str], where: str) -> dict[str, int]:
+    """Places typed or tapped per player ({name: "1", ...}; equal numbers are a tie; "1, 1, 2" is
+    read as 1, 1, 3) as {name: place}; a player without a number is named in the sentence."""
+    missing = [p for p in players if not str(numbers.get(p, "")).strip()]
+    if missing:
+        raise RuleViolation(f"{where}: {and_list(missing)} {'has' if len(missing) == 1 else 'have'} no place yet; place every player.")
+    given = {}
+    for name in players:
+        text = str(numbers[name]).strip()
+        if not text.isascii() or not text.isdigit() or not 1 <= int(text) <= len(players):
+            raise RuleViolation(f"{where}: {name}'s place is a number from 1 to {len(players)}.")
+        given[name] = int(text)
+    order = sorted(set(given.values()))
+    return _places([[n for n in players if given[n] == k] for k in order], players, where)
+
+
+def _seated(name: object, players: list[str], where: str) -> str:
+    wanted = folded(name)
+    found = next((p for p in players if p.casefold() == wanted), None)
+    if found is None:
+        shown = name if isinstance(name, str) else "?"
+        raise RuleViolation(f"{where}: “{shown[:40]}” does not play there; its players are {and_list(players)}.")
+    return found
+
+
+def _places(ranked: list[list[str]], players: list[str], where: str) -> dict[str, int]:
+    # Competition ranking: two sharing first place are both 1st, the next is 3rd.
+    places, place = {}, 1
+    for group in ranked:
+        for name in group:
+            if name in places:
+                raise RuleViolation(f"{where}: {name} is placed twice.")
+            places[name] = place
+        place += len(group)
+    missing = [p for p in players if p not in places]
+    if missing:
+        raise RuleViolation(f"{where}: {and_list(missing)} {'has' if len(missing) == 1 else 'have'} no place yet; place every player.")
+    return places

@@ -18,7 +18,7 @@ from ..games import RuleViolation, get_game
 from ..store import Store
 from ..table import same_secret
 from ..tables import NotAllowed, Table, TableNotFound, TableService
-from .checks import event_setup, find_player, folded, player_names
+from .checks import and_list, event_setup, find_player, folded, places_from_numbers, places_from_placings, player_names
 from .importing import EXPORT_SCHEMA
 from .seating import seat, table_sizes
 from .standings import standings
@@ -53,11 +53,11 @@ class EventService:
         """Every table of every round with its result (or None while it plays)."""
         rows = []
         for rnd in record["rounds"]:
-            for t in rnd["tables"]:
+            for number, t in enumerate(rnd["tables"], start=1):
                 places, source = record["manual"].get(t["table_id"]), "organiser"
                 if places is None:
                     places, source = self._app_places(record, t), "app"
-                rows.append({"round": rnd["round"], "game": rnd["game"], "table_id": t["table_id"],
+                rows.append({"round": rnd["round"], "table": number, "game": rnd["game"], "table_id": t["table_id"],
                              "players": t["players"], "places": places, "source": source if places else None})
         return rows
 
@@ -98,13 +98,18 @@ class EventService:
 
     def register(self, event_id: str, token: str | None, names: object, present: bool = True) -> dict:
         """Register players (checked in unless `present` is false); a name already registered
-        (after cleaning, case forgiven) names that player, who is kept as registered."""
+        (after cleaning, case forgiven) is refused with a sentence and nobody is registered."""
         clean = player_names(names)
 
         def change(record):
             for name in clean:
-                if find_player(record["players"], name) is None:
-                    record["players"].append({"name": name, "checked_in": present, "since_round": len(record["rounds"]) + 1})
+                known = find_player(record["players"], name)
+                if known is not None:
+                    typed = f" (typed “{name}”)" if known["name"] != name else ""
+                    raise RuleViolation(f"{known['name']} is already registered{typed}: take that name off the list, or give "
+                                        "the new player a different name. Nobody was registered.")
+            for name in clean:
+                record["players"].append({"name": name, "checked_in": present, "since_round": len(record["rounds"]) + 1})
         return self._change(event_id, token, change)
 
     def checkin(self, event_id: str, token: str | None, names: object, present: object) -> dict:
@@ -129,7 +134,7 @@ class EventService:
         def change(record):
             game = get_game(game_id)
             if game.id not in record["games"]:
-                raise RuleViolation(f"This event plays {', '.join(record['games'])}, not {game.id}.")
+                raise RuleViolation(f"This night plays {and_list([get_game(g).title for g in record['games']])}, not {game.title}.")
             if len(record["rounds"]) >= record["rounds_planned"]:
                 raise RuleViolation(f"All {record['rounds_planned']} rounds have been played.")
             playing = [r for r in self.results(record) if r["places"] is None]
@@ -184,21 +189,23 @@ class EventService:
         return self._change(event_id, token, change)
 
     def record_result(self, event_id: str, token: str | None, table_id: object, placings: object, correction: object = False) -> dict:
-        """Placings of a table played without the app (or a correction of any table's result)."""
+        """Placings of a table played without the app (or a correction of any table's result):
+        a list best first (a list inside it is a tie), or the form's {name: place number}."""
         if not isinstance(correction, bool):
             raise RuleViolation("'correction' must be true or false.")
 
         def change(record):
             entry = next((r for r in self.results(record) if r["table_id"] == table_id), None)
             if entry is None:
-                raise RuleViolation(f"Table '{table_id}' is not part of this event.")
-            given = [folded(n) for n in placings] if isinstance(placings, list) else [None]
-            if None in given or sorted(given) != sorted(n.casefold() for n in entry["players"]):
-                raise RuleViolation("'placings' must list each player of that table once, best first: " + ", ".join(entry["players"]) + ".")
+                raise RuleViolation("That table is not part of this event: reload the page to see the tables as they are.")
+            where = f"Table {entry['table']} of round {entry['round']}"
+            if isinstance(placings, dict):
+                places = places_from_numbers(placings, entry["players"], where)
+            else:
+                places = places_from_placings(placings, entry["players"], where)
             if entry["places"] and not correction:
-                raise RuleViolation("That table already has a result; send it again with correction: true to replace it.")
-            by_fold = {n.casefold(): n for n in entry["players"]}
-            record["manual"][table_id] = {by_fold[n]: k for k, n in enumerate(given, start=1)}
+                raise RuleViolation(f"{where} already has a result; send the new one as a correction to replace it.")
+            record["manual"][table_id] = places
         return self._change(event_id, token, change)
 
     def _change(self, event_id: str, token: str | None, change) -> dict:
