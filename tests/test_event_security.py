@@ -55,7 +55,7 @@ def open_to_anyone(app, event_id) -> dict[str, str]:
     replies = {}
     for url in (f"/e/{event_id}", f"/e/{event_id}/screen", f"/e/{event_id}/admin",
                 f"/e/{event_id}/regions", f"/e/{event_id}/regions?mode=screen", f"/e/{event_id}/regions?mode=admin",
-                f"/api/events/{event_id}/standings", f"/api/events/{event_id}/export.csv",
+                f"/api/events/{event_id}/standings", f"/api/events/{event_id}/export.csv", f"/api/events/{event_id}/standings.csv",
                 f"/api/events/{event_id}/export.json"):
         reply = phone.get(url)
         assert reply.status_code < 500, url
@@ -254,10 +254,11 @@ def paper_export(names=NAMES[:4], **changes):
 def test_no_cell_of_an_events_csv_is_a_formula_whatever_came_in(client):
     reply = client.post("/api/events/import", json=paper_export(["=1+1", "-2", "Chika", "@Daichi"], name="@SUM(1)"))
     assert reply.status_code == 201, reply.json
-    text = client.get(f"/api/events/{reply.json['id']}/export.csv").text
-    cells = [c for row in csv.reader(io.StringIO(text)) for c in row]
-    assert len(cells) > 40 and not [c for c in cells if c[:1] in ("=", "+", "-", "@", "\t", "\r")]
-    assert "cmd|" not in text, "the table id of the file is not kept"
+    for sheet in ("export.csv", "standings.csv"):
+        text = client.get(f"/api/events/{reply.json['id']}/{sheet}").text
+        cells = [c for row in csv.reader(io.StringIO(text)) for c in row]
+        assert len(cells) > 40 and not [c for c in cells if c[:1] in ("=", "+", "-", "@", "\t", "\r")]
+        assert "cmd|" not in text, "the table id of the file is not kept"
 
 
 @pytest.mark.parametrize("change, words", [

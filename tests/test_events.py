@@ -214,8 +214,9 @@ def test_a_twelve_player_three_round_night_with_two_games(client):
 
     exported = client.get(f"/api/events/{eid}/export.csv")
     assert exported.mimetype == "text/csv"
-    lines = list(csv.reader(io.StringIO(exported.text)))
-    assert lines[0][:4] == ["rank", "name", "points", "wins"] and len([l for l in lines if len(l) == 6 and l[0].isdigit()]) == 12 + 12 + 11
+    lines = list(csv.DictReader(io.StringIO(exported.text.removeprefix("\ufeff"))))
+    assert [len([r for r in lines if r["round"] == str(n)]) for n in (1, 2, 3)] == [12, 12, 11]
+    assert {r["dropped"] for r in lines if r["player"] == names[5]} == {"yes"}
     whole = client.get(f"/api/events/{eid}/export.json").json
     assert "token" not in whole and len(whole["rounds"]) == 3
 
@@ -238,8 +239,8 @@ def test_bad_event_input(client):
 def test_csv_export_defuses_formulas(client):
     event = client.post("/api/events", json={"name": "N", "games": ["gangs"], "rounds": 1}).json
     client.post(f"/api/events/{event['id']}/players", json={"names": ["=HYPERLINK(\"x\")", "Bob"]}, headers=auth(event["token"]))
-    text = client.get(f"/api/events/{event['id']}/export.csv").text
-    assert "'=HYPERLINK" in text and "\n1,=" not in text
+    text = client.get(f"/api/events/{event['id']}/standings.csv").text
+    assert "'=HYPERLINK" in text and ",=" not in text
 
 
 def test_the_organiser_swaps_two_seats_before_the_tables_start(client):

@@ -1,4 +1,4 @@
-"""An event's exports (CSV for a spreadsheet, JSON for a backup) and the import of a JSON export.
+"""An event's JSON export (a backup) and the import of one (the spreadsheets: spreadsheets.py).
 
 The organiser's JSON export carries each of the event's tables' whole log; an import creates
 every table anew from its log (each action checked by the rules again), so an event holds only
@@ -6,34 +6,15 @@ tables that it created and an id in an import file never reaches a table already
 """
 from __future__ import annotations
 
-import csv
-import io
 import secrets
 
 from ..games import RuleViolation
-from ..games.names import csv_cell
 from .importing import EXPORT_SCHEMA, read_export
 from .service import EventService, new_record
 
 # Table ids are 11 characters of token_urlsafe(8); with this prefix an id is 14 long: never a table's.
 PAPER_PREFIX = "paper-"
-STANDINGS_COLUMNS = ("rank", "name", "points", "wins", "median_buchholz", "solkoff", "h2h", "played")
 EXPORTED_FIELDS = ("id", "name", "date", "games", "rounds_planned", "scoring", "created", "players", "rounds", "manual")
-
-
-def export_csv(service: EventService, record: dict) -> str:
-    """Standings, then every result, as CSV; every cell is defused, so a spreadsheet runs none."""
-    out = io.StringIO()
-    w = csv.writer(out)
-    w.writerow(STANDINGS_COLUMNS)
-    for row in service.standings(record):
-        w.writerow([csv_cell(row[k]) for k in STANDINGS_COLUMNS])
-    w.writerow([])
-    w.writerow(["round", "game", "table", "place", "name", "source"])
-    for r in service.results(record):
-        for name, place in sorted((r["places"] or {}).items(), key=lambda kv: kv[1]):
-            w.writerow([csv_cell(v) for v in (r["round"], r["game"], r["table_id"], place, name, r["source"])])
-    return out.getvalue()
 
 
 def export_json(service: EventService, record: dict, organiser: bool = False) -> dict:

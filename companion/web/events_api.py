@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify, request, url_for
 
-from ..events import transfer
+from ..events import spreadsheets, transfer
 from . import bearer_token, cookie_token, events, public_base
 from .api import _body
 
@@ -88,11 +88,22 @@ def standings(event_id):
 
 @bp.get("/<event_id>/export.csv")
 def export_csv(event_id):
-    """Standings and every result as CSV."""
+    """The results as a spreadsheet: one row per player per round."""
     service = events()
     record = service.get(event_id)
-    return Response(transfer.export_csv(service, record), mimetype="text/csv",
-                    headers={"Content-Disposition": f'attachment; filename="event-{event_id}.csv"'})
+    return _csv(spreadsheets.results_csv(record, service.results(record)), spreadsheets.filename(record, "results"))
+
+
+@bp.get("/<event_id>/standings.csv")
+def standings_csv(event_id):
+    """The standings as a spreadsheet: one row per player (an addition to the contract)."""
+    service = events()
+    record = service.get(event_id)
+    return _csv(spreadsheets.standings_csv(record, service.standings(record)), spreadsheets.filename(record, "standings"))
+
+
+def _csv(text: str, name: str) -> Response:
+    return Response(text, mimetype="text/csv", headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 
 @bp.get("/<event_id>/export.json")
