@@ -34,6 +34,11 @@ def create_app(test_config: dict | None = None) -> Flask:
     )
     app.config.from_mapping(
         DATA_DIR=os.environ.get("COMPANION_DATA", str(Path.cwd() / "companion-data")),
+        # Tables, live pushes and limits in this Redis, shared by every process that names it
+        # (several workers, several machines); empty: the embedded store, one process.
+        REDIS_URL=os.environ.get("COMPANION_REDIS_URL", ""),
+        # What this app's Redis keys start with (two apps may share one Redis).
+        REDIS_PREFIX=os.environ.get("COMPANION_REDIS_PREFIX", "companion"),
         PUBLIC_URL=os.environ.get("COMPANION_PUBLIC_URL", ""),
         MAX_CONTENT_LENGTH=64 * 1024,
         SESSION_COOKIE_HTTPONLY=True,
@@ -61,17 +66,23 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     data_dir = Path(app.config["DATA_DIR"])
     data_dir.mkdir(parents=True, exist_ok=True)
-    if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = _secret_key(data_dir)
 
     from . import store
-    from .live import LiveHub
+    from .live import LiveHub, RedisFanout
     from .tables import TableService
     from .events.service import EventService
     from .web import api, assets, errors, events_api, events_pages, limits, pages, pwa, qr, render, security, sockets
 
     store.init_app(app)
-    hub = LiveHub()
+    if not app.config.get("SECRET_KEY"):
+        # Processes sharing a store share the key, so a phone's cookie works whichever one answers.
+        app.config["SECRET_KEY"] = app.extensions["companion.store"].secret_key() or _secret_key(data_dir)
+    if app.config["REDIS_URL"]:
+        from .store.redis_store import connect
+
+        hub = RedisFanout(connect(app.config["REDIS_URL"]), app.config["REDIS_PREFIX"])
+    else:
+        hub = LiveHub()
     app.extensions["companion.live"] = hub
     app.extensions["companion.tables"] = TableService(
         app.extensions["companion.store"], publish=hub.publish

@@ -1,17 +1,35 @@
-"""Per-table publish/subscribe for live pages (in-process; one server process).
+"""Per-table publish/subscribe for live pages: in-process (LiveHub), and between processes through
+Redis pub/sub (RedisFanout, when COMPANION_REDIS_URL is set).
 
 Each open page holds a websocket whose thread waits on its own queue. Publishing a table's new
 version first offers it to each subscriber's `deliver` (the publishing thread sends the push
 itself when that cannot block: measured, waking a thread per phone cost more than the sends),
 and otherwise puts it on the subscriber's queue for its own thread. The hub is owned by the app
 (app.extensions), never a module global, and every access to its map is under its lock.
+
+With several server processes, a change made through one must reach the phones of every other.
+Each process subscribes in Redis to the channel of each table (or event) its own phones have open
+and renders the pushes for them itself; a publish goes to the process's own phones at once, as
+above, and to the channel for the others.
 """
 from __future__ import annotations
 
+import logging
+import os
 import queue
+import secrets
 import threading
+import time
 from collections import defaultdict
 from typing import Callable
+
+import redis
+
+log = logging.getLogger(__name__)
+# How soon a page opened in this process is subscribed in Redis (the listener looks this often),
+# and how long it waits before connecting again after Redis went away.
+POLL_SECONDS = 0.05
+RECONNECT_SECONDS = 0.5
 
 
 class Subscription:
@@ -70,3 +88,101 @@ class LiveHub:
         for sub in targets:
             if sub.deliver is None or not sub.deliver(version):
                 sub.push(version)
+
+    def keys(self) -> set[str]:
+        """The tables (and events) that have a subscriber now."""
+        with self._lock:
+            return set(self._subs)
+
+
+class RedisFanout:
+    """A LiveHub whose publishes also reach the subscribers of every other process on one Redis.
+
+    One listener thread per process (started by the first page that subscribes: gunicorn forks
+    its workers after the app was made) keeps its Redis subscriptions in step with the tables
+    that have a subscriber here and hands each message to the local hub. A message names the
+    process that sent it, which skips its own (its phones had it at once)."""
+
+    def __init__(self, client: redis.Redis, prefix: str = "companion", hub: LiveHub | None = None):
+        self.hub = hub or LiveHub()
+        self.redis = client
+        self.channels = f"{prefix}:live:"
+        self._wake = threading.Event()  # subscriptions changed: the listener looks at them now
+        self._pid: int | None = None  # the process whose listener runs
+        self._origin = ""  # this process's name in its messages, made when its listener starts
+        self._start = threading.Lock()
+
+    def subscribe(self, key: str, deliver: Callable[[int], bool] | None = None) -> Subscription:
+        """Register a subscriber of one table here, and listen to that table's channel."""
+        sub = self.hub.subscribe(key, deliver)
+        self._listening()
+        return sub
+
+    def unsubscribe(self, sub: Subscription) -> None:
+        """Forget a subscriber (its page closed); the channel is left once nobody here listens."""
+        self.hub.unsubscribe(sub)
+        self._wake.set()
+
+    def publish(self, key: str, version: int) -> None:
+        """Tell this process's subscribers at once, and every other process through Redis."""
+        self.hub.publish(key, version)
+        try:
+            self.redis.publish(self.channels + key, f"{version} {self._origin}")
+        except redis.RedisError as exc:
+            # The change is stored; the other processes' pages read their table again within
+            # web/sockets.py's WAIT_SECONDS and catch up then.
+            log.warning("A live push could not be sent through Redis: %s", exc)
+
+    def _listening(self) -> None:
+        self._wake.set()
+        if self._pid == os.getpid():
+            return
+        with self._start:
+            if self._pid != os.getpid():
+                self._pid, self._origin = os.getpid(), secrets.token_hex(6)
+                threading.Thread(target=self._listen, args=(self._pid,), name="live-redis", daemon=True).start()
+
+    def _listen(self, pid: int) -> None:
+        """Relay Redis messages to this process's hub for as long as the process lives."""
+        while self._pid == pid:
+            pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+            try:
+                self._relay(pubsub)
+            except redis.RedisError as exc:
+                log.warning("Live pushes from other processes stopped (%s); connecting again.", exc)
+                time.sleep(RECONNECT_SECONDS)
+            finally:
+                try:
+                    pubsub.close()
+                except redis.RedisError:
+                    pass
+            # Messages sent while this process was not subscribed are lost: every page here
+            # reads its table again now (a version 0 only wakes it).
+            for key in self.hub.keys():
+                self.hub.publish(key, 0)
+
+    def _relay(self, pubsub) -> None:
+        subscribed: set[str] = set()
+        while True:
+            self._wake.clear()
+            wanted = self.hub.keys()
+            if subscribed - wanted:
+                pubsub.unsubscribe(*(self.channels + key for key in subscribed - wanted))
+            added = wanted - subscribed
+            if added:
+                pubsub.subscribe(*(self.channels + key for key in added))
+            subscribed = wanted
+            if not subscribed:
+                self._wake.wait(1.0)
+                continue
+            message = pubsub.get_message(timeout=POLL_SECONDS)
+            for key in added:
+                # A change made between a page's first read and this subscription sent its message
+                # to nobody here: the page reads its table once more.
+                self.hub.publish(key, 0)
+            while message is not None:
+                if message["type"] == "message":
+                    version, _, origin = message["data"].partition(" ")
+                    if origin != self._origin:
+                        self.hub.publish(message["channel"][len(self.channels):], int(version))
+                message = pubsub.get_message(timeout=0)

@@ -68,20 +68,22 @@ class TableService:
             table = self._cache.get(table_id)
             if table is not None:
                 self._cache.move_to_end(table_id)
-                return table
+        # A store shared with other processes may hold a newer table than the cached copy.
+        if table is not None and self.store.is_current(table.record):
+            return table
         if not isinstance(table_id, str):
             raise TableNotFound(f"There is no table '{table_id}'.")
         # Read under the table's lock: no change (an action, a seat) is stored while the record is
         # read, so the copy cached here is never older than what is on disk.
         with self._lock_for(table_id):
             with self._cache_lock:
-                table = self._cache.get(table_id)
-            if table is not None:
-                return table
+                cached = self._cache.get(table_id)
+            if cached is not None and cached is not table and self.store.is_current(cached.record):
+                return cached
             record = self.store.load_table(table_id)
             if record is None:
                 raise TableNotFound(f"There is no table '{table_id}'.")
-            return self._remember(Table(record, *fold_with_checkpoints(record)), replace=False)
+            return self._remember(Table(record, *fold_with_checkpoints(record)), replace=cached is not None)
 
     def find_by_code(self, code: str) -> Table:
         """The table a typed join code names (case and spaces forgiven)."""
@@ -337,7 +339,7 @@ class TableService:
         # caller gets an error, so nothing unsaved is ever acknowledged or shown.
         try:
             if change is None:
-                self.store.save_table(new.record)
+                self.store.save_table(new.record, old.record)
             else:
                 self.store.append_change(new.record, change)
         except StaleWrite as exc:

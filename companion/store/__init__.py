@@ -13,8 +13,14 @@ def get_store() -> Store:
 
 
 def init_app(app: Flask) -> None:
-    """Open the configured store and attach it to the app."""
-    app.extensions["companion.store"] = TinyDBStore(app.config["DATA_DIR"])
+    """Open the configured store and attach it to the app: Redis when REDIS_URL is set (several
+    processes may then share it), else the embedded TinyDB files in DATA_DIR."""
+    if app.config.get("REDIS_URL"):
+        from .redis_store import RedisStore  # the redis package is needed only then
+
+        app.extensions["companion.store"] = RedisStore(app.config["REDIS_URL"], app.config.get("REDIS_PREFIX") or "companion")
+    else:
+        app.extensions["companion.store"] = TinyDBStore(app.config["DATA_DIR"])
 
 
 __all__ = ["StaleWrite", "Store", "StoreError", "TableDamaged", "TinyDBStore", "get_store", "init_app"]

@@ -7,8 +7,24 @@ join code), `version`, the ordered `actions` (each {"seq","action","log","at"}) 
 from __future__ import annotations
 
 import errno
+import re
 from abc import ABC, abstractmethod
 from contextlib import contextmanager
+
+
+_SAFE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+
+
+def is_record_id(value: object) -> bool:
+    """Whether `value` can be a table's or an event's id (what the app makes: URL-safe, short)."""
+    return isinstance(value, str) and bool(_SAFE_ID.match(value))
+
+
+def check_shape(record: dict) -> None:
+    """ValueError unless a table record has what replaying and folding it need."""
+    for key, kind in (("game", str), ("players", list), ("version", int), ("actions", list), ("redo", list)):
+        if not isinstance(record.get(key), kind):
+            raise ValueError(f"its '{key}' is missing or of the wrong kind")
 
 
 class StoreError(RuntimeError):
@@ -18,13 +34,14 @@ class StoreError(RuntimeError):
 class TableDamaged(StoreError):
     """A table's stored files cannot be read back: that table (and only it) cannot be opened."""
 
-    def __init__(self, table_id: str, detail: str):
+    def __init__(self, table_id: str, detail: str, advice: str | None = None):
         super().__init__(
             f"The saved file of table '{table_id}' is damaged ({detail}), so this table cannot be opened; "
-            "other tables are not affected. The organiser can restore it from a backup: run "
-            "'companion restore BACKUP.tar.gz --data EMPTY_FOLDER', then replace this table's files in "
-            f"the data folder, tables/{table_id}.json and tables/{table_id}.log, with that folder's "
-            "(deleting the .log if the backup has none); see docs/operations.md, Data, backups, restores."
+            "other tables are not affected. " + (advice or (
+                "The organiser can restore it from a backup: run "
+                "'companion restore BACKUP.tar.gz --data EMPTY_FOLDER', then replace this table's files in "
+                f"the data folder, tables/{table_id}.json and tables/{table_id}.log, with that folder's "
+                "(deleting the .log if the backup has none); see docs/operations.md, Data, backups, restores."))
         )
         self.table_id = table_id
 
@@ -64,8 +81,20 @@ class Store(ABC):
         """The stored record of one table, or None; TableDamaged when its files cannot be read."""
 
     @abstractmethod
-    def save_table(self, record: dict) -> None:
-        """Durably replace one table's record; returns only once it is on disk."""
+    def save_table(self, record: dict, base: dict | None = None) -> None:
+        """Durably replace one table's record; returns only once it is on disk. `base` is the
+        record it was made from: a store shared by several processes refuses (StaleWrite) when
+        the stored table is no longer that one; without it, only a record older than the stored."""
+
+    def is_current(self, record: dict) -> bool:
+        """Whether `record` (read or written by this process) is still the stored table, so a copy
+        kept in memory may be trusted. Always, when one process owns the data (the default)."""
+        return True
+
+    def secret_key(self) -> str | None:
+        """A key to sign cookies with that every process sharing this store uses; None when the
+        app keeps its own (in its data folder)."""
+        return None
 
     def append_change(self, record: dict, change: dict) -> None:
         """Durably record one change of a table ({"op": "act"|"undo"|"redo", "version", "entry"?});

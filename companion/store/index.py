@@ -10,7 +10,6 @@ a table file it does not list (a crash between the two writes of a create) is ad
 from __future__ import annotations
 
 import json
-import re
 import threading
 from itertools import islice
 from pathlib import Path
@@ -18,10 +17,9 @@ from typing import Callable, Iterable
 
 from . import jsonlog
 from .atomic import write_atomically
-from .base import StoreError
+from .base import StoreError, is_record_id
 
 SUMMARY_FIELDS = ("id", "game", "players", "join_code", "created")
-_SAFE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
 
 def summary_of(record: dict) -> dict:
@@ -130,7 +128,7 @@ class TableIndex:
 
 
 def _valid(summary: object) -> bool:
-    return (isinstance(summary, dict) and isinstance(summary.get("id"), str) and bool(_SAFE_ID.match(summary["id"]))
+    return (isinstance(summary, dict) and isinstance(summary.get("id"), str) and is_record_id(summary["id"])
             and isinstance(summary.get("join_code"), str))
 
 

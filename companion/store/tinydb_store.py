@@ -6,7 +6,6 @@ of how long other tables' logs are: an action appends one line to its own table'
 from __future__ import annotations
 
 import os
-import re
 import threading
 import zlib
 from pathlib import Path
@@ -16,11 +15,10 @@ from tinydb import TinyDB
 
 from . import jsonlog
 from .atomic import AtomicJSONStorage, clean_leftovers
-from .base import StaleWrite, Store, StoreError, TableDamaged, saving
+from .base import StaleWrite, Store, StoreError, TableDamaged, check_shape, is_record_id, saving
 from .index import TableIndex, summary_of
 from .migrations import NewerSchema, migrate_event, migrate_table
 
-_SAFE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 # An action appends one line to its table's change log; every COMPACT_EVERY changes or so the
 # whole record is rewritten (atomically) and the log emptied. So an action's cost stays flat
 # however long the game, instead of re-encoding the whole table on every tap.
@@ -82,12 +80,13 @@ class TinyDBStore(Store):
                 raise
 
     def load_table(self, table_id: str) -> dict | None:
-        if not _is_id(table_id):
+        if not is_record_id(table_id):
             return None
         with self._stripe(table_id):
             return self._load(table_id)
 
-    def save_table(self, record: dict) -> None:
+    def save_table(self, record: dict, base: dict | None = None) -> None:
+        # One process owns the folder and the service holds the table's lock: `base` adds nothing.
         with self._stripe(record["id"]), saving("the change"):
             stored = self._log_state(record["id"])
             if record["version"] < stored.version:
@@ -161,7 +160,7 @@ class TinyDBStore(Store):
             return None
         try:
             record = migrate_table(record)
-            _check_shape(record)
+            check_shape(record)
         except NewerSchema as exc:
             raise StoreError(f"{exc} Run the newer version of the app.") from None
         except ValueError as exc:
@@ -172,7 +171,7 @@ class TinyDBStore(Store):
 
     def _stored_ids(self) -> set[str]:
         # os.listdir, not Path.glob: a third of the time at 10,000 tables (read once, at start-up).
-        return {name[:-5] for name in os.listdir(self.tables_dir) if name.endswith(".json") and _is_id(name[:-5])}
+        return {name[:-5] for name in os.listdir(self.tables_dir) if name.endswith(".json") and is_record_id(name[:-5])}
 
     def _log_path(self, table_id: str) -> Path:
         return self._path(table_id).with_suffix(".log")
@@ -200,13 +199,13 @@ class TinyDBStore(Store):
 
     # -- files -----------------------------------------------------------------------------
     def _path(self, record_id: str, folder: Path | None = None) -> Path:
-        if not _is_id(record_id):
+        if not is_record_id(record_id):
             raise KeyError(record_id)
         return (folder or self.tables_dir) / f"{record_id}.json"
 
     def _read_record(self, record_id: str, folder: Path) -> dict | None:
         """The record in a file, None when there is no such file; ValueError when it is damaged."""
-        if not _is_id(record_id):
+        if not is_record_id(record_id):
             return None
         path = self._path(record_id, folder)
         if not path.exists():
@@ -252,17 +251,6 @@ class TinyDBStore(Store):
 
     def table_count(self) -> int:
         return self._index.count()
-
-
-def _is_id(value: object) -> bool:
-    return isinstance(value, str) and bool(_SAFE_ID.match(value))
-
-
-def _check_shape(record: dict) -> None:
-    """ValueError unless the record has what replaying and folding it need."""
-    for key, kind in (("game", str), ("players", list), ("version", int), ("actions", list), ("redo", list)):
-        if not isinstance(record.get(key), kind):
-            raise ValueError(f"its '{key}' is missing or of the wrong kind")
 
 
 def _replay(record: dict, changes: list[dict]) -> dict:

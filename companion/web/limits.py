@@ -1,4 +1,6 @@
-"""Rate limits, kept by Flask-Limiter (its storage can move to Redis with RATELIMIT_STORAGE_URI).
+"""Rate limits, kept by Flask-Limiter: in this process's memory, or in the app's Redis when one is
+configured (REDIS_URL), so every process serving the venue counts the same (RATELIMIT_STORAGE_URI
+names another storage).
 
 - Creating a table or an event, and importing one: CREATE_LIMIT per address (a real host makes a
   few a night; a script making thousands filled the disk and slowed every table); an event import,
@@ -56,6 +58,10 @@ def _phone() -> str:
 def init_app(app: Flask) -> Limiter:
     """Attach the limiter and declare every limit on the app's endpoints (after the blueprints)."""
     app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
+    if app.config.get("REDIS_URL") and app.config["RATELIMIT_STORAGE_URI"] == "memory://":
+        # Counted in one process only, a limit would be as many times looser as there are processes.
+        app.config["RATELIMIT_STORAGE_URI"] = app.config["REDIS_URL"]
+        app.config.setdefault("RATELIMIT_KEY_PREFIX", f"{app.config.get('REDIS_PREFIX') or 'companion'}:limits")
     app.config.setdefault("EVENT_IMPORT_LIMIT", "5 per hour")
     # A sliding window of two counters: entries expire with their window (the moving window kept
     # an empty list per key for good, and a flood of unknown table ids is a flood of keys).

@@ -1,0 +1,218 @@
+"""Redis backend (COMPANION_REDIS_URL): tables, the index, events and the cookie key in one Redis
+that several server processes, on one machine or several, share.
+
+Every change is one Lua script (redis_scripts.py) that checks the version and seats it was built
+on and applies it atomically, so versions stay one gapless sequence across processes, undo and
+redo included, and a stale copy's change is refused (StaleWrite) instead of stored twice. A write
+is acknowledged once Redis answered it: with `appendfsync always` Redis has written it to its
+append-only file first (docs/operations.md, Redis). Nothing is cached here: the service's table
+cache asks `is_current` (one round trip) before it trusts a copy.
+"""
+from __future__ import annotations
+
+import json
+import secrets
+from contextlib import contextmanager
+
+import redis
+from redis.backoff import ExponentialBackoff
+from redis.retry import Retry
+
+from . import redis_scripts as scripts
+from .base import StaleWrite, Store, StoreError, TableDamaged, check_shape, is_record_id
+from .index import summary_of
+from .migrations import NewerSchema, migrate_event, migrate_table
+
+# Record keys kept apart from the setup: they change while the table plays.
+CHANGING = ("version", "actions", "redo", "seat_tokens")
+RESTORE_ADVICE = ("The organiser can put it back from a copy of Redis's data (see docs/operations.md, "
+                  "Redis); the app cannot repair it.")
+
+
+def connect(url: str) -> redis.Redis:
+    """A client for `url` that retries a command a few times, briefly, when its connection drops
+    (safe for writes too: a retried write recognises itself, see redis_scripts.py)."""
+    return redis.Redis.from_url(url, decode_responses=True, socket_timeout=5, socket_connect_timeout=2,
+                                retry=Retry(ExponentialBackoff(cap=0.5, base=0.05), 3), health_check_interval=30)
+
+
+def _json(value) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+class RedisStore(Store):
+    """Tables, index and events in Redis, under keys that start with `prefix`."""
+
+    def __init__(self, client: redis.Redis | str, prefix: str = "companion"):
+        self.redis = connect(client) if isinstance(client, str) else client
+        self.prefix = prefix
+        self._append = self.redis.register_script(scripts.APPEND)
+        self._save = self.redis.register_script(scripts.SAVE)
+        self._create = self.redis.register_script(scripts.CREATE)
+        self._list = self.redis.register_script(scripts.LIST)
+        self._update = self.redis.register_script(scripts.UPDATE)
+        index = f"{prefix}:index"
+        self._index = {name: f"{index}:{name}" for name in ("codes", "summaries", "created", "fields")}
+        with self._talking("the store", reading=True):
+            self.redis.ping()  # a wrong address stops the server at start, with a sentence
+
+    # -- tables ----------------------------------------------------------------------------
+    def create_table(self, record: dict) -> None:
+        keys = self._keys(record["id"])
+        lists = [len(record["actions"]), *map(_json, record["actions"]), *map(_json, record["redo"])]
+        with self._talking("the new table"):
+            status, _ = self._create(keys=keys, args=[_write_id(), _setup(record), _json(record["seat_tokens"]),
+                                                      record["version"], *lists])
+        if status != "ok":
+            raise StoreError("A table with the same id was stored at the same moment: nothing was saved; try again.")
+        # The index is written second (on a Redis Cluster it lives on another shard): a table left
+        # unlisted by a failure here is removed, and one left by a crash is harmless (nobody has its id).
+        try:
+            with self._talking("the new table"):
+                index = self._index
+                status, _ = self._list(keys=[index["codes"], index["summaries"], index["created"]],
+                                       args=[record["id"], record["join_code"], _json(summary_of(record))])
+        except StoreError:
+            self._forget(keys)
+            raise
+        if status != "ok":
+            self._forget(keys)
+            raise StoreError("Another table took the same join code at the same moment: nothing was saved; try again.")
+
+    def load_table(self, table_id: str) -> dict | None:
+        if not is_record_id(table_id):
+            return None
+        meta_key, actions_key, redo_key = self._keys(table_id)
+        with self._talking(f"table '{table_id}'", reading=True):
+            with self.redis.pipeline(transaction=True) as pipe:  # one consistent snapshot of the three keys
+                meta, actions, redo = pipe.hgetall(meta_key).lrange(actions_key, 0, -1).lrange(redo_key, 0, -1).execute()
+        if not meta:
+            return None
+        try:
+            record = {**json.loads(meta["setup"]), "seat_tokens": json.loads(meta["seats"]), "version": int(meta["version"]),
+                      "actions": [json.loads(a) for a in actions], "redo": [json.loads(r) for r in redo]}
+            record = migrate_table(record)
+            check_shape(record)
+        except NewerSchema as exc:
+            raise StoreError(f"{exc} Run the newer version of the app.") from None
+        except (KeyError, ValueError, TypeError) as exc:
+            raise TableDamaged(table_id, f"it cannot be read: {exc}", RESTORE_ADVICE) from None
+        return record
+
+    def save_table(self, record: dict, base: dict | None = None) -> None:
+        lists = [len(record["actions"]), *map(_json, record["actions"]), *map(_json, record["redo"])]
+        if base is None:
+            checks = ["newer", 0, ""]
+        else:
+            checks = ["base", base["version"], _json(base["seat_tokens"])]
+            if record["actions"] == base["actions"] and record["redo"] == base["redo"]:
+                lists = [-1]  # a seat taken or freed: the lists stay as they are (no rewrite of a long log)
+        with self._talking("the change"):
+            reply = self._save(keys=self._keys(record["id"]), args=[
+                *checks, _write_id(), record["version"], _setup(record), _json(record["seat_tokens"]), *lists])
+        self._settle(record["id"], reply)
+
+    def append_change(self, record: dict, change: dict) -> None:
+        args = [change["op"], change["version"], _json(record["seat_tokens"]), _write_id()]
+        if change["op"] == "act":
+            args.append(_json(change["entry"]))
+        with self._talking("the action"):
+            reply = self._append(keys=self._keys(record["id"]), args=args)
+        self._settle(record["id"], reply)
+
+    def is_current(self, record: dict) -> bool:
+        with self._talking(f"table '{record['id']}'", reading=True):
+            version, seats = self.redis.hmget(self._keys(record["id"])[0], "version", "seats")
+        return version is not None and int(version) == record["version"] and seats == _json(record["seat_tokens"])
+
+    def _settle(self, table_id: str, reply: list) -> None:
+        """Raise for a change the store refused (see redis_scripts.py for the replies)."""
+        status, version = reply
+        if status == "stale":
+            raise StaleWrite(table_id, version)
+        if status == "gone":
+            raise StoreError(f"Table '{table_id}' is gone from the Redis store: nothing was saved.")
+        if status == "empty":  # the version matched, yet the list to take from is empty
+            raise TableDamaged(table_id, "its undo list does not match its version", RESTORE_ADVICE)
+
+    def _keys(self, table_id: str) -> list[str]:
+        # The id in braces is the hash tag: a table's keys share one slot of a Redis Cluster.
+        meta = f"{self.prefix}:t:{{{table_id}}}"
+        return [meta, f"{meta}:actions", f"{meta}:redo"]
+
+    def _forget(self, keys: list[str]) -> None:
+        try:
+            self.redis.delete(*keys)
+        except redis.RedisError:
+            pass  # left unlisted: nobody was given its id
+
+    # -- index -----------------------------------------------------------------------------
+    def table_for_code(self, join_code: str) -> str | None:
+        with self._talking("the join codes", reading=True):
+            return self.redis.hget(self._index["codes"], join_code)
+
+    def recent_tables(self, limit: int = 20) -> list[dict]:
+        with self._talking("the list of tables", reading=True):
+            ids = self.redis.lrange(self._index["created"], 0, limit - 1)
+            if not ids:
+                return []
+            summaries = self.redis.hmget(self._index["summaries"], ids)
+            fields = self.redis.hmget(self._index["fields"], ids)
+        return [{**json.loads(s), **json.loads(f or "{}")} for s, f in zip(summaries, fields) if s]
+
+    def update_index(self, table_id: str, **fields) -> None:
+        # As in the embedded store, the listing is a convenience (the table itself says whether it
+        # is over): a Redis that cannot take this leaves the listing as it was.
+        try:
+            self._update(keys=[self._index["summaries"], self._index["fields"]], args=[table_id, _json(fields)])
+        except redis.RedisError:
+            pass
+
+    def table_count(self) -> int:
+        with self._talking("the list of tables", reading=True):
+            return self.redis.hlen(self._index["summaries"])
+
+    # -- events and the cookie key -----------------------------------------------------------
+    def load_event(self, event_id: str) -> dict | None:
+        if not is_record_id(event_id):
+            return None
+        with self._talking(f"tournament night '{event_id}'", reading=True):
+            raw = self.redis.get(f"{self.prefix}:e:{{{event_id}}}")
+        try:
+            return migrate_event(json.loads(raw)) if raw is not None else None
+        except NewerSchema as exc:
+            raise StoreError(f"{exc} Run the newer version of the app.") from None
+        except ValueError:
+            raise StoreError(f"The stored tournament night '{event_id}' is damaged; its tables are not affected. "
+                             + RESTORE_ADVICE) from None
+
+    def save_event(self, record: dict) -> None:
+        with self._talking("the tournament night"):
+            self.redis.set(f"{self.prefix}:e:{{{record['id']}}}", _json(record))
+
+    def secret_key(self) -> str:
+        key = f"{self.prefix}:secret_key"
+        with self._talking("the key that signs cookies"):
+            self.redis.set(key, secrets.token_hex(32), nx=True)  # the first process to start makes it
+            return self.redis.get(key)
+
+    @contextmanager
+    def _talking(self, what: str, reading: bool = False):
+        """Turn Redis's errors into a StoreError with a sentence for people."""
+        try:
+            yield
+        except redis.ResponseError as exc:  # out of memory, a failing disk (MISCONF), a read-only replica
+            raise StoreError(f"The Redis store refused {'to read' if reading else 'to save'} {what}: {exc}.") from exc
+        except redis.RedisError as exc:
+            if reading:
+                raise StoreError(f"The server cannot reach its Redis store, so {what} cannot be read now ({exc}).") from exc
+            raise StoreError(f"The server lost its connection to its Redis store while saving {what}, which may or may "
+                             "not have been kept: look at the table again before repeating it.") from exc
+
+
+def _setup(record: dict) -> str:
+    return _json({k: v for k, v in record.items() if k not in CHANGING})
+
+
+def _write_id() -> str:
+    return secrets.token_hex(8)
