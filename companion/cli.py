@@ -1,9 +1,10 @@
-"""The `companion` command: `companion serve` starts the app with its embedded store."""
+"""The `companion` command: `companion serve` starts the app (its embedded store, or Redis with `--redis`)."""
 from __future__ import annotations
 
 import argparse
 import os
 import sys
+from urllib.parse import urlsplit
 
 from . import network
 
@@ -22,6 +23,11 @@ def main(argv: list[str] | None = None) -> int:
         default=int(os.environ.get("COMPANION_THREADS", "256")),
         help="worker threads; every open phone holds one for its live connection",
     )
+    serve.add_argument("--redis", default=os.environ.get("COMPANION_REDIS_URL") or None, metavar="URL",
+                       help="keep tables, live pushes and limits in this Redis (redis://host:6379/0), so that "
+                            "several workers or machines can serve one venue (docs/scaling.md)")
+    serve.add_argument("--workers", type=int, default=int(os.environ.get("COMPANION_WORKERS", "1")),
+                       help="worker processes (more than one needs --redis)")
     serve.add_argument("--certfile", default=os.environ.get("COMPANION_CERTFILE"),
                        help="serve HTTPS with this certificate (PEM, the chain after it)")
     serve.add_argument("--keyfile", default=os.environ.get("COMPANION_KEYFILE"),
@@ -38,6 +44,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "serve":
         if bool(args.certfile) != bool(args.keyfile):
             parser.error("--certfile and --keyfile go together")
+        if args.redis:
+            os.environ["COMPANION_REDIS_URL"] = args.redis  # for the app and for its workers' checks
+        from .gunicorn_conf import one_worker_unless_redis
+
+        refusal = one_worker_unless_redis(args.workers)
+        if refusal:
+            parser.exit(2, f"companion serve: {refusal}\n")
         return serve_app(args)
     from . import backup as backups
 
@@ -54,12 +67,13 @@ def main(argv: list[str] | None = None) -> int:
 
 def serve_app(args) -> int:
     """Run under the Procfile's worker (gunicorn's threaded worker that gathers each request
-    before a thread runs it: companion/serving.py); one process (the live hub is in-process)."""
+    before a thread runs it: companion/serving.py); one process unless the app's data, pushes and
+    limits are in Redis (--redis)."""
     os.environ["COMPANION_DATA"] = os.path.abspath(args.data)
     from gunicorn.app.base import BaseApplication
 
     from . import create_app
-    from .gunicorn_conf import control_socket_disable, post_worker_init, pre_request, worker_connections
+    from .gunicorn_conf import control_socket_disable, on_starting, post_worker_init, pre_request, worker_connections
 
     app = create_app()
     if args.certfile:  # served over HTTPS only: the session cookie never travels in clear
@@ -68,13 +82,14 @@ def serve_app(args) -> int:
     class Server(BaseApplication):
         def load_config(self):
             self.cfg.set("bind", f"{args.host}:{args.port}")
-            self.cfg.set("workers", 1)
+            self.cfg.set("workers", args.workers)
             self.cfg.set("worker_class", "companion.serving.BufferingThreadWorker")
             self.cfg.set("threads", args.threads)
             self.cfg.set("worker_connections", worker_connections)
             self.cfg.set("graceful_timeout", 5)
             self.cfg.set("timeout", 60)
             self.cfg.set("accesslog", "-")
+            self.cfg.set("on_starting", on_starting)
             self.cfg.set("post_worker_init", post_worker_init)
             self.cfg.set("pre_request", pre_request)
             if "control_socket_disable" in self.cfg.settings:  # gunicorn 25.1 and later
@@ -86,7 +101,9 @@ def serve_app(args) -> int:
         def load(self):
             return app
 
-    print(f"Kyoto Table Companion — data in {os.environ['COMPANION_DATA']}")
+    # Redis's address without its password, if the URL carries one.
+    where = f"Redis at {urlsplit(args.redis).hostname}:{urlsplit(args.redis).port or 6379}" if args.redis else os.environ["COMPANION_DATA"]
+    print(f"Kyoto Table Companion — data in {where}")
     for url in phone_urls(args.host, args.port, "https" if args.certfile else "http"):
         print(f"  open {url}")
     sys.stdout.flush()

@@ -2,6 +2,8 @@
 `companion serve`; the numbers (threads, timeouts, bind) stay on their command lines."""
 from __future__ import annotations
 
+import os
+
 # Connections the worker keeps open at once (gunicorn's default is 1,000): slow or idle clients
 # cost the worker's main loop a file each, no thread (companion/serving.py). The worker raises
 # its open-file limit to match when the system allows.
@@ -11,6 +13,25 @@ worker_connections = 4096
 # $XDG_RUNTIME_DIR): the server writes nothing outside its data folder, and nothing here uses
 # `gunicornc`. Older gunicorn ignores an unknown setting in a config module.
 control_socket_disable = True
+
+
+def one_worker_unless_redis(workers: int) -> str | None:
+    """Why the server must not start `workers` processes, or None when it may: without Redis each
+    process would keep its own tables, pushes and limits."""
+    if workers <= 1 or os.environ.get("COMPANION_REDIS_URL"):
+        return None
+    return (f"Refusing to start {workers} worker processes without Redis: each would keep its own copy of the "
+            "tables, its own live pushes and its own limits, so the phones of one table would see different "
+            "games and a version could be stored twice. Run one worker (--workers 1), or give them one Redis "
+            "(COMPANION_REDIS_URL, or companion serve --redis URL; see docs/scaling.md).")
+
+
+def on_starting(server) -> None:
+    """Before gunicorn starts anything: refuse several workers without Redis (gunicorn prints the
+    sentence and exits)."""
+    refusal = one_worker_unless_redis(server.cfg.workers)
+    if refusal:
+        raise RuntimeError(refusal)
 
 
 def post_worker_init(worker) -> None:

@@ -133,6 +133,11 @@ class RedisFanout:
             # web/sockets.py's WAIT_SECONDS and catch up then.
             log.warning("A live push could not be sent through Redis: %s", exc)
 
+    def close(self) -> None:
+        """Stop this process's listener (it leaves Redis within POLL_SECONDS)."""
+        self._pid = None
+        self._wake.set()
+
     def _listening(self) -> None:
         self._wake.set()
         if self._pid == os.getpid():
@@ -163,7 +168,8 @@ class RedisFanout:
 
     def _relay(self, pubsub) -> None:
         subscribed: set[str] = set()
-        while True:
+        pid = self._pid
+        while self._pid == pid:
             self._wake.clear()
             wanted = self.hub.keys()
             if subscribed - wanted:

@@ -26,12 +26,14 @@ import resource
 import selectors
 import socket
 import ssl
+import sys
 import time
 from functools import partial
 
 from gunicorn import http
 from gunicorn import sock as gunicorn_sock
 from gunicorn.http.unreader import SocketUnreader
+from gunicorn.arbiter import Arbiter
 from gunicorn.workers.gthread import ThreadWorker
 
 REQUEST_SECONDS = 10.0  # a phone on poor wifi sends a request within this; a slowloris does not
@@ -43,6 +45,7 @@ HEAD_END = b"\r\n\r\n"
 TOO_LARGE = b"HTTP/1.1 431 Request Header Fields Too Large\r\nConnection: close\r\nContent-Length: 0\r\n\r\n"
 _CONTENT_LENGTH = re.compile(rb"^content-length:[ \t]*(\d{1,12})[ \t]*$", re.I | re.M)
 _HAND_OVER_EARLY = re.compile(rb"^(transfer-encoding|expect):", re.I | re.M)
+WORKER_BOOT_ERROR = Arbiter.WORKER_BOOT_ERROR
 
 
 class PatientUnreader(SocketUnreader):
@@ -103,7 +106,15 @@ class BufferingThreadWorker(ThreadWorker):
         self.tls_context = None  # made on first use from the certificate settings, then kept
 
     def init_process(self):
-        """Let the process open a file for every connection it accepts, before it serves."""
+        """Let the process open a file for every connection it accepts, before it serves; refuse
+        to serve as one of several workers without Redis (a command line without the Procfile's
+        `--config`, whose `on_starting` says so before any worker starts)."""
+        from .gunicorn_conf import one_worker_unless_redis
+
+        refusal = one_worker_unless_redis(self.cfg.workers)
+        if refusal:
+            self.log.error(refusal)
+            sys.exit(WORKER_BOOT_ERROR)  # gunicorn then stops every worker and itself
         allow_connection_files(self.worker_connections + self.cfg.threads + 256, self.log)
         super().init_process()
 

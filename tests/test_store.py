@@ -1,4 +1,8 @@
-"""The store: atomic writes, leftovers cleaned, durability across restarts, threads, full disks."""
+"""The store: atomic writes, leftovers cleaned, durability across restarts, threads, full disks.
+
+What every store must do is run against both, the embedded TinyDB files and Redis (`opened`);
+what only the files can get wrong (torn lines, compaction, a read-only folder) against TinyDB.
+"""
 from __future__ import annotations
 
 import json
@@ -10,9 +14,10 @@ import pytest
 
 from companion import create_app
 from companion.games import RuleViolation
-from companion.store import StoreError, TinyDBStore
+from companion.store import StaleWrite, StoreError, TinyDBStore
 from companion.store import atomic, jsonlog, tinydb_store
 from companion.tables import TableService, VersionConflict, fold
+from tests.redis_server import redis_prefix, redis_server, redis_url  # noqa: F401 (fixtures)
 
 GIVE = {"type": "give", "to": 1, "card": {"value": 1, "kind": "plain"}}
 
@@ -21,13 +26,68 @@ def service(folder):
     return TableService(TinyDBStore(folder))
 
 
-def test_an_acknowledged_action_survives_a_restart(tmp_path):
-    first = service(tmp_path)
+@pytest.fixture(params=["tinydb", "redis"])
+def opened(request, tmp_path):
+    """Opens the store under test on the same data each time it is called, as a restarted server
+    (or another process) does: the embedded files in a folder, or a Redis under a key prefix."""
+    if request.param == "tinydb":
+        return lambda: TinyDBStore(tmp_path)
+    from companion.store.redis_store import RedisStore
+
+    url, prefix = request.getfixturevalue("redis_url"), request.getfixturevalue("redis_prefix")
+    return lambda: RedisStore(url, prefix)
+
+
+def test_an_acknowledged_action_survives_a_restart(opened):
+    first = TableService(opened())
     table = first.create("gangs", ["Ann", "Bob"], {"first_player": 0}, seed=1)
     first.act(table.id, table.record["host_token"], GIVE)
-    reopened = service(tmp_path).get(table.id)
+    reopened = TableService(opened()).get(table.id)
     assert reopened.version == 1
     assert reopened.state["players"][1]["row"] == [{"value": 1, "kind": "plain", "bells": 0}]
+
+
+def test_undo_redo_and_seats_read_back_as_they_were_acknowledged(opened):
+    svc = TableService(opened())
+    table = svc.create("gangs", ["A", "B", "C"], {"first_player": 0}, seed=1)
+    token = table.record["host_token"]
+    state = table.state
+    for n in range(6):
+        owed = state["pending"][0]
+        state = svc.act(table.id, token, {"type": "give", "to": owed["to"][0], "card": {"value": n % 3}})[0].state
+    svc.undo(table.id, token)
+    svc.undo(table.id, token)
+    svc.redo(table.id, token)
+    seat_token = svc.claim_seat(table.id, token, 2)[1]
+    live = svc.get(table.id)
+    reopened = TableService(opened()).get(table.id)
+    assert reopened.version == live.version == 9 and len(reopened.record["redo"]) == 1
+    assert reopened.record == live.record and reopened.state == live.state
+    assert reopened.viewer_for(seat_token).seat == 2
+
+
+def test_a_change_built_on_an_older_copy_is_refused_and_stores_nothing(opened):
+    store = opened()
+    svc = TableService(store)
+    table = svc.create("gangs", ["Ann", "Bob", "Cy"], {"first_player": 0}, seed=1)
+    token = table.record["host_token"]
+    first, _ = svc.act(table.id, token, {"type": "give", "to": 1, "card": {"value": 1}})
+    second, _ = svc.act(table.id, token, {"type": "give", "to": 2, "card": {"value": 2}})
+    with pytest.raises(StaleWrite) as refused:
+        store.append_change(second.record, {"op": "act", "version": 2, "entry": second.record["actions"][-1]})
+    assert refused.value.current == 2
+    with pytest.raises(StaleWrite):
+        store.save_table(first.record)
+    assert TableService(opened()).get(table.id).record["actions"] == second.record["actions"]
+
+
+def test_events_are_kept_and_unknown_or_unsafe_ids_find_nothing(opened):
+    store = opened()
+    store.save_event({"id": "night-1", "schema": 1, "name": "Friday", "manual": {}, "rounds": []})
+    store.save_event({"id": "night-1", "schema": 1, "name": "Friday (moved)", "manual": {}, "rounds": []})
+    assert opened().load_event("night-1")["name"] == "Friday (moved)"
+    for missing in ("night-2", "../index", "a" * 65, ""):
+        assert store.load_event(missing) is None and store.load_table(missing) is None
 
 
 def test_a_crash_mid_write_leaves_the_old_file_whole(tmp_path, monkeypatch):
@@ -107,8 +167,8 @@ def test_an_action_rewrites_only_its_own_tables_file(tmp_path):
     assert svc.get(b.id).version == 0
 
 
-def test_many_threads_on_one_table_lose_nothing_and_never_double_apply(tmp_path):
-    svc = service(tmp_path)
+def test_many_threads_on_one_table_lose_nothing_and_never_double_apply(opened):
+    svc = TableService(opened())
     table = svc.create("gangs", ["A", "B", "C", "D", "E"], {"first_player": 0}, seed=1)
     token = table.record["host_token"]
     results, errors = [], []
@@ -125,7 +185,7 @@ def test_many_threads_on_one_table_lose_nothing_and_never_double_apply(tmp_path)
         t.start()
     for t in threads:
         t.join()
-    final = service(tmp_path).get(table.id)  # read back from disk
+    final = TableService(opened()).get(table.id)  # read back from the store
     # Every acknowledged action is stored once, versions are gapless, and every refusal was a
     # rule (a player who already had a card this turn), never a lost or doubled write.
     assert len(results) + len(errors) == 25 and len(results) >= 5
@@ -136,8 +196,8 @@ def test_many_threads_on_one_table_lose_nothing_and_never_double_apply(tmp_path)
     assert all("already received" in e for e in errors)
 
 
-def test_two_phones_on_the_same_version_exactly_one_applies(tmp_path):
-    svc = service(tmp_path)
+def test_two_phones_on_the_same_version_exactly_one_applies(opened):
+    svc = TableService(opened())
     table = svc.create("gangs", ["A", "B", "C"], {"first_player": 0}, seed=1)
     token = table.record["host_token"]
     barrier = threading.Barrier(8)
@@ -180,13 +240,19 @@ def test_a_read_only_data_folder_gives_a_clear_error_and_acknowledges_nothing(tm
     assert client.get(f"/api/tables/{table['id']}").json["version"] == 0
 
 
-def test_join_codes_are_found_and_recent_tables_listed(tmp_path):
-    svc = service(tmp_path)
+def test_join_codes_are_found_and_recent_tables_listed(opened):
+    svc = TableService(opened())
     table = svc.create("gangs", ["Ann", "Bob"], seed=1)
+    later = svc.create("gangs", ["Cy", "Dee"], seed=2)
     code = table.record["join_code"]
     assert svc.find_by_code(code.lower()[:3] + " " + code.lower()[3:]).id == table.id
-    assert svc.store.recent_tables()[0]["id"] == table.id
-    assert svc.store.table_count() == 1
+    svc.store.update_index(table.id, over=True)
+    store = opened()
+    assert [t["id"] for t in store.recent_tables()] == [later.id, table.id]
+    assert [t["over"] for t in store.recent_tables()] == [False, True]
+    assert [t["id"] for t in store.recent_tables(1)] == [later.id]
+    assert store.table_count() == 2 and store.table_for_code(code) == table.id
+    assert store.table_for_code("ZZZZZZ") is None
 
 
 def test_a_reader_opening_a_table_while_it_is_written_never_sees_it_go_back(tmp_path, monkeypatch):
