@@ -43,6 +43,22 @@ def event_setup(name: object, games: object, rounds: object, scoring: object = N
     return {"name": clean, "games": ids, "rounds_planned": rounds, "scoring": scoring, "date": date or None}
 
 
+def round_games(given: object, event_games: list[str]) -> list:
+    """The games a round is to play (one id, or a list of ids), each one the night lists, as Game
+    objects in the order given; else a RuleViolation with a sentence."""
+    ids = [given] if isinstance(given, str) else given
+    if not isinstance(ids, list) or not ids:
+        raise RuleViolation("Choose at least one game for the round.")
+    games = []
+    for game_id in ids:
+        game = get_game(game_id)
+        if game.id not in event_games:
+            raise RuleViolation(f"This night plays {and_list([get_game(g).title for g in event_games])}, not {game.title}.")
+        if game not in games:
+            games.append(game)
+    return games
+
+
 def rounds_from_form(text: object) -> int:
     """The organiser form's 'rounds' field as a number, or a RuleViolation with a sentence (a
     number typed as a word is answered with its digits)."""

@@ -80,18 +80,22 @@ def _rounds(given: object, setup: dict, players: list[dict]) -> list[dict]:
     registered = {p["name"].casefold(): p["name"] for p in players}
     rounds, table_ids = [], set()
     for number, rnd in enumerate(given, start=1):
-        if not isinstance(rnd, dict) or set(rnd) - {"round", "game", "started", "tables"} \
+        if not isinstance(rnd, dict) or set(rnd) - {"round", "game", "games", "started", "tables"} \
                 or not isinstance(rnd.get("tables"), list) or not rnd["tables"]:
-            raise RuleViolation(DAMAGED.format(f"round {number} is {{round, game, started, tables}}"))
-        game = get_game(rnd.get("game"))
-        if game.id not in setup["games"]:
-            raise RuleViolation(DAMAGED.format(f"round {number} plays {game.id}, which the event does not list"))
+            raise RuleViolation(DAMAGED.format(f"round {number} is {{round, games, started, tables}}"))
+        # An export made before rounds could mix games names one "game" for all its tables.
+        listed = rnd.get("games")
+        default = rnd.get("game", listed[0] if isinstance(listed, list) and listed else None)
         started = rnd.get("started", "")
         tables, seated = [], set()
         for t in rnd["tables"]:
-            if not isinstance(t, dict) or set(t) != {"table_id", "players"} or not isinstance(t["table_id"], str) \
-                    or not 1 <= len(t["table_id"]) <= 64 or t["table_id"] in table_ids or not isinstance(t["players"], list):
-                raise RuleViolation(DAMAGED.format(f"each table of round {number} is {{table_id, players}} with its own id"))
+            if not isinstance(t, dict) or not {"table_id", "players"} <= set(t) <= {"table_id", "players", "game"} \
+                    or not isinstance(t["table_id"], str) or not 1 <= len(t["table_id"]) <= 64 \
+                    or t["table_id"] in table_ids or not isinstance(t["players"], list):
+                raise RuleViolation(DAMAGED.format(f"each table of round {number} is {{table_id, game, players}} with its own id"))
+            game = get_game(t.get("game", default))
+            if game.id not in setup["games"]:
+                raise RuleViolation(DAMAGED.format(f"round {number} plays {game.id}, which the event does not list"))
             if not game.min_players <= len(t["players"]) <= game.max_players:
                 raise RuleViolation(DAMAGED.format(f"a table of round {number} seats {len(t['players'])}; {game.title} is for {game.min_players} to {game.max_players}"))
             names = []
@@ -102,8 +106,9 @@ def _rounds(given: object, setup: dict, players: list[dict]) -> list[dict]:
                 seated.add(name)
                 names.append(name)
             table_ids.add(t["table_id"])
-            tables.append({"table_id": t["table_id"], "players": names})
-        rounds.append({"round": number, "game": game.id, "tables": tables,
+            tables.append({"table_id": t["table_id"], "game": game.id, "players": names})
+        games = list(dict.fromkeys(t["game"] for t in tables))
+        rounds.append({"round": number, "games": games, "tables": tables,
                        "started": started if isinstance(started, str) and len(started) <= 40 else ""})
     return rounds
 
@@ -111,7 +116,7 @@ def _rounds(given: object, setup: dict, players: list[dict]) -> list[dict]:
 def _table_exports(given: object, seated: dict[str, dict], rounds: list[dict]) -> dict[str, dict]:
     if not isinstance(given, dict):
         raise RuleViolation(DAMAGED.format("'tables' maps table ids to table exports"))
-    game_of = {t["table_id"]: r["game"] for r in rounds for t in r["tables"]}
+    game_of = {t["table_id"]: t["game"] for r in rounds for t in r["tables"]}
     exports, actions = {}, 0
     for old_id, export in given.items():
         entry = seated.get(old_id)

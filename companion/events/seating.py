@@ -1,5 +1,7 @@
-"""Seating a round: table sizes as even as possible within a game's limits, players grouped by
-standings (at random in round 1), repeat opponents avoided where a swap allows it. Pure functions."""
+"""Seating a round: table sizes as even as possible within a game's limits (or, in a round of
+several games, within each table's own game's limits), players grouped by standings (at random in
+round 1), repeat opponents avoided where a swap allows it, whatever game each table plays. Pure
+functions."""
 from __future__ import annotations
 
 import math
@@ -26,6 +28,39 @@ def table_sizes(n: int, min_players: int, max_players: int) -> list[int]:
         if min_players <= min(sizes) and max(sizes) <= max_players:
             return sizes
     raise ValueError(f"{n} players cannot be split into tables of {min_players} to {max_players}.")
+
+
+def mixed_tables(n: int, games: list[tuple[str, int, int]]) -> list[tuple[str, int]]:
+    """Tables for n players across several games, given as (id, min_players, max_players): the
+    games take turns (as many tables of each, the first ones one more when the count does not
+    divide), each table within its own game's limits, sizes as even as possible, 4 where the games
+    allow; raises ValueError with a sentence if no split fits."""
+    if len(games) == 1:
+        game, low, high = games[0]
+        return [(game, size) for size in table_sizes(n, low, high)]
+    k, fewest = len(games), sum(low for _, low, _ in games)
+    if n < fewest:
+        raise ValueError(f"{n} players are too few for a table of each of the {k} games (at least {fewest}).")
+    start = max(k, math.ceil(n / PREFERRED_SIZE))
+    most = n // min(low for _, low, _ in games)
+    for count in [*range(start, most + 1), *range(start - 1, k - 1, -1)]:
+        turns = [games[j % k] for j in range(count)]
+        sizes = _spread(n, [(low, high) for _, low, high in turns])
+        if sizes is not None:
+            return [(game, size) for (game, _, _), size in zip(turns, sizes)]
+    raise ValueError(f"{n} players cannot be split into tables of these games within their player limits.")
+
+
+def _spread(n: int, limits: list[tuple[int, int]]) -> list[int] | None:
+    """Sizes within each table's own (low, high) adding up to n, as even as possible; None if none fit."""
+    if not sum(low for low, _ in limits) <= n <= sum(high for _, high in limits):
+        return None
+    sizes = [low for low, _ in limits]
+    for _ in range(n - sum(sizes)):
+        # The smallest table that can still grow takes the next player (the first such on a tie).
+        k = min((k for k, (_, high) in enumerate(limits) if sizes[k] < high), key=lambda k: sizes[k])
+        sizes[k] += 1
+    return sizes
 
 
 def repeats(tables: list[list[str]], met: dict[frozenset, int]) -> int:

@@ -18,9 +18,10 @@ from ..games import RuleViolation, get_game
 from ..store import Store
 from ..table import same_secret
 from ..tables import NotAllowed, Table, TableNotFound, TableService
-from .checks import and_list, event_setup, find_player, folded, places_from_numbers, places_from_placings, player_names
+from .checks import (and_list, event_setup, find_player, folded, places_from_numbers, places_from_placings, player_names,
+                     round_games)
 from .importing import EXPORT_SCHEMA
-from .seating import seat, table_sizes
+from .seating import mixed_tables, seat
 from .standings import standings
 
 
@@ -43,7 +44,7 @@ class EventService:
         record = self.store.load_event(event_id) if isinstance(event_id, str) else None
         if record is None:
             raise EventNotFound(f"There is no event '{event_id}'.")
-        return record
+        return upgraded(record)
 
     def is_organiser(self, record: dict, token: str | None) -> bool:
         """Whether `token` is this event's organiser token."""
@@ -57,7 +58,7 @@ class EventService:
                 places, source = record["manual"].get(t["table_id"]), "organiser"
                 if places is None:
                     places, source = self._app_places(record, t), "app"
-                rows.append({"round": rnd["round"], "table": number, "game": rnd["game"], "table_id": t["table_id"],
+                rows.append({"round": rnd["round"], "table": number, "game": t["game"], "table_id": t["table_id"],
                              "players": t["players"], "places": places, "source": source if places else None})
         return rows
 
@@ -127,47 +128,54 @@ class EventService:
                 player["checked_in"] = present
         return self._change(event_id, token, change)
 
-    def start_round(self, event_id: str, token: str | None, game_id: object) -> dict:
-        """Seat the checked-in players at new tables of one game; returns the round."""
+    def start_round(self, event_id: str, token: str | None, games: object) -> dict:
+        """Seat the checked-in players at new tables of one game (an id) or several (a list of ids:
+        tables of each, each within its game's limits); returns the round."""
         created = {}
 
         def change(record):
-            game = get_game(game_id)
-            if game.id not in record["games"]:
-                raise RuleViolation(f"This night plays {and_list([get_game(g).title for g in record['games']])}, not {game.title}.")
-            if len(record["rounds"]) >= record["rounds_planned"]:
-                raise RuleViolation(f"All {record['rounds_planned']} rounds have been played.")
-            playing = [r for r in self.results(record) if r["places"] is None]
-            if playing:
-                raise RuleViolation(f"Round {len(record['rounds'])} still has {len(playing)} table(s) without a result.")
+            chosen = round_games(games, record["games"])
+            blocker = self.round_blocker(record)
+            if blocker:
+                raise RuleViolation(blocker)
             present = [p["name"] for p in record["players"] if p["checked_in"]]
             try:
-                sizes = table_sizes(len(present), game.min_players, game.max_players)
+                plan = mixed_tables(len(present), [(g.id, g.min_players, g.max_players) for g in chosen])
             except ValueError as exc:
                 raise RuleViolation(f"Cannot start the round: {exc}") from None
             number = len(record["rounds"]) + 1
             rng = random.Random(record["seed"] * 1000 + number)
+            sizes = [size for _, size in plan]
             if record["rounds"]:
                 order = [row["name"] for row in self.standings(record) if row["name"] in present]
                 seating = seat(order, sizes, rng, _met(record), ranked=True)
             else:
                 seating = seat(present, sizes, rng)
             tables = []
-            for names in seating:
-                table = self.tables.create(game.id, names, {}, rng.randrange(1 << 30), event=record["id"])
-                tables.append({"table_id": table.id, "players": names, "token": table.record["host_token"]})
-            record["rounds"].append({"round": number, "game": game.id, "tables": [
-                {"table_id": t["table_id"], "players": t["players"]} for t in tables], "started": _now()})
-            created["round"] = {"round": number, "tables": [{**t, "game": game.id} for t in tables]}
+            for (game_id, _), names in zip(plan, seating):
+                table = self.tables.create(game_id, names, {}, rng.randrange(1 << 30), event=record["id"])
+                tables.append({"table_id": table.id, "token": table.record["host_token"], "game": game_id, "players": names})
+            record["rounds"].append({"round": number, "games": [g.id for g in chosen], "tables": [
+                {k: t[k] for k in ("table_id", "game", "players")} for t in tables], "started": _now()})
+            created["round"] = {"round": number, "tables": tables}
         self._change(event_id, token, change)
         return created["round"]
+
+    def round_blocker(self, record: dict, results: list[dict] | None = None) -> str | None:
+        """Why the next round cannot start now (a sentence), or None when it can."""
+        if len(record["rounds"]) >= record["rounds_planned"]:
+            return f"All {record['rounds_planned']} rounds have been played."
+        playing = [r for r in (self.results(record) if results is None else results) if r["places"] is None]
+        if playing:
+            tables = "table" if len(playing) == 1 else "tables"
+            return (f"Round {len(record['rounds'])} still has {len(playing)} {tables} without a result "
+                    f"({and_list([str(r['table']) for r in playing])}).")
+        return None
 
     def swap(self, event_id: str, token: str | None, a: object, b: object) -> dict:
         """Swap two players' seats in the current round (only while both tables are untouched)."""
         def change(record):
-            if not record["rounds"]:
-                raise RuleViolation("No round has started.")
-            rnd = record["rounds"][-1]
+            rnd = self._current(record)
             spots = {}
             for t in rnd["tables"]:
                 for k, name in enumerate(t["players"]):
@@ -179,14 +187,47 @@ class EventService:
             if ta is tb:
                 raise RuleViolation("They sit at the same table already.")
             for t in (ta, tb):
-                table = self.own_table(record, t["table_id"])
-                if (table is not None and table.version) or t["table_id"] in record["manual"]:
-                    raise RuleViolation("A table that has started cannot change its players.")
+                self._untouched(record, t)
             ta["players"][ka], tb["players"][kb] = tb["players"][kb], ta["players"][ka]
             for t in (ta, tb):
-                fresh = self.tables.create(rnd["game"], t["players"], {}, secrets.randbits(30), event=record["id"])
-                t["table_id"] = fresh.id
+                self._renew(record, t)
         return self._change(event_id, token, change)
+
+    def change_game(self, event_id: str, token: str | None, table_id: object, game_id: object) -> dict:
+        """Give a table of the current round another of the night's games (only while it is
+        untouched, and only a game its players' number fits)."""
+        def change(record):
+            rnd = self._current(record)
+            entry = next((t for t in rnd["tables"] if t["table_id"] == table_id), None)
+            if entry is None:
+                raise RuleViolation("That table is not in the current round: reload the page to see the tables as they are.")
+            game = round_games(game_id, record["games"])[0]
+            number = rnd["tables"].index(entry) + 1
+            if not game.min_players <= len(entry["players"]) <= game.max_players:
+                raise RuleViolation(f"Table {number} seats {len(entry['players'])}; {game.title} is for "
+                                    f"{game.min_players} to {game.max_players} players.")
+            self._untouched(record, entry)
+            entry["game"] = game.id
+            if game.id not in rnd["games"]:
+                rnd["games"].append(game.id)
+            self._renew(record, entry)
+        return self._change(event_id, token, change)
+
+    @staticmethod
+    def _current(record: dict) -> dict:
+        if not record["rounds"]:
+            raise RuleViolation("No round has started.")
+        return record["rounds"][-1]
+
+    def _untouched(self, record: dict, entry: dict) -> None:
+        table = self.own_table(record, entry["table_id"])
+        if (table is not None and table.version) or entry["table_id"] in record["manual"]:
+            number = next(k for r in record["rounds"] for k, t in enumerate(r["tables"], 1) if t is entry)
+            raise RuleViolation(f"Table {number} has started: its players and game stay as they are.")
+
+    def _renew(self, record: dict, entry: dict) -> None:
+        # A new table (new tokens): a phone that opened the old one's play link cannot play at it.
+        entry["table_id"] = self.tables.create(entry["game"], entry["players"], {}, secrets.randbits(30), event=record["id"]).id
 
     def record_result(self, event_id: str, token: str | None, table_id: object, placings: object, correction: object = False) -> dict:
         """Placings of a table played without the app (or a correction of any table's result):
@@ -223,6 +264,17 @@ def new_record(setup: dict) -> dict:
     """A fresh event record (new id, organiser token and seating seed) for a checked setup."""
     return {"schema": EXPORT_SCHEMA, "id": secrets.token_urlsafe(8), **setup, "token": secrets.token_urlsafe(24),
             "seed": secrets.randbits(32), "created": _now(), "players": [], "rounds": [], "manual": {}}
+
+
+def upgraded(record: dict) -> dict:
+    """A record as this version keeps it: a round stored before rounds could mix games ("game":
+    one id) lists its "games" and names each table's game."""
+    for rnd in record["rounds"]:
+        if "games" not in rnd:
+            rnd["games"] = [rnd.pop("game")]
+        for t in rnd["tables"]:
+            t.setdefault("game", rnd["games"][0])
+    return record
 
 
 def _met(record: dict) -> dict[frozenset, int]:

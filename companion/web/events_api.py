@@ -4,6 +4,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, jsonify, request, url_for
 
 from ..events import spreadsheets, transfer
+from ..games import RuleViolation
 from . import bearer_token, cookie_token, events, public_base
 from .api import _body
 
@@ -58,8 +59,10 @@ def checkin(event_id):
 @bp.post("/<event_id>/rounds")
 def start_round(event_id):
     """Seat the checked-in players and create the round's tables (organiser)."""
-    body = _body({"game"}, ("game",))
-    return jsonify(events().start_round(event_id, bearer_token(), body["game"])), 201
+    body = _body({"game", "games"})
+    if len(body) != 1:
+        raise RuleViolation("Send either 'game' (one game id) or 'games' (a list of game ids) for the round.")
+    return jsonify(events().start_round(event_id, bearer_token(), body.get("game", body.get("games")))), 201
 
 
 @bp.post("/<event_id>/swap")
@@ -67,6 +70,15 @@ def swap(event_id):
     """Swap two players' seats before their tables start (organiser; an addition to the contract)."""
     body = _body({"a", "b"}, ("a", "b"))
     record = events().swap(event_id, bearer_token(), body["a"], body["b"])
+    return jsonify(round=record["rounds"][-1])
+
+
+@bp.post("/<event_id>/table-game")
+def table_game(event_id):
+    """Give an untouched table of the current round another of the night's games (organiser; an
+    addition to the contract)."""
+    body = _body({"table_id", "game"}, ("table_id", "game"))
+    record = events().change_game(event_id, bearer_token(), body["table_id"], body["game"])
     return jsonify(round=record["rounds"][-1])
 
 

@@ -124,7 +124,9 @@ def admin_post(event_id, what):
         elif what == "checkin":
             service.checkin(event_id, token, [form.get("name", "")], form.get("present") == "1")
         elif what == "round":
-            service.start_round(event_id, token, form.get("game", ""))
+            service.start_round(event_id, token, form.getlist("games"))
+        elif what == "table-game":
+            service.change_game(event_id, token, form.get("table_id", ""), form.get("game", ""))
         elif what == "swap":
             service.swap(event_id, token, form.get("a", ""), form.get("b", ""))
         elif what == "result":
