@@ -201,3 +201,16 @@ def test_recorded_game(path, api):
     for action in rec["actions"]:
         api.act(table, action)
     assert api.get(table)["state"]["winner"] == expect["winner"]
+
+
+def test_a_player_who_can_take_none_of_the_five_actions_passes_the_turn():
+    # The rulebook is silent (docs/rulings.md): no card in hand, none to draw, no token to take,
+    # no card of theirs to put a token on.
+    s = new(2)
+    s["players"][1]["hand"] = 0
+    s["draw_pile"], s["discard"], s["stock"] = 0, 0, 0
+    before = s["players"][1]
+    s, lines = GAME.apply(s, {"type": "exchange", "count": 1})  # Aya's card goes out and comes back
+    assert lines[-1] == "Ben can take none of the five actions: the turn passes."
+    assert s["current"] == 0 and s["turns_left"] == [3, 3] and s["players"][1] == before
+    rejected(s, {"type": "take", "player": 1}, "Aya takes this turn now, not Ben.")

@@ -1,22 +1,25 @@
 """Boss Kito rules engine (../shared/rules/boss-kito.md).
 
 Banana cards in hands are secret, so the app keeps counts (hand sizes, draw and discard piles)
-and the face-up cards played per colour. Rulings where the rulebook is silent or cut short
-(which benefits carry an additional-action symbol) are in docs/rulings.md.
+and the face-up cards played per colour. A round: the table enters the five benefits turned face
+up (`reveal`), every player takes four turns, the benefits are handed out by colour (each step in
+rounds.py), and a double arrow's winner may pass the starting player card (`pass_start`). This
+module runs the turns and rounds; what may be done now is offers.py's. Rulings where the
+rulebook is silent or cut short are in docs/rulings.md.
 """
 from __future__ import annotations
 
 import random
+from typing import Callable
 
-from .. import piles
 from ..base import Game, Option, RuleViolation
-from ..fields import check_fields, int_field, is_one_of, player_field, quoted
+from ..fields import check_fields, player_field
+from .offers import offers, turn_offers
+from .rounds import draw, exchange, hand_out, place, play, reveal, take
 from .rules import (
-    BANANA_CARDS, BENEFIT_NAMES, CARDS_PER_COLOUR, COLOURS, HAND, ROUNDS, START_TOKENS, SYMBOLS, TOKENS,
-    TURNS_PER_ROUND, bananas, column_winner, scores,
+    BANANA_CARDS, COLOURS, HAND, ROUNDS, START_TOKENS, SYMBOLS, TOKENS, TURNS_PER_ROUND, bananas, column_bananas,
+    leaders, ordinal, score_table, scores,
 )
-
-ORDINAL = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
 
 
 class BossKito(Game):
@@ -29,6 +32,11 @@ class BossKito(Game):
     options = (
         Option("symbols", None, dict, "Default additional-action symbol per benefit number, e.g. {\"3\": \"pass\"}."),
     )
+    # What the pages show of the rules, read from here (no template holds a number of the rulebook).
+    colours = COLOURS
+    rounds = ROUNDS
+    turns_per_round = TURNS_PER_ROUND
+    ordinal = staticmethod(ordinal)
 
     def _setup(self, names, options, first, rng: random.Random) -> dict:
         symbols = options["symbols"] or {}
@@ -60,177 +68,90 @@ class BossKito(Game):
         }
 
     # -- actions ---------------------------------------------------------------------------
-    def _apply(self, state: dict, action: dict) -> list[str]:
-        kind = action["type"]
-        if kind not in ("play", "place", "draw", "take", "exchange", "reveal", "pass_start"):
-            raise RuleViolation(f"Unknown action '{quoted(kind)}'. Boss Kito takes: play, place, draw, take, exchange, reveal, pass_start.")
-        lines: list[str] = []
-        if kind == "reveal":
-            self._reveal(state, action, lines)
-        elif kind == "pass_start":
-            self._pass_start(state, action, lines)
-        else:
-            if state["phase"] == "reveal":
-                raise RuleViolation("First tap in the five benefits turned face up for this round.")
-            if state["phase"] == "pass":
-                who = state["players"][state["passes"][0]]["name"]
-                raise RuleViolation(f"{who} first decides who gets the starting player card.")
-            getattr(self, f"_{kind}")(state, action, lines)
-            self._next_turn(state, lines)
-        return lines
-
-    def _reveal(self, state, action, lines):
-        check_fields(action, ("row",), ("symbols",))
+    def _reveal(self, state: dict, action: dict) -> list[str]:
         if state["phase"] != "reveal":
             raise RuleViolation("The benefits of this round are already on the table.")
-        row = action["row"]
-        if not isinstance(row, list) or len(row) != len(COLOURS) or any(isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 9 for v in row):
-            raise RuleViolation("'row' is the five benefit numbers (1 to 9), left to right.")
-        for number in set(row):
-            left = number - state["revealed"][str(number)]
-            if row.count(number) > left:
-                raise RuleViolation(f"Only {left} benefit card{'s' if left != 1 else ''} numbered {number} {'are' if left != 1 else 'is'} left; check the row.")
-        symbols = action.get("symbols", [state["symbols"].get(str(v)) for v in row])
-        if not isinstance(symbols, list) or len(symbols) != len(COLOURS) or any(s not in SYMBOLS + (None,) for s in symbols):
-            raise RuleViolation(f"'symbols' is five entries, each null or one of {', '.join(SYMBOLS)}.")
-        for number in row:
-            state["revealed"][str(number)] += 1
-        state["row"] = list(row)
-        state["row_symbols"] = list(symbols)
+        lines: list[str] = []
+        reveal(state, action, lines)
         state["phase"] = "play"
-        shown = ", ".join(f"{c} {v}" + (f" ({s})" if s else "") for c, v, s in zip(COLOURS, row, symbols))
-        lines.append(f"Round {state['round']} benefits: {shown}.")
+        self._pass_if_stuck(state, lines)
+        return lines
 
-    def _play(self, state, action, lines):
-        check_fields(action, ("colour",))
-        p = self._active(state)
-        colour = self._colour(action["colour"])
-        if p["hand"] == 0:
-            raise RuleViolation(f"{p['name']} has no banana card in hand to play.")
-        on_table = sum(len(q["played"][colour]) for q in state["players"])
-        if on_table >= CARDS_PER_COLOUR:
-            raise RuleViolation(f"All {CARDS_PER_COLOUR} {colour} banana cards are on the table already.")
-        p["hand"] -= 1
-        p["played"][colour].append(0)
-        lines.append(f"{p['name']} plays a {colour} banana card.")
-
-    def _place(self, state, action, lines):
-        check_fields(action, ("on",))
-        p = self._active(state)
-        on = action["on"]
-        if not isinstance(on, list) or not 1 <= len(on) <= 2:
-            raise RuleViolation("Place 1 or 2 banana tokens: 'on' lists one or two colours.")
-        colours = [self._colour(c) for c in on]
-        for c in colours:
-            if not p["played"][c]:
-                raise RuleViolation(f"{p['name']} has no {c} banana card on the table to put a token on.")
-        if p["tokens"] < len(colours):
-            raise RuleViolation(f"{p['name']} has {p['tokens']} banana token{'s' if p['tokens'] != 1 else ''}.")
-        for c in colours:
-            p["played"][c][0] += 1
-            p["tokens"] -= 1
-        lines.append(f"{p['name']} places {len(colours)} banana token{'s' if len(colours) > 1 else ''} on {' and '.join(colours)}.")
-
-    def _draw(self, state, action, lines):
-        check_fields(action, ())
-        p = self._active(state)
-        if not self._take_cards(state, 1, lines):
-            raise RuleViolation("The draw pile and the discard pile are both empty: no card can be drawn.")
-        p["hand"] += 1
-        lines.append(f"{p['name']} draws a banana card.")
-
-    def _take(self, state, action, lines):
-        check_fields(action, ())
-        p = self._active(state)
-        n = min(3, state["stock"])
-        if not n:
-            raise RuleViolation("The general stock is empty: no banana tokens can be taken.")
-        state["stock"] -= n
-        p["tokens"] += n
-        lines.append(f"{p['name']} takes {n} banana token{'s' if n > 1 else ''}.")
-
-    def _exchange(self, state, action, lines):
-        check_fields(action, ("count",))
-        p = self._active(state)
-        if p["hand"] == 0:
-            raise RuleViolation(f"{p['name']} has no cards in hand to exchange.")
-        n = int_field(action, "count", 1, p["hand"], "'count' (cards from your hand)")
-        state["discard"] += n
-        self._take_cards(state, n, lines)
-        lines.append(f"{p['name']} exchanges {n} banana card{'s' if n > 1 else ''}.")
-
-    def _pass_start(self, state, action, lines):
-        check_fields(action, ("to",))
+    def _pass_start(self, state: dict, action: dict) -> list[str]:
+        check_fields(action, ("to",), ("player",))
         if state["phase"] != "pass":
             raise RuleViolation("Nobody may pass the starting player card now: that comes with a benefit's double arrow.")
+        giver = state["passes"][0]
+        self._check_player(state, action, giver, "decides who gets the starting player card")
         to = player_field(state, action, "to")
-        giver = state["passes"].pop(0)
+        state["passes"].pop(0)
         state["starting_player"] = to
         names = state["players"]
-        lines.append(
+        lines = [
             f"{names[giver]['name']} keeps the starting player card." if to == giver
             else f"{names[giver]['name']} passes the starting player card to {names[to]['name']}."
-        )
+        ]
         if not state["passes"]:
             self._new_round(state, lines)
+        return lines
+
+    def _play(self, state: dict, action: dict) -> list[str]:
+        return self._turn(state, action, play)
+
+    def _place(self, state: dict, action: dict) -> list[str]:
+        return self._turn(state, action, place)
+
+    def _draw(self, state: dict, action: dict) -> list[str]:
+        return self._turn(state, action, draw)
+
+    def _take(self, state: dict, action: dict) -> list[str]:
+        return self._turn(state, action, take)
+
+    def _exchange(self, state: dict, action: dict) -> list[str]:
+        return self._turn(state, action, exchange)
+
+    actions = {"play": _play, "place": _place, "draw": _draw, "take": _take, "exchange": _exchange,
+               "reveal": _reveal, "pass_start": _pass_start}
 
     # -- turns and rounds ------------------------------------------------------------------
-    def _active(self, state: dict) -> dict:
-        return state["players"][state["current"]]
+    def _turn(self, state: dict, action: dict, move: Callable[[dict, dict, dict, list[str]], None]) -> list[str]:
+        """One of the five actions of a turn, by the player whose turn it is; then the next turn."""
+        if state["phase"] == "reveal":
+            raise RuleViolation("First tap in the five benefits turned face up for this round.")
+        if state["phase"] == "pass":
+            who = state["players"][state["passes"][0]]["name"]
+            raise RuleViolation(f"{who} first decides who gets the starting player card.")
+        self._check_player(state, action, state["current"], "takes this turn")
+        lines: list[str] = []
+        move(state, state["players"][state["current"]], action, lines)
+        self._next_turn(state, lines)
+        return lines
 
     @staticmethod
-    def _colour(value) -> str:
-        if not is_one_of(value, COLOURS):
-            raise RuleViolation(f"'{quoted(value)}' is not a colour; the colours are {', '.join(COLOURS)}.")
-        return value
-
-    def _take_cards(self, state: dict, n: int, lines: list[str]) -> int:
-        """Take n cards from the draw pile, shuffling the discard pile into it when it runs out."""
-        return piles.take(state, n, "draw_pile", "discard", lines, "draw pile")
+    def _check_player(state: dict, action: dict, expected: int, task: str) -> None:
+        # An action names its player so that a stale phone's tap cannot count for someone else.
+        if "player" in action and player_field(state, action, "player") != expected:
+            names = state["players"]
+            raise RuleViolation(f"{names[expected]['name']} {task} now, not {names[action['player']]['name']}.")
 
     def _next_turn(self, state: dict, lines: list[str]) -> None:
         state["turns_left"][state["current"]] -= 1
-        n = len(state["players"])
-        if any(state["turns_left"]):
-            state["current"] = (state["current"] + 1) % n
+        if not any(state["turns_left"]):
+            self._end_round(state, lines)
             return
-        self._hand_out(state, lines)
+        # Everyone takes a turn in order, so the next player clockwise still has one.
+        state["current"] = (state["current"] + 1) % len(state["players"])
+        self._pass_if_stuck(state, lines)
 
-    def _hand_out(self, state: dict, lines: list[str]) -> None:
-        players = state["players"]
-        lines.append(f"Round {state['round']} ends: the benefits are handed out.")
-        for col, colour in enumerate(COLOURS):
-            number = state["row"][col]
-            if number is None:
-                continue
-            winner = column_winner(players, colour)
-            if winner is None:
-                contenders = [p for p in players if p["played"][colour]]
-                why = "a tie" if contenders else "no banana card"
-                lines.append(f"{colour.capitalize()}: {BENEFIT_NAMES[number]} ({number}) is discarded ({why}).")
-                continue
-            p = players[winner]
-            p["benefits"] = sorted(p["benefits"] + [number])
-            lines.append(f"{colour.capitalize()}: {p['name']} wins {BENEFIT_NAMES[number]} ({number}) with {bananas(p['played'][colour])} bananas.")
-            symbol = state["row_symbols"][col]
-            if symbol == "card":
-                if self._take_cards(state, 1, lines):
-                    p["hand"] += 1
-                    lines.append(f"{p['name']} draws a banana card (card symbol).")
-            elif symbol == "banana":
-                if state["stock"]:
-                    state["stock"] -= 1
-                    p["tokens"] += 1
-                    lines.append(f"{p['name']} takes a banana token (banana symbol).")
-            elif symbol == "pass":
-                state["passes"].append(winner)
-        for p in players:
-            for colour in COLOURS:
-                state["stock"] += sum(p["played"][colour])
-                state["discard"] += len(p["played"][colour])
-                p["played"][colour] = []
-        state["row"] = [None] * len(COLOURS)
-        state["row_symbols"] = [None] * len(COLOURS)
+    def _pass_if_stuck(self, state: dict, lines: list[str]) -> None:
+        # The rulebook is silent on a player who can take none of the five actions (docs/rulings.md):
+        # the turn counts as taken, so the game cannot stall.
+        if not turn_offers(state):
+            lines.append(f"{state['players'][state['current']]['name']} can take none of the five actions: the turn passes.")
+            self._next_turn(state, lines)
+
+    def _end_round(self, state: dict, lines: list[str]) -> None:
+        state["passes"] = hand_out(state, lines)
         if state["passes"]:
             state["phase"] = "pass"
         else:
@@ -261,6 +182,9 @@ class BossKito(Game):
         ))
 
     # -- protocol --------------------------------------------------------------------------
+    def _offers(self, state: dict) -> list[dict]:
+        return offers(state)
+
     @staticmethod
     def _score(state: dict) -> None:
         for p, total in zip(state["players"], scores(state["players"])):
@@ -279,6 +203,7 @@ class BossKito(Game):
         return sorted(range(len(state["players"])), key=lambda i: self._rank_key(state, i))
 
     def pending(self, state: dict) -> list[dict]:
+        """The reveal, a double arrow's decision, or whose turn it is (with its number in the round)."""
         phase = state["phase"]
         if phase == "over":
             return []
@@ -289,3 +214,27 @@ class BossKito(Game):
         me = state["current"]
         done = TURNS_PER_ROUND - state["turns_left"][me] + 1
         return [{"type": "turn", "player": me, "turn": done}]
+
+    # -- what the board shows --------------------------------------------------------------
+    @staticmethod
+    def columns(state: dict) -> list[dict]:
+        """Each Boss Kito card, left to right: its benefit and symbol, and every player with cards
+        of its colour with their bananas, marked "leader" (alone on top) or "tied" (for the top)."""
+        made = []
+        for col, colour in enumerate(COLOURS):
+            counts = column_bananas(state["players"], colour)
+            top = leaders(counts)
+            mark = "leader" if len(top) == 1 else "tied"
+            made.append({"colour": colour, "benefit": state["row"][col], "symbol": state["row_symbols"][col],
+                         "bananas": [{"player": i, "bananas": n, "mark": mark if i in top else ""} for i, n in counts.items()]})
+        return made
+
+    @staticmethod
+    def card_bananas(tokens: int) -> int:
+        """Bananas of one played card with `tokens` banana tokens on it."""
+        return bananas([tokens])
+
+    @staticmethod
+    def score_table(state: dict) -> list[tuple[int, list[tuple[int, int]]]]:
+        """Per benefit number someone holds: each player's (cards, points), for the final scoring."""
+        return score_table(state["players"])
