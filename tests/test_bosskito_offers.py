@@ -1,0 +1,244 @@
+"""Boss Kito's offers keep the two promises (api.md, "Offers"), and the page draws exactly them.
+
+Whole random games (40 seeds for each number of players) are played through offers alone: every
+offer, filled in with any of its listed choices, is accepted; the property tests' hand-written
+moves always match an offer; on every other state reached, actions matching no offer and choices
+outside an offer's lists are refused. The controls rendered for every state of 12 whole games
+played through a real table are the offers, down to the colours, counts and numbers they list.
+"""
+from __future__ import annotations
+
+import json
+import random
+from html.parser import HTMLParser
+
+import pytest
+from flask import render_template
+
+from companion.games import RuleViolation, get_game
+from companion.games.base import matches
+from companion.games.bosskito.rules import COLOURS, SYMBOLS
+from companion.web import render, tables
+
+from .offers_checks import PLAYS, assert_controls_match, play_through_offers, refuse_unoffered, render_controls
+from .test_bosskito_properties import check, legal_action
+
+GAME = get_game("bosskito")
+SEEDS = range(40)
+PLAYERS = range(GAME.min_players, GAME.max_players + 1)
+
+
+def fill(offer: dict, state: dict, rnd: random.Random) -> dict:
+    """An action made from an offer with choices picked at random among those it lists (now and
+    then without its player: an action naming none is for whoever the engine waits for)."""
+    kind = offer["type"]
+    action = {"type": kind}
+    if offer["player"] is not None and rnd.random() < 0.8:
+        action["player"] = offer["player"]
+    if kind == "reveal":
+        pool = [n["number"] for n in offer["numbers"] for _ in range(n["left"])]
+        action["row"] = rnd.sample(pool, len(offer["columns"]))
+        if rnd.random() < 0.8:
+            action["symbols"] = [rnd.choice(offer["symbols"]) for _ in offer["columns"]]
+    elif kind == "pass_start":
+        action["to"] = rnd.choice(offer["to"])
+    elif kind == "play":
+        action["colour"] = rnd.choice(offer["colour"])
+    elif kind == "place":
+        action["on"] = [rnd.choice(offer["on"]) for _ in range(rnd.randint(1, offer["max"]))]
+    elif kind == "exchange":
+        action["count"] = rnd.randint(1, offer["max"])
+    return action
+
+
+def make(kind: str, player: int | None, state: dict, rnd: random.Random) -> dict:
+    """A well-formed action of any type for any player (or none), whether or not it is offered."""
+    action = {"type": kind, **({} if player is None else {"player": player})}
+    fields = {
+        "reveal": lambda: {"row": [rnd.randint(1, 9) for _ in COLOURS]},
+        "pass_start": lambda: {"to": rnd.randrange(len(state["players"]))},
+        "play": lambda: {"colour": rnd.choice(COLOURS)},
+        "place": lambda: {"on": rnd.sample(COLOURS, rnd.randint(1, 2))},
+        "exchange": lambda: {"count": 1},
+    }
+    return {**action, **fields.get(kind, dict)()}
+
+
+def outside(offer: dict, state: dict, rnd: random.Random) -> dict | None:
+    """The offer filled in with a choice it does not list, when there is one."""
+    action = fill(offer, state, rnd)
+    kind = offer["type"]
+    if kind == "play" and len(offer["colour"]) < len(COLOURS):
+        action["colour"] = rnd.choice([c for c in COLOURS if c not in offer["colour"]])
+    elif kind == "place":
+        others = [c for c in COLOURS if c not in offer["on"]]
+        action["on"] = [rnd.choice(others)] if others and rnd.random() < 0.5 else [offer["on"][0]] * (offer["max"] + 1)
+    elif kind == "exchange":
+        action["count"] = offer["max"] + 1
+    elif kind == "pass_start":
+        action["to"] = len(offer["to"])
+    elif kind == "reveal":
+        gone = [k for k in range(1, 10) if k not in {n["number"] for n in offer["numbers"]}]
+        number = gone[0] if gone else offer["numbers"][-1]["number"]
+        left = next((n["left"] for n in offer["numbers"] if n["number"] == number), 0)
+        if left + 1 > len(offer["columns"]):
+            return None  # the row cannot hold one more than is left
+        action["row"] = [number] * (left + 1) + action["row"][left + 1:]
+    else:
+        return None  # draw and take carry no choice
+    return action
+
+
+def refuse_outside(state: dict, rnd: random.Random) -> int:
+    """Every offer filled in with a choice it does not list is refused and changes nothing."""
+    tried = 0
+    for offer in GAME.offers(state, PLAYS):
+        action = outside(offer, state, rnd)
+        if action is None:
+            continue
+        before = json.dumps(state, sort_keys=True)
+        with pytest.raises(RuleViolation):
+            GAME.apply(state, action)
+        assert json.dumps(state, sort_keys=True) == before
+        tried += 1
+    return tried
+
+
+@pytest.mark.parametrize("n", PLAYERS)
+def test_whole_games_through_offers_and_everything_else_refused(n):
+    visited, refused = 0, 0
+
+    def visit(state):
+        nonlocal visited, refused
+        visited += 1
+        if state["over"]:
+            return
+        # The rules read again by hand (the property tests' moves) agree with the offers.
+        oracle = legal_action(state, random.Random(visited))
+        assert any(matches(o, oracle) for o in GAME.offers(state, PLAYS)), oracle
+        if visited % 2:  # every other state: the refusals' deep copies are most of the time
+            rnd = random.Random(visited)
+            refused += refuse_unoffered(GAME, state, rnd, make) + refuse_outside(state, rnd)
+
+    for seed in SEEDS:
+        rnd = random.Random(seed)
+        state = GAME.setup([f"P{i}" for i in range(n)], {}, rnd)
+        state = play_through_offers(GAME, state, rnd, 1000, fill, check, visit)
+        assert state["over"], "a game played through offers reaches its end"
+    assert visited > len(SEEDS) * 9 * (1 + 4 * n) and refused > visited / 2
+
+
+def test_a_player_with_one_token_is_not_offered_a_second():
+    state = GAME.setup(["Aya", "Ben"], {"first_player": 0}, random.Random(0))
+    state, _ = GAME.apply(state, {"type": "reveal", "row": [9, 8, 7, 6, 5]})
+    state["players"][0]["played"]["red"] = [0]
+    state["players"][0]["tokens"] = 1
+    place = [o for o in GAME.offers(state, PLAYS) if o["type"] == "place"]
+    assert place == [{"type": "place", "player": 0, "on": ["red"], "max": 1}]
+    with pytest.raises(RuleViolation, match="has 1 banana token"):
+        GAME.apply(state, {"type": "place", "player": 0, "on": ["red", "red"]})
+
+
+def test_a_turn_naming_another_player_is_refused():
+    state = GAME.setup(["Aya", "Ben"], {"first_player": 0}, random.Random(0))
+    state, _ = GAME.apply(state, {"type": "reveal", "row": [9, 8, 7, 6, 5]})
+    with pytest.raises(RuleViolation, match="Aya takes this turn now, not Ben."):
+        GAME.apply(state, {"type": "take", "player": 1})
+    state, _ = GAME.apply(state, {"type": "take", "player": 0})
+    assert state["current"] == 1
+
+
+class _Choices(HTMLParser):
+    """Per action type: the `_set` values of enabled buttons and the options of each select."""
+
+    def __init__(self):
+        super().__init__()
+        self.sets: dict[str, list[dict]] = {}
+        self.selects: dict[str, list[str]] = {}  # "type/select name" -> its option values
+        self._type = self._select = None
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "input" and a.get("name") == "type":
+            self._type = a["value"]
+        elif tag == "button" and a.get("name") == "_set" and "disabled" not in a:
+            self.sets.setdefault(self._type, []).append(json.loads(a["value"]))
+        elif tag == "select":
+            self._select = f"{self._type}/{a['aria-label']}"
+            self.selects[self._select] = []
+        elif tag == "option" and self._select:
+            self.selects[self._select].append(a.get("value"))
+
+    def handle_endtag(self, tag):
+        if tag == "select":
+            self._select = None
+
+
+def choices_drawn(html: str) -> _Choices:
+    parser = _Choices()
+    parser.feed(html)
+    return parser
+
+
+def assert_choices_match(html: str, offers: list[dict]) -> None:
+    """The page's buttons and lists hold the offers' choices, no more and no fewer."""
+    drawn = choices_drawn(html)
+    by_type = {o["type"]: o for o in offers}
+    if "play" in by_type:
+        assert [s["colour"] for s in drawn.sets["play"]] == by_type["play"]["colour"]
+    else:
+        assert "play" not in drawn.sets
+    if "place" in by_type:
+        place = by_type["place"]
+        assert drawn.selects["place/first token"] == place["on"]
+        assert ("place/second token" in drawn.selects) == (place["max"] == 2)
+    if "exchange" in by_type:
+        assert drawn.selects["exchange/cards to exchange"] == [str(k) for k in range(1, by_type["exchange"]["max"] + 1)]
+    if "pass_start" in by_type:
+        assert [s["to"] for s in drawn.sets["pass_start"]] == by_type["pass_start"]["to"]
+    if "reveal" in by_type:
+        reveal = by_type["reveal"]
+        for c in reveal["columns"]:
+            assert drawn.selects[f"reveal/{c} benefit"] == [str(n["number"]) for n in reveal["numbers"]]
+            assert [json.loads(v) for v in drawn.selects[f"reveal/{c} symbol"]] == reveal["symbols"]
+
+
+def test_the_controls_are_the_offers(app):
+    rendered = 0
+    with app.app_context():
+        service = tables()
+        for seed in range(12):
+            n = PLAYERS[seed % len(PLAYERS)]
+            table = service.create("bosskito", [f"P{i}" for i in range(n)], {"first_player": seed % n}, seed=seed)
+            host = table.record["host_token"]
+            rnd = random.Random(seed)
+            while not table.state["over"]:
+                html, offers = render_controls(app, table)
+                assert_controls_match(html, offers)
+                assert_choices_match(html, offers)
+                rendered += 1
+                table, _ = service.act(table.id, host, fill(rnd.choice(offers), table.state, rnd))
+            html, offers = render_controls(app, table)
+            assert offers == [] and 'name="type"' not in html
+    assert rendered > 12 * 9 * 9
+
+
+def test_the_status_line_counts_with_the_engine_numbers(app, monkeypatch):
+    # Numbers other than the rulebook's show that the template reads the engine, not a copy of them.
+    monkeypatch.setattr(GAME, "rounds", 7)
+    monkeypatch.setattr(GAME, "turns_per_round", 6)
+    with app.app_context():
+        service = tables()
+        table = service.create("bosskito", ["Aya", "Ben"], {"first_player": 1}, seed=1)
+        table, _ = service.act(table.id, table.record["host_token"], {"type": "reveal", "row": [9, 8, 7, 6, 5]})
+        with app.test_request_context("/"):
+            status = render_template("games/bosskito/_status.html", **render.context(table, PLAYS, "play", history=False))
+    assert "Round 1 of 7 · Ben's 1st turn of 6 ·" in status
+
+
+def test_the_reveal_offers_the_numbers_with_cards_left_and_how_many():
+    state = GAME.setup(["Aya", "Ben"], {}, random.Random(0))
+    state["revealed"].update({"1": 1, "9": 4})
+    (reveal,) = GAME.offers(state, PLAYS)
+    assert reveal["numbers"][0] == {"number": 9, "left": 5} and 1 not in [n["number"] for n in reveal["numbers"]]
+    assert reveal["symbols"] == [None, *SYMBOLS] and reveal["columns"] == list(COLOURS)
