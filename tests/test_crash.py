@@ -1,5 +1,6 @@
 """Kill the server (SIGKILL) at random moments during a stream of actions, many times, and after
-its disk filled up: every acknowledged action is there after a restart, and the store opens."""
+its disk filled up: every acknowledged action is there after a restart, and the store opens.
+The same on Redis (`appendfsync always`): the server killed, and Redis itself killed."""
 from __future__ import annotations
 
 import http.client
@@ -14,15 +15,21 @@ import time
 import urllib.error
 import urllib.request
 
+import pytest
+
+from tests.redis_server import RedisServer
 from tests.servers import free_port
 from tests.test_durability import fill, small_disk  # noqa: F401 (a fixture)
 
 KILLS = 6
 
 
-def start(data, port):
+def start(data, port, redis_url=None):
+    """The server on `port` with its data in the folder `data`, or in Redis at `redis_url`."""
+    store = ["--redis", redis_url] if redis_url else []
     proc = subprocess.Popen(
-        [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1", "--port", str(port), "--data", str(data), "--threads", "8"],
+        [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1", "--port", str(port), "--data", str(data), "--threads", "8",
+         *store],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
         env={**os.environ, "COMPANION_ACTION_LIMIT": "0"},
     )
@@ -52,9 +59,20 @@ def next_action(state, rnd):
     return {"type": "give", "to": rnd.choice(owed["to"]), "card": card}
 
 
-def test_sigkill_loses_no_acknowledged_action(tmp_path):
+@pytest.fixture(params=["tinydb", "redis"])
+def store_url(request, tmp_path):
+    """None for the embedded store, else the URL of a redis-server of this test's own."""
+    if request.param == "tinydb":
+        yield None
+        return
+    server = RedisServer(tmp_path / "redis").start()
+    yield server.url
+    server.stop()
+
+
+def test_sigkill_loses_no_acknowledged_action(tmp_path, store_url):
     data, port, rnd = tmp_path / "data", free_port(), random.Random(7)
-    proc = start(data, port)
+    proc = start(data, port, store_url)
     table = call(port, "/api/tables", {"game": "gangs", "players": ["A", "B", "C", "D"], "options": {"first_player": 0}})
     acknowledged = []  # (version, action) of every 200 reply
     state = table["state"]
@@ -73,19 +91,54 @@ def test_sigkill_loses_no_acknowledged_action(tmp_path):
                 state = reply["state"]
             killer.join()
             proc.wait()
-            proc = start(data, port)
-            stored = call(port, f"/api/tables/{table['id']}")
-            log = call(port, f"/api/tables/{table['id']}/log")
-            # Every acknowledged action is stored, in order; at most the one in flight is extra.
-            assert [e["action"] for e in log[: len(acknowledged)]] == [a for _, a in acknowledged]
-            assert stored["version"] in (len(acknowledged), len(acknowledged) + 1)
-            if stored["version"] > len(acknowledged):  # stored but the reply was lost: adopt it
-                acknowledged.append((stored["version"], log[-1]["action"]))
-            state = stored["state"]
+            proc = start(data, port, store_url)
+            state = check_acknowledged(port, table["id"], acknowledged)
             assert not list(data.rglob("*.tmp"))  # leftovers were cleaned when the store opened
         assert len(acknowledged) > KILLS
     finally:
         os.killpg(proc.pid, signal.SIGKILL)
+
+
+def check_acknowledged(port, table_id, acknowledged) -> dict:
+    """Assert every acknowledged action is stored, in order, with at most the one in flight extra
+    (stored, but its reply was lost: it is adopted); returns the stored state."""
+    stored = call(port, f"/api/tables/{table_id}")
+    log = call(port, f"/api/tables/{table_id}/log")
+    assert [e["action"] for e in log[: len(acknowledged)]] == [a for _, a in acknowledged]
+    assert stored["version"] in (len(acknowledged), len(acknowledged) + 1)
+    if stored["version"] > len(acknowledged):
+        acknowledged.append((stored["version"], log[-1]["action"]))
+    return stored["state"]
+
+
+def test_redis_killed_mid_stream_loses_no_acknowledged_action(tmp_path):
+    """Redis itself dies (SIGKILL) while actions stream in, and starts again from its append-only
+    file: with `appendfsync always` every action the server acknowledged is there."""
+    redis = RedisServer(tmp_path / "redis").start()
+    port, rnd = free_port(), random.Random(11)
+    proc = start(tmp_path / "data", port, redis.url)
+    try:
+        table = call(port, "/api/tables", {"game": "gangs", "players": ["A", "B", "C", "D"], "options": {"first_player": 0}})
+        acknowledged, state = [], table["state"]
+        for _ in range(KILLS):
+            stop = threading.Event()
+            killer = threading.Timer(rnd.uniform(0.2, 0.8), lambda: (redis.kill(), stop.set()))
+            killer.start()
+            while not stop.is_set():
+                action = next_action(state, rnd)
+                try:
+                    reply = call(port, f"/api/tables/{table['id']}/actions", {**action, "version": len(acknowledged)}, table["token"])
+                except (OSError, urllib.error.URLError, http.client.HTTPException):
+                    break  # 503 (Redis gone) or no answer: not acknowledged
+                acknowledged.append((reply["version"], action))
+                state = reply["state"]
+            killer.join()
+            redis.start()  # the same folder and port: the server finds it again by itself
+            state = check_acknowledged(port, table["id"], acknowledged)
+        assert len(acknowledged) > KILLS
+    finally:
+        os.killpg(proc.pid, signal.SIGKILL)
+        redis.stop()
 
 
 def test_a_full_disk_then_sigkill_loses_no_acknowledged_action_and_reuses_no_version(small_disk):
