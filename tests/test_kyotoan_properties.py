@@ -48,7 +48,7 @@ def legal_action(state: dict, rnd: random.Random) -> dict:
     if energy >= 2 and state["market"] and roll < 0.5:
         return {"type": "sweep"}
     if roll < 0.55:
-        return {"type": "auto_yield", "player": rnd.randrange(len(state["players"])), "below": rnd.choice([None, 3, 6])}
+        return {"type": "auto_yield", "player": rnd.choice([i for i, p in enumerate(state["players"]) if p["alive"]]), "below": rnd.choice([None, 3, 6])}
     return {"type": "end_turn"}
 
 

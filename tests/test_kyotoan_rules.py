@@ -257,7 +257,9 @@ def test_turn_phases_are_enforced():
     rejected(s, {"type": "end_turn"}, "Resolve the dice before ending the turn")
     rejected(s, {"type": "fly"}, "Unknown action 'fly'")
     rejected(s, {"type": "fly" * 9000}, "Unknown action 'flyfly")
-    rejected(s, {"type": "roll", "faces": dice("123 123"), "player": 1}, "does not take a field 'player'")
+    # A move of the turn may name its monster: a stale phone's tap cannot play for another.
+    rejected(s, {"type": "roll", "faces": dice("123 123"), "player": 1}, "It is Alienoid (Ann)'s turn")
+    assert act(s, type="roll", faces=dice("123 123"), player=0)["rolls"] == 1
 
 
 def test_monsters_option():

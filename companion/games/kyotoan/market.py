@@ -1,5 +1,5 @@
 """Nishiki Market: the cards the table taps in as they are revealed, buying (also with Opportunist
-and Parasitic Tentacles) and sweeping: the engine's part for them."""
+and Parasitic Tentacles) and sweeping. Handlers take (game, state, action) and return the log lines."""
 from __future__ import annotations
 
 from collections import Counter
@@ -7,7 +7,7 @@ from collections import Counter
 from ..base import RuleViolation
 from ..fields import check_fields, player_field, quoted
 from . import effects as fx
-from . import keeps, mimic
+from . import keeps, mimic, turns
 from .cards import CARDS
 from .discards import DISCARD_EFFECTS
 
@@ -15,106 +15,120 @@ SWEEP_COST = 2
 MARKET_SIZE = 3
 
 
-class MarketActions:
-    """`market`, `buy` and `sweep`."""
+def market(game, state: dict, action: dict) -> list[str]:
+    """`market`: the cards face up at Nishiki Market (new ones turned up, or a correction)."""
+    check_fields(action, ("cards",), ("player",))
+    turns.check_turn_player(state, action)
+    cards = action["cards"]
+    if not isinstance(cards, list) or any(not isinstance(c, str) for c in cards):
+        raise RuleViolation("'cards' is a list of card ids.")
+    unknown = [c for c in cards if c not in CARDS]
+    if unknown:
+        raise RuleViolation(f"'{quoted(unknown[0])}' is not a Power card id (for example: acid_attack, energize).")
+    available = Counter(state["market"]) + Counter({k: v for k, v in state["deck"].items() if v})
+    wanted = Counter(cards)
+    for cid, n in wanted.items():
+        if n > available[cid]:
+            raise RuleViolation(f"{CARDS[cid].name} is not in the deck any more (bought, swept or on the market).")
+    size = min(MARKET_SIZE, sum(available.values()))
+    if len(cards) != size:
+        raise RuleViolation(f"Nishiki Market shows {size} cards; you entered {len(cards)}.")
+    deck = Counter(state["deck"]) + Counter(state["market"]) - wanted
+    state["deck"] = {cid: deck.get(cid, 0) for cid in CARDS}
+    new = list((wanted - Counter(state["market"])).elements())
+    state["market"] = list(cards)
+    state["revealed"] = new
+    if new:
+        return ["Revealed at Nishiki Market: " + ", ".join(CARDS[c].name for c in new) + "."]
+    return ["Nishiki Market corrected."]
 
-    def _act_market(self, state, action, lines):
-        check_fields(action, ("cards",))
-        cards = action["cards"]
-        if not isinstance(cards, list) or any(not isinstance(c, str) for c in cards):
-            raise RuleViolation("'cards' is a list of card ids.")
-        unknown = [c for c in cards if c not in CARDS]
-        if unknown:
-            raise RuleViolation(f"'{quoted(unknown[0])}' is not a Power card id (for example: acid_attack, energize).")
-        available = Counter(state["market"]) + Counter({k: v for k, v in state["deck"].items() if v})
-        wanted = Counter(cards)
-        for cid, n in wanted.items():
-            if n > available[cid]:
-                raise RuleViolation(f"{CARDS[cid].name} is not in the deck any more (bought, swept or on the market).")
-        size = min(MARKET_SIZE, sum(available.values()))
-        if len(cards) != size:
-            raise RuleViolation(f"Nishiki Market shows {size} cards; you entered {len(cards)}.")
-        deck = Counter(state["deck"]) + Counter(state["market"]) - wanted
-        state["deck"] = {cid: deck.get(cid, 0) for cid in CARDS}
-        new = list((wanted - Counter(state["market"])).elements())
-        state["market"] = list(cards)
-        state["revealed"] = new
-        if new:
-            lines.append("Revealed at Nishiki Market: " + ", ".join(CARDS[c].name for c in new) + ".")
-        else:
-            lines.append("Nishiki Market corrected.")
 
-    def _act_buy(self, state, action, lines):
-        check_fields(action, ("card",), ("player", "from"))
-        cid = action["card"]
-        me = player_field(state, action, "player") if "player" in action else state["current"]
-        p = state["players"][me]
-        seller = player_field(state, action, "from") if "from" in action else None
-        if seller is not None:
-            # Parasitic Tentacles: buy a Keep card from another monster, paying it the price.
-            if not keeps.owns(state, me, "parasitic_tentacles"):
-                raise RuleViolation(f"{fx.name(state, me)} needs Parasitic Tentacles to buy from another monster.")
-            if me != state["current"] or state["phase"] != "buy":
-                raise RuleViolation("Parasitic Tentacles buys during its owner's Buy Power cards step.")
-            if seller == me or cid not in state["players"][seller]["cards"]:
-                raise RuleViolation(f"{fx.name(state, seller)} has no card '{quoted(cid)}' to buy.")
-        elif me != state["current"]:
-            # Opportunist: buy a card the moment it is revealed, on anyone's turn.
-            if not keeps.owns(state, me, "opportunist") or not p["alive"]:
-                raise RuleViolation(f"It is {fx.name(state, state['current'])}'s turn; {fx.name(state, me)} cannot buy now.")
-            if cid not in state.get("revealed", []):
-                raise RuleViolation("Opportunist buys a card at the moment it is revealed at Nishiki Market.")
-        elif state["phase"] != "buy":
-            raise RuleViolation("Power cards are bought after the dice are resolved.")
-        if seller is None and (not isinstance(cid, str) or cid not in state["market"]):
-            on = ", ".join(CARDS[c].name for c in state["market"]) or "nothing"
-            raise RuleViolation(f"That card is not face up at Nishiki Market (there: {on}).")
-        price = self.cost(state, me, cid)
-        if p["energy"] < price:
-            raise RuleViolation(f"{CARDS[cid].name} costs {price}ϟ; {fx.name(state, me)} has {p['energy']}ϟ.")
-        p["energy"] -= price
-        if seller is None:
-            state["market"].remove(cid)
-            lines.append(f"{fx.name(state, me)} buys {CARDS[cid].name} for {price}ϟ.")
-        else:
-            self._take_from(state, seller, me, cid, price, lines)
-        keeps.fire("buys", state, me, cid, lines)
-        if CARDS[cid].kind == "keep":
-            p["cards"].append(cid)
-            hook = keeps.HOOKS["bought"].get(cid)
-            # A card bought from another monster keeps its counters (no new ones); Even Bigger's
-            # +2♥ comes with any purchase.
-            if hook and (seller is None or cid == "even_bigger"):
-                hook(state, me, lines, cid)
-        else:
-            DISCARD_EFFECTS[cid](state, me, lines, CARDS[cid].name)
-            state["discard"].append(cid)
-            self._then_settle(state, lines)
+def short(state: dict) -> int:
+    """How many face-up cards the table still has to tap in."""
+    in_deck = sum(state["deck"].values())
+    return max(0, min(MARKET_SIZE - len(state["market"]), in_deck))
 
-    def _take_from(self, state: dict, seller: int, buyer: int, cid: str, price: int, lines: list[str]) -> None:
-        """Parasitic Tentacles: the card (with its counters) changes hands; the seller is paid
-        the price the buyer paid, after Alien Origin (edition ruling), moved not gained."""
-        owner = state["players"][seller]
-        owner["cards"].remove(cid)
-        owner["energy"] += price
-        counter = owner.get("counters", {}).pop(cid, None)
-        if counter is not None:
-            state["players"][buyer].setdefault("counters", {})[cid] = counter
-        mimic.follow(state, seller, buyer, cid)
-        fx.refresh_max_hp(state, seller)
-        lines.append(f"{fx.name(state, buyer)} buys {CARDS[cid].name} from {fx.name(state, seller)} for {price}ϟ (Parasitic Tentacles).")
 
-    def _act_sweep(self, state, action, lines):
-        check_fields(action, ())
-        me = state["current"]
-        if state["phase"] != "buy":
-            raise RuleViolation("Nishiki Market is swept after the dice are resolved.")
-        p = state["players"][me]
-        if p["energy"] < SWEEP_COST:
-            raise RuleViolation(f"Sweeping costs {SWEEP_COST}ϟ; {fx.name(state, me)} has {p['energy']}ϟ.")
-        if not state["market"]:
-            raise RuleViolation("There are no face-up cards to sweep.")
-        p["energy"] -= SWEEP_COST
-        state["discard"].extend(state["market"])
-        lines.append(f"{fx.name(state, me)} pays {SWEEP_COST}ϟ to sweep Nishiki Market.")
-        state["market"] = []
+def buy(game, state: dict, action: dict) -> list[str]:
+    """`buy`: a card from the market (also out of turn with Opportunist) or, with Parasitic
+    Tentacles, from another monster."""
+    check_fields(action, ("card",), ("player", "from"))
+    cid = action["card"]
+    me = player_field(state, action, "player") if "player" in action else state["current"]
+    p = state["players"][me]
+    seller = player_field(state, action, "from") if "from" in action else None
+    if seller is not None:
+        # Parasitic Tentacles: buy a Keep card from another monster, paying it the price.
+        if not keeps.owns(state, me, "parasitic_tentacles"):
+            raise RuleViolation(f"{fx.name(state, me)} needs Parasitic Tentacles to buy from another monster.")
+        if me != state["current"] or state["phase"] != "buy":
+            raise RuleViolation("Parasitic Tentacles buys during its owner's Buy Power cards step.")
+        if seller == me or cid not in state["players"][seller]["cards"]:
+            raise RuleViolation(f"{fx.name(state, seller)} has no card '{quoted(cid)}' to buy.")
+    elif me != state["current"]:
+        # Opportunist: buy a card the moment it is revealed, on anyone's turn.
+        if not keeps.owns(state, me, "opportunist") or not p["alive"]:
+            raise RuleViolation(f"It is {fx.name(state, state['current'])}'s turn; {fx.name(state, me)} cannot buy now.")
+        if cid not in state.get("revealed", []):
+            raise RuleViolation("Opportunist buys a card at the moment it is revealed at Nishiki Market.")
+    elif state["phase"] != "buy":
+        raise RuleViolation("Power cards are bought after the dice are resolved.")
+    if seller is None and (not isinstance(cid, str) or cid not in state["market"]):
+        on = ", ".join(CARDS[c].name for c in state["market"]) or "nothing"
+        raise RuleViolation(f"That card is not face up at Nishiki Market (there: {on}).")
+    price = game.cost(state, me, cid)
+    if p["energy"] < price:
+        raise RuleViolation(f"{CARDS[cid].name} costs {price}ϟ; {fx.name(state, me)} has {p['energy']}ϟ.")
+    p["energy"] -= price
+    lines: list[str] = []
+    if seller is None:
+        state["market"].remove(cid)
+        lines.append(f"{fx.name(state, me)} buys {CARDS[cid].name} for {price}ϟ.")
+    else:
+        _take_from(state, seller, me, cid, price, lines)
+    keeps.fire("buys", state, me, cid, lines)
+    if CARDS[cid].kind == "keep":
+        p["cards"].append(cid)
+        hook = keeps.HOOKS["bought"].get(cid)
+        # A card bought from another monster keeps its counters (no new ones); Even Bigger's
+        # +2♥ comes with any purchase.
+        if hook and (seller is None or cid == "even_bigger"):
+            hook(state, me, lines, cid)
+    else:
+        DISCARD_EFFECTS[cid](state, me, lines, CARDS[cid].name)
+        state["discard"].append(cid)
+        turns.then_settle(game, state, lines)
+    return lines
+
+
+def _take_from(state: dict, seller: int, buyer: int, cid: str, price: int, lines: list[str]) -> None:
+    """Parasitic Tentacles: the card (with its counters) changes hands; the seller is paid
+    the price the buyer paid, after Alien Origin (edition ruling), moved not gained."""
+    owner = state["players"][seller]
+    owner["cards"].remove(cid)
+    owner["energy"] += price
+    counter = owner.get("counters", {}).pop(cid, None)
+    if counter is not None:
+        state["players"][buyer].setdefault("counters", {})[cid] = counter
+    mimic.follow(state, seller, buyer, cid)
+    fx.refresh_max_hp(state, seller)
+    lines.append(f"{fx.name(state, buyer)} buys {CARDS[cid].name} from {fx.name(state, seller)} for {price}ϟ (Parasitic Tentacles).")
+
+
+def sweep(game, state: dict, action: dict) -> list[str]:
+    """`sweep`: the active monster pays to discard the three face-up cards."""
+    check_fields(action, (), ("player",))
+    turns.check_turn_player(state, action)
+    me = state["current"]
+    if state["phase"] != "buy":
+        raise RuleViolation("Nishiki Market is swept after the dice are resolved.")
+    p = state["players"][me]
+    if p["energy"] < SWEEP_COST:
+        raise RuleViolation(f"Sweeping costs {SWEEP_COST}ϟ; {fx.name(state, me)} has {p['energy']}ϟ.")
+    if not state["market"]:
+        raise RuleViolation("There are no face-up cards to sweep.")
+    p["energy"] -= SWEEP_COST
+    state["discard"].extend(state["market"])
+    state["market"] = []
+    return [f"{fx.name(state, me)} pays {SWEEP_COST}ϟ to sweep Nishiki Market."]
+

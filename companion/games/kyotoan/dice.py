@@ -1,0 +1,138 @@
+"""The dice of a turn: `roll` (the faces after each roll, with the extra rolls cards pay for) and
+`resolve` (★ from triples, ϟ, ♥, then the smash). Handlers take (game, state, action) and return
+the log lines."""
+from __future__ import annotations
+
+from collections import Counter
+
+from ..base import RuleViolation
+from ..fields import check_fields
+from . import effects as fx
+from . import keeps, powers, turns
+from .effects import FACE_WORDS, FACES, gain_energy, gain_stars, heal
+
+
+def roll(game, state: dict, action: dict) -> list[str]:
+    """`roll`: the faces the active monster rolled."""
+    check_fields(action, ("faces",), ("player",))
+    turns.check_turn_player(state, action)
+    me = state["current"]
+    if state["phase"] != "roll":
+        raise RuleViolation("The dice are resolved already; rolling comes first in a turn.")
+    allowed = game.rolls_allowed(state, me)
+    faces = action["faces"]
+    n = game.dice_count(state, me)
+    if not isinstance(faces, list) or any(f not in FACES for f in faces):
+        raise RuleViolation(f"Faces are {', '.join(FACES)}; send a list of them.")
+    if len(faces) != n:
+        raise RuleViolation(f"{fx.name(state, me)} rolls {n} dice this turn; you entered {len(faces)}.")
+    shown = " ".join(FACE_WORDS[f] for f in faces)
+    lines: list[str] = []
+    if state["rolls"] >= allowed and dweller_reroll(state, me, faces):
+        lines.append(f"{fx.name(state, me)} rerolls its 3s (Background Dweller): {shown}.")
+    else:
+        if state["rolls"] >= allowed:
+            _pay_extra_roll(state, me, allowed, lines)
+        lines.append(f"{fx.name(state, me)} rolls {shown} (roll {state['rolls'] + 1} of {allowed}).")
+    state["dice"] = list(faces)
+    state["rolls"] += 1
+    return lines
+
+
+def dweller_keeps(state: dict, me: int) -> list[str] | None:
+    """Background Dweller: the faces a free reroll of the 3s keeps (every die not showing 3), or
+    None when the monster has no 3 to reroll with it."""
+    if not keeps.owns(state, me, "background_dweller") or "3" not in state["dice"]:
+        return None
+    return [f for f in state["dice"] if f != "3"]
+
+
+def dweller_reroll(state: dict, me: int, faces: list[str]) -> bool:
+    """Whether a roll is Background Dweller's free reroll of 3s (every other face is still there)."""
+    kept = dweller_keeps(state, me)
+    if kept is None:
+        return False
+    new = Counter(faces)
+    return all(new[f] >= n for f, n in Counter(kept).items())
+
+
+def extra_roll_payer(state: dict, me: int) -> str | None:
+    """What pays for a roll past the allowance: a Smoke Cloud counter first, else Energy Drink's 1ϟ."""
+    if keeps.counter_sets(state, me, "smoke_cloud"):
+        return "smoke_cloud"
+    if keeps.owns(state, me, "energy_drink") and state["players"][me]["energy"] >= 1:
+        return "energy_drink"
+    return None
+
+
+def _pay_extra_roll(state: dict, me: int, allowed: int, lines: list[str]) -> None:
+    """A roll past the allowance: a Smoke Cloud counter first, else 1ϟ with Energy Drink."""
+    p = state["players"][me]
+    payer = extra_roll_payer(state, me)
+    if payer == "smoke_cloud":
+        key = keeps.counter_sets(state, me, "smoke_cloud")[0]
+        left = p["counters"][key] - 1
+        whose = "Mimic's Smoke Cloud" if key == "mimic" else "Smoke Cloud"
+        lines.append(f"{fx.name(state, me)} spends a {whose} counter for an extra roll ({left} left).")
+        keeps.take_counters(state, me, "smoke_cloud", key, 1, lines)
+    elif payer == "energy_drink":
+        p["energy"] -= 1
+        lines.append(f"{fx.name(state, me)} spends 1ϟ (Energy Drink) for an extra roll.")
+    else:
+        raise RuleViolation(f"{fx.name(state, me)} has used all {allowed} rolls; resolve the dice.")
+
+
+def resolve(game, state: dict, action: dict) -> list[str]:
+    """`resolve`: the dice score, heal and smash; the rolled ♥ may cure tokens or heal others."""
+    check_fields(action, (), ("cure", "heal_others", "player"))
+    turns.check_turn_player(state, action)
+    me = state["current"]
+    if state["phase"] != "roll":
+        raise RuleViolation("The dice of this turn are resolved already.")
+    if not state["rolls"]:
+        raise RuleViolation("Enter the dice first: there is nothing to resolve.")
+    counts = Counter(state["dice"])
+    shown = " ".join(FACE_WORDS[f] for f in state["dice"])
+    lines = [f"{fx.name(state, me)} resolves {shown}."]
+    for number in ("1", "2", "3"):
+        if counts[number] >= 3:
+            gain_stars(state, me, int(number) + counts[number] - 3, f"{counts[number]}× {number}", lines)
+    gain_energy(state, me, counts["energy"], "dice", lines)
+    hearts = counts["heart"] - powers.cure(state, me, action.get("cure"), counts["heart"], lines)
+    hearts -= powers.healing_ray(state, me, action.get("heal_others"), hearts, lines)
+    if hearts:
+        if fx.in_kyoto(state, me):
+            lines.append(f"{fx.name(state, me)} is in Kyoto: its ♥ do not heal.")
+        else:
+            heal(state, me, hearts, "dice", lines)
+    keeps.fire("resolved", state, me, counts, lines)
+    if counts["1"] >= 3 and keeps.owns(state, me, "freeze_time"):
+        state["freeze_time"] = True
+        lines.append(f"{fx.name(state, me)} will take another turn with one less die (Freeze Time).")
+    added = keeps.total("smash", state, me, counts)
+    if added:
+        lines.append(f"{fx.name(state, me)}'s cards add {added}✸.")
+    smashes = counts["smash"] + added
+    if smashes:
+        targets = smash_targets(state, me)
+        if targets:
+            hit = ", ".join(fx.name(state, t) for t in targets)
+            lines.append(f"{fx.name(state, me)} smashes {hit} for {smashes}♥.")
+        else:
+            lines.append(f"{fx.name(state, me)}'s ✸ hit nobody.")
+        state["attack"] = {"attacker": me, "damage": {str(t): smashes for t in targets}, "yields": {}}
+        if not fx.in_kyoto(state, me):
+            turns.ask_yields(state, lines)
+        if state["phase"] == "yield":
+            return lines
+    turns.finish_resolve(game, state, lines)
+    return lines
+
+
+def smash_targets(state: dict, me: int) -> list[int]:
+    """Whom the active monster's ✸ hit: from outside Kyoto the monsters in it, from inside the
+    monsters outside; with Nova Breath every other monster."""
+    if keeps.owns(state, me, "nova_breath"):
+        return [i for i in fx.alive(state) if i != me]
+    inside = fx.in_kyoto(state, me)
+    return [i for i in fx.alive(state) if fx.in_kyoto(state, i) != inside]

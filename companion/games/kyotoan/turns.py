@@ -1,0 +1,222 @@
+"""A turn after the dice: the smash and the yields it asks, the enter step, the end of a turn and of
+the game. Each action handler takes (game, state, action) and returns the log lines; the steps
+that go on after held losses (`then_*`) are named in the engine's `steps` table (losses.py)."""
+from __future__ import annotations
+
+from ..base import RuleViolation
+from ..fields import bool_field, check_fields, int_field, player_field
+from . import effects as fx
+from . import keeps, losses
+from .effects import WIN_STARS, gain_stars
+
+
+def check_turn_player(state: dict, action: dict) -> None:
+    """A move of the turn may name its monster (a stale phone's tap then cannot play for another)."""
+    if "player" in action and player_field(state, action, "player") != state["current"]:
+        raise RuleViolation(f"It is {fx.name(state, state['current'])}'s turn.")
+
+
+# -- the smash -----------------------------------------------------------------------------------
+def ask_yields(state: dict, lines: list[str]) -> None:
+    """Monsters in Kyoto that lose ♥ to the smash decide whether to yield, before the loss."""
+    attack = state["attack"]
+    for key, amount in attack["damage"].items():
+        t = int(key)
+        p = state["players"][t]
+        if not fx.in_kyoto(state, t) or amount >= p["hp"]:
+            # Only monsters in Kyoto may yield (Nova Breath also hits those outside);
+            # a hit that eliminates leaves nothing to decide.
+            continue
+        if p["auto_yield"] is not None:
+            decision = p["hp"] - amount < p["auto_yield"]
+            attack["yields"][key] = decision
+            lines.append(f"{fx.name(state, t)} {'yields' if decision else 'stays'} (auto-yield below {p['auto_yield']}♥).")
+        else:
+            attack["yields"][key] = None
+    if any(v is None for v in attack["yields"].values()):
+        state["phase"] = "yield"
+
+
+def answer_yield(game, state: dict, action: dict) -> list[str]:
+    """`yield`: a monster in Kyoto answers whether it leaves before the smash lands."""
+    check_fields(action, ("player", "yield"))
+    i = player_field(state, action, "player")
+    decision = bool_field(action, "yield")
+    attack = state["attack"]
+    owed = state["phase"] == "yield" and attack and attack["yields"].get(str(i), False) is None
+    if not owed:
+        raise RuleViolation(f"{fx.name(state, i)} has no yield to decide now.")
+    attack["yields"][str(i)] = decision
+    lines = [f"{fx.name(state, i)} {'yields Kyoto' if decision else 'stays in Kyoto'}."]
+    if all(v is not None for v in attack["yields"].values()):
+        finish_resolve(game, state, lines)
+    return lines
+
+
+def finish_resolve(game, state: dict, lines: list[str]) -> None:
+    """Yielded monsters leave and the smash lands (losses may wait for their owners)."""
+    me = state["current"]
+    attack = state["attack"]
+    if attack:
+        for key, gave_up in attack["yields"].items():
+            if gave_up:
+                fx.leave(state, int(key))
+        why = f"smashed by {state['players'][me]['monster']}"
+        for key, amount in attack["damage"].items():
+            if attack["yields"].get(key) and keeps.owns(state, int(key), "jets"):
+                lines.append(f"{fx.name(state, int(key))} yields with Jets and loses no ♥.")
+                continue
+            fx.damage(state, int(key), amount, why, lines, by=me)
+        for key in attack["damage"]:
+            target = state["players"][int(key)]
+            for kind, card in (("poison", "poison_spit"), ("shrink", "shrink_ray")):
+                given = keeps.copies(state, me, card)
+                if given and target["hp"] > 0:
+                    target[kind] += given
+                    lines.append(f"{fx.name(state, int(key))} gets {given} {'Poison' if kind == 'poison' else 'Shrink Ray'} token{'s' if given > 1 else ''}.")
+        if keeps.owns(state, me, "fire_breathing"):  # a ✸ was resolved, hit or not
+            n = len(state["players"])
+            for j in {(me - 1) % n, (me + 1) % n} - {me}:
+                if state["players"][j]["alive"]:
+                    fx.damage(state, j, keeps.copies(state, me, "fire_breathing"), "Fire Breathing", lines, by=me)
+        # Burrowing hurts the monster taking a yielded seat, after the enter step.
+        state["burrowing"] = sum(keeps.copies(state, int(k), "burrowing") for k, gave_up in attack["yields"].items() if gave_up)
+        state["attack"] = None
+    then_smashed(game, state, lines)
+
+
+def _losses_settled(state: dict, step: str, lines: list[str]) -> bool:
+    """The held losses are decided and the fallen are gone; False while a loss waits for its
+    owner (then `step`, a key of the engine's `steps`, goes on once it is decided)."""
+    if losses.waiting(state, step, lines):
+        return False
+    losses.eliminate(state, lines)
+    return True
+
+
+def then_smashed(game, state: dict, lines: list[str]) -> None:
+    """After the smash: the fallen go, then the enter step (and Burrowing's loss)."""
+    if not _losses_settled(state, "smashed", lines):
+        return
+    me = state["current"]
+    state["phase"] = "buy"
+    burrowers = state.pop("burrowing", 0)
+    if game_decided(state, lines):
+        return
+    if not fx.in_kyoto(state, me):
+        if state["kyoto"]["city"] is None:
+            fx.enter(state, me, "city", lines)
+        elif fx.bay_open(state) and state["kyoto"]["bay"] is None:
+            fx.enter(state, me, "bay", lines)
+        if burrowers and fx.in_kyoto(state, me):
+            fx.damage(state, me, burrowers, "Burrowing", lines)
+    then_settle(game, state, lines)
+
+
+def then_settle(game, state: dict, lines: list[str]) -> None:
+    """After a loss in the buy step (a card, Burrowing): the fallen go; the game may end, and a
+    monster a card eliminated on its own turn ends that turn."""
+    if not _losses_settled(state, "settle", lines):
+        return
+    if game_decided(state, lines):
+        return
+    if not state["players"][state["current"]]["alive"]:
+        finish_turn(game, state, lines)
+
+
+# -- the end of a turn and of the game ------------------------------------------------------------
+def end_turn(game, state: dict, action: dict) -> list[str]:
+    """`end_turn`: the active monster is done buying."""
+    check_fields(action, (), ("player",))
+    check_turn_player(state, action)
+    if state["phase"] != "buy":
+        raise RuleViolation("Resolve the dice before ending the turn." if state["phase"] == "roll" else "Answer the yield first.")
+    lines: list[str] = []
+    finish_turn(game, state, lines)
+    return lines
+
+
+def auto_yield(game, state: dict, action: dict) -> list[str]:
+    """`auto_yield`: a monster's standing answer to yields (below N♥ after the hit, or off)."""
+    check_fields(action, ("player", "below"))
+    i = player_field(state, action, "player")
+    below = action["below"]
+    if below is not None:
+        below = int_field(action, "below", 1, 12, "'below'")
+    state["players"][i]["auto_yield"] = below
+    who = fx.name(state, i)
+    return [f"{who} will yield automatically below {below}♥." if below else f"{who} decides each yield."]
+
+
+def game_decided(state: dict, lines: list[str]) -> bool:
+    """One monster left (it wins) or none (nobody wins): the game ends at once."""
+    standing = fx.alive(state)
+    if len(standing) > 1:
+        return False
+    state["over"] = True
+    state["phase"] = "over"
+    state["winner"] = standing[0] if standing else None
+    lines.append(
+        f"{fx.name(state, standing[0])} is the Last Kyotoan Standing!" if standing else "No monster is left: nobody wins."
+    )
+    snapshot(state)
+    return True
+
+
+def finish_turn(game, state: dict, lines: list[str]) -> None:
+    """The active monster's end of turn: its cards, then Poison (which may wait for a choice)."""
+    me = state["current"]
+    if state["players"][me]["alive"]:
+        keeps.fire("turn_end", state, me, lines)
+        poison = state["players"][me]["poison"]
+        if poison:
+            fx.damage(state, me, poison, "Poison tokens", lines)
+    then_ended(game, state, lines)
+
+
+def then_ended(game, state: dict, lines: list[str]) -> None:
+    """The end of a turn after Poison: victory by ★, then the next turn."""
+    if not _losses_settled(state, "ended", lines):
+        return
+    me = state["current"]
+    if game_decided(state, lines):
+        return
+    winners = [i for i in fx.alive(state) if state["players"][i]["stars"] >= WIN_STARS]
+    snapshot(state)
+    if winners:
+        state["over"] = True
+        state["phase"] = "over"
+        state["winner"] = winners[0] if len(winners) == 1 else winners
+        lines.append(" and ".join(fx.name(state, w) for w in winners) + f" reach{'es' if len(winners) == 1 else ''} {WIN_STARS}★ and win!")
+        return
+    fewer = state.get("fewer_dice", 0)
+    state["fewer_dice"] = 0
+    if state.get("freeze_time") and state["players"][me]["alive"]:
+        state["freeze_time"] = False
+        state["fewer_dice"] = fewer + 1  # one less die than the turn that earned it
+        nxt = me
+    elif state["extra_turn"] and state["players"][me]["alive"]:
+        state["extra_turn"] = False
+        nxt = me
+    else:
+        state["extra_turn"] = False
+        n = len(state["players"])
+        nxt = next(j % n for j in range(me + 1, me + n + 1) if state["players"][j % n]["alive"])
+    state["current"] = nxt
+    state["turn"] += 1
+    state.update(phase="roll", dice=[], rolls=0)
+    lines.append(f"{fx.name(state, nxt)}'s turn.")
+    state["hurt_others"] = False
+    state["used"] = []
+    for p in state["players"]:
+        p.pop("wings", None)
+    if fx.in_kyoto(state, nxt):
+        gain_stars(state, nxt, 2, "starting the turn in Kyoto", lines)
+    keeps.fire("turn_start", state, nxt, lines)
+
+
+def snapshot(state: dict) -> None:
+    """Add the ★ and ♥ of every monster to the timeline (the chart)."""
+    state["timeline"].append(
+        {"turn": state["turn"], "stars": [p["stars"] for p in state["players"]], "hp": [p["hp"] for p in state["players"]]}
+    )
