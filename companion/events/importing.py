@@ -21,20 +21,25 @@ MAX_ACTIONS = 30_000
 # Tables an import may create (a long night of 64 players and 6 rounds has under 100).
 MAX_TABLES = 200
 EXPORT_FIELDS = {"schema", "id", "name", "date", "games", "rounds_planned", "scoring", "created", "players",
-                 "rounds", "manual", "results", "standings", "tables"}
+                 "rounds", "manual", "settled", "history", "results", "standings", "tables"}
+# The history an import keeps (the newest entries of a longer one).
+HISTORY_MAX = 2000
 DAMAGED = "The event export is incomplete or damaged ({}); nothing was imported."
 
 
 @dataclass
 class EventImport:
     """A checked event export: the setup, players, rounds (tables by their old ids), the results
-    the organiser entered (by old id) and the exports of the tables played in the app (by old id)."""
+    the organiser entered (by old id), the exports of the tables played in the app (by old id),
+    the conflicts settled (by old id) and the history."""
 
     setup: dict
     players: list[dict]
     rounds: list[dict]
     manual: dict[str, dict[str, int]] = field(default_factory=dict)
     table_exports: dict[str, dict] = field(default_factory=dict)
+    settled: dict[str, dict[str, int]] = field(default_factory=dict)
+    history: list[dict] = field(default_factory=list)
 
 
 def read_export(data: object) -> EventImport:
@@ -55,7 +60,12 @@ def read_export(data: object) -> EventImport:
     seated = {t["table_id"]: t for r in rounds for t in r["tables"]}
     exports = _table_exports(data.get("tables", {}), seated, rounds)
     manual = _manual(data.get("manual", {}), data.get("results", []), seated, exports)
-    return EventImport(setup, players, rounds, manual, exports)
+    settled = data.get("settled", {})
+    if not isinstance(settled, dict) or not set(settled) <= set(seated):
+        raise RuleViolation(DAMAGED.format("'settled' maps tables of the rounds to placings"))
+    # Only a table recreated from its log can disagree with its entered result again.
+    settled = {old_id: _places(places, seated[old_id]["players"]) for old_id, places in settled.items() if old_id in exports}
+    return EventImport(setup, players, rounds, manual, exports, settled, _history(data.get("history", [])))
 
 
 def _players(given: object, rounds_planned: int) -> list[dict]:
@@ -169,3 +179,30 @@ def _places(places: object, players: list[str]) -> dict[str, int]:
             raise RuleViolation(wrong)
         checked[name] = place
     return checked
+
+
+def _history(given: object) -> list[dict]:
+    """The history's entries as kept: each a flat object of short texts, numbers, empty values
+    and placings (names cleaned as every name is), the newest HISTORY_MAX of them."""
+    wrong = DAMAGED.format("'history' lists entries of texts, numbers and placings")
+    if not isinstance(given, list):
+        raise RuleViolation(wrong)
+    entries = []
+    for entry in given[-HISTORY_MAX:]:
+        if not isinstance(entry, dict) or len(entry) > 12:
+            raise RuleViolation(wrong)
+        checked = {}
+        for key, value in entry.items():
+            if not isinstance(key, str) or not 1 <= len(key) <= 20:
+                raise RuleViolation(wrong)
+            if isinstance(value, dict):
+                if len(value) > 10 or not all(isinstance(p, int) and not isinstance(p, bool) for p in value.values()):
+                    raise RuleViolation(wrong)
+                value = {clean_name(n, "player's name"): p for n, p in value.items()}
+            elif isinstance(value, str):
+                value = clean_name(value, "history entry", 80) if value.strip() else ""
+            elif value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+                raise RuleViolation(wrong)
+            checked[key] = value
+        entries.append(checked)
+    return entries

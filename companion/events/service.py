@@ -12,7 +12,6 @@ from __future__ import annotations
 import random
 import secrets
 import threading
-from datetime import datetime, timezone
 
 from ..games import RuleViolation, get_game
 from ..store import Store
@@ -20,7 +19,8 @@ from ..table import same_secret
 from ..tables import NotAllowed, Table, TableNotFound, TableService
 from .checks import (and_list, event_setup, find_player, folded, places_from_numbers, places_from_placings, player_names,
                      round_games)
-from .importing import EXPORT_SCHEMA
+from .records import met, new_record, note, now, upgraded
+from .results import app_places, conflicts, result_rows
 from .seating import mixed_tables, seat
 from .standings import standings
 
@@ -50,17 +50,17 @@ class EventService:
         """Whether `token` is this event's organiser token."""
         return bool(token) and same_secret(record["token"], token)
 
+    def who(self, record: dict, token: str | None) -> str:
+        """The desk a token opens, as the history names it."""
+        return "organiser"
+
     def results(self, record: dict) -> list[dict]:
-        """Every table of every round with its result (or None while it plays)."""
-        rows = []
-        for rnd in record["rounds"]:
-            for number, t in enumerate(rnd["tables"], start=1):
-                places, source = record["manual"].get(t["table_id"]), "organiser"
-                if places is None:
-                    places, source = self._app_places(record, t), "app"
-                rows.append({"round": rnd["round"], "table": number, "game": t["game"], "table_id": t["table_id"],
-                             "players": t["players"], "places": places, "source": source if places else None})
-        return rows
+        """Every table of every round with its results (see results.result_rows)."""
+        return result_rows(record, lambda entry: self._app_places(record, entry))
+
+    def conflicts(self, record: dict, results: list[dict] | None = None) -> list[dict]:
+        """The tables whose hand-entered and in-app results disagree, until the organiser settles them."""
+        return conflicts(self.results(record) if results is None else results)
 
     def standings(self, record: dict, results: list[dict] | None = None) -> list[dict]:
         """The standings rows (see events.standings), from `results` when already read."""
@@ -78,17 +78,7 @@ class EventService:
 
     def _app_places(self, record: dict, entry: dict) -> dict[str, int] | None:
         table = self.own_table(record, entry["table_id"])
-        if table is None or not table.state.get("over"):
-            return None
-        # The table's own seating names the places, so a round entry that lists other players
-        # (a damaged record) can neither crash a page nor credit the wrong people.
-        names, state = table.record["players"], table.state
-        winners = state["winner"] if isinstance(state["winner"], list) else [state["winner"]]
-        places, shared = {}, [w for w in winners if w is not None]
-        for position, index in enumerate(state["standings"], start=1):
-            if isinstance(index, int) and 0 <= index < len(names):
-                places[names[index]] = 1 if index in shared else position
-        return places
+        return None if table is None else app_places(table.record["players"], table.state)
 
     # -- the organiser's changes -------------------------------------------------------------
     def create(self, name: object, games: object, rounds: object, scoring: object = None, date: object = None) -> dict:
@@ -148,7 +138,7 @@ class EventService:
             sizes = [size for _, size in plan]
             if record["rounds"]:
                 order = [row["name"] for row in self.standings(record) if row["name"] in present]
-                seating = seat(order, sizes, rng, _met(record), ranked=True)
+                seating = seat(order, sizes, rng, met(record), ranked=True)
             else:
                 seating = seat(present, sizes, rng)
             tables = []
@@ -156,7 +146,7 @@ class EventService:
                 table = self.tables.create(game_id, names, {}, rng.randrange(1 << 30), event=record["id"])
                 tables.append({"table_id": table.id, "token": table.record["host_token"], "game": game_id, "players": names})
             record["rounds"].append({"round": number, "games": [g.id for g in chosen], "tables": [
-                {k: t[k] for k in ("table_id", "game", "players")} for t in tables], "started": _now()})
+                {k: t[k] for k in ("table_id", "game", "players")} for t in tables], "started": now()})
             created["round"] = {"round": number, "tables": tables}
         self._change(event_id, token, change)
         return created["round"]
@@ -230,8 +220,9 @@ class EventService:
         entry["table_id"] = self.tables.create(entry["game"], entry["players"], {}, secrets.randbits(30), event=record["id"]).id
 
     def record_result(self, event_id: str, token: str | None, table_id: object, placings: object, correction: object = False) -> dict:
-        """Placings of a table played without the app (or a correction of any table's result):
-        a list best first (a list inside it is a tie), or the form's {name: place number}."""
+        """Placings of a table played without the app, or a correction of any table's result (which
+        settles a conflict): a list best first (a list inside it is a tie), or the form's
+        {name: place number}. Each is written into the event's history: who, when, before, after."""
         if not isinstance(correction, bool):
             raise RuleViolation("'correction' must be true or false.")
 
@@ -247,6 +238,11 @@ class EventService:
             if entry["places"] and not correction:
                 raise RuleViolation(f"{where} already has a result; send the new one as a correction to replace it.")
             record["manual"][table_id] = places
+            if entry["played"] is not None:
+                record["settled"][table_id] = entry["played"]  # this answers the app's result as it is now
+            what = "settled" if entry["conflict"] else "correction" if entry["places"] else "result"
+            note(record, self.who(record, token), what, round=entry["round"], table=entry["table"], game=entry["game"],
+                 before=entry["places"], after=places, **({"played": entry["played"]} if entry["conflict"] else {}))
         return self._change(event_id, token, change)
 
     def _change(self, event_id: str, token: str | None, change) -> dict:
@@ -258,34 +254,3 @@ class EventService:
             self.store.save_event(record)
         self.publish(f"event:{event_id}", len(record["rounds"]))
         return record
-
-
-def new_record(setup: dict) -> dict:
-    """A fresh event record (new id, organiser token and seating seed) for a checked setup."""
-    return {"schema": EXPORT_SCHEMA, "id": secrets.token_urlsafe(8), **setup, "token": secrets.token_urlsafe(24),
-            "seed": secrets.randbits(32), "created": _now(), "players": [], "rounds": [], "manual": {}}
-
-
-def upgraded(record: dict) -> dict:
-    """A record as this version keeps it: a round stored before rounds could mix games ("game":
-    one id) lists its "games" and names each table's game."""
-    for rnd in record["rounds"]:
-        if "games" not in rnd:
-            rnd["games"] = [rnd.pop("game")]
-        for t in rnd["tables"]:
-            t.setdefault("game", rnd["games"][0])
-    return record
-
-
-def _met(record: dict) -> dict[frozenset, int]:
-    met: dict[frozenset, int] = {}
-    for rnd in record["rounds"]:
-        for t in rnd["tables"]:
-            for i, a in enumerate(t["players"]):
-                for b in t["players"][i + 1:]:
-                    met[frozenset((a, b))] = met.get(frozenset((a, b)), 0) + 1
-    return met
-
-
-def _now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")

@@ -10,11 +10,13 @@ import secrets
 
 from ..games import RuleViolation
 from .importing import EXPORT_SCHEMA, read_export
-from .service import EventService, new_record
+from .records import new_record
+from .service import EventService
 
 # Table ids are 11 characters of token_urlsafe(8); with this prefix an id is 14 long: never a table's.
 PAPER_PREFIX = "paper-"
-EXPORTED_FIELDS = ("id", "name", "date", "games", "rounds_planned", "scoring", "created", "players", "rounds", "manual")
+EXPORTED_FIELDS = ("id", "name", "date", "games", "rounds_planned", "scoring", "created", "players", "rounds", "manual",
+                   "settled", "history")
 
 
 def export_json(service: EventService, record: dict, organiser: bool = False) -> dict:
@@ -50,7 +52,8 @@ def import_event(service: EventService, data: object) -> dict:
         for t in rnd["tables"]:
             new_ids.setdefault(t["table_id"], PAPER_PREFIX + secrets.token_urlsafe(6))
             t["table_id"] = new_ids[t["table_id"]]
-    record.update(players=plan.players, rounds=plan.rounds,
-                  manual={new_ids[old]: places for old, places in plan.manual.items()})
+    record.update(players=plan.players, rounds=plan.rounds, history=plan.history,
+                  manual={new_ids[old]: places for old, places in plan.manual.items()},
+                  settled={new_ids[old]: places for old, places in plan.settled.items()})
     service.store.save_event(record)
     return record

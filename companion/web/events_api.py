@@ -5,6 +5,7 @@ from flask import Blueprint, Response, jsonify, request, url_for
 
 from ..events import spreadsheets, transfer
 from ..games import RuleViolation
+from ..tables import NotAllowed
 from . import bearer_token, cookie_token, events, public_base
 from .api import _body
 
@@ -19,6 +20,11 @@ def event_urls(event_id: str) -> dict:
         "screen": base + url_for("events.screen", event_id=event_id),
         "qr": base + url_for("events.event_qr", event_id=event_id),
     }
+
+
+def desk_token(event_id: str) -> str | None:
+    """The organiser token this browser holds for an event (its desk's cookie)."""
+    return cookie_token(event_id)
 
 
 def _players(record: dict):
@@ -40,6 +46,19 @@ def import_event():
     request.max_content_length = 4 * 1024 * 1024
     record = transfer.import_event(events(), _body())
     return jsonify(id=record["id"], token=record["token"], urls=event_urls(record["id"])), 201
+
+
+@bp.get("/<event_id>")
+def event(event_id):
+    """The whole event as the organiser sees it: setup, rounds, players, the results that
+    disagree (conflicts) and the history of what the organisers changed."""
+    service = events()
+    record = service.get(event_id)
+    if not any(service.is_organiser(record, t) for t in (bearer_token(), desk_token(event_id))):
+        raise NotAllowed("Only the organiser (with the event's organiser token) can read the whole event.")
+    return jsonify(id=record["id"], name=record["name"], date=record["date"], games=record["games"],
+                   rounds_planned=record["rounds_planned"], scoring=record["scoring"], rounds=record["rounds"],
+                   players=record["players"], conflicts=service.conflicts(record), history=record["history"])
 
 
 @bp.post("/<event_id>/players")
@@ -124,5 +143,5 @@ def export_json(event_id):
     token or the desk's cookie) with each table's whole log, which an import replays."""
     service = events()
     record = service.get(event_id)
-    organiser = service.is_organiser(record, bearer_token()) or service.is_organiser(record, cookie_token(event_id))
+    organiser = service.is_organiser(record, bearer_token()) or service.is_organiser(record, desk_token(event_id))
     return jsonify(transfer.export_json(service, record, organiser=organiser))

@@ -5,6 +5,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 
 from ..games import RuleViolation, all_games
 from ..events.checks import rounds_from_form
+from ..events.results import ranked
 from ..events.standings import EXPLANATIONS, SCHEMES
 from ..tables import NotAllowed
 from . import cookie_token, events, public_base, remember_token
@@ -13,9 +14,10 @@ from .qr import svg_response
 bp = Blueprint("events", __name__)
 
 
-def context(record: dict, organiser: bool = False) -> dict:
-    """What every event template needs: rounds with each table's state, standings, games. A
-    table's way in (play token, join code) is in it only for the organiser's desk."""
+def context(record: dict, organiser: bool = False, desk: bool = False) -> dict:
+    """What every event template needs: rounds with each table's state, standings, games. The
+    results that disagree only for an organiser; a table's way in (play token, join code) only for
+    the organiser's desk (`desk`)."""
     service = events()
     rows = service.results(record)
     results = {r["table_id"]: r for r in rows}
@@ -26,25 +28,45 @@ def context(record: dict, organiser: bool = False) -> dict:
             table = service.own_table(record, t["table_id"])  # None: played on paper
             seat = {**t, "result": results[t["table_id"]], "in_app": table is not None,
                     "version": table.version if table else 0, "over": bool(table and table.state.get("over"))}
-            if organiser and table is not None:
+            if desk and table is not None:
                 seat.update(play_token=table.record["play_token"], join_code=table.record["join_code"])
             seats.append(seat)
     return {
         "event": record, "current": current, "seats": seats, "standings": service.standings(record, rows),
         "results": list(results.values()), "games": {g.id: g for g in all_games()},
+        "conflicts": service.conflicts(record, rows) if organiser else [],
         "explanations": EXPLANATIONS, "scheme_text": SCHEMES[record["scoring"]][0],
     }
 
 
+# The live regions of each page; the big screen opened by the organiser adds the conflicts.
+REGIONS = {"public": ("round", "standings"), "screen": ("round", "standings"),
+           "admin": ("round", "standings", "conflicts", "results", "history")}
+
+
 def event_regions(record: dict, mode: str, oob: bool = True) -> str:
-    """The live regions of an event page: the current round and the standings. The desk's view
-    ("admin": play links, join codes, result forms) only for the organiser's cookie; anyone else
-    asking for it (a poll, a websocket) gets the players' view."""
-    organiser = mode == "admin" and is_organiser(record)
-    if mode not in ("public", "screen") and not organiser:
+    """The live regions of an event page. The desk's view ("admin": play links, join codes,
+    result forms, conflicts, history) only for the organiser's cookie; anyone else asking for it
+    (a poll, a websocket) gets the players' view."""
+    organiser = is_organiser(record)
+    if mode not in REGIONS or (mode == "admin" and not organiser):
         mode = "public"
-    ctx = context(record, organiser)
-    return "".join(render_template(f"events/_{name}.html", oob=oob, mode=mode, **ctx) for name in ("round", "standings"))
+    names = REGIONS[mode] + (("conflicts",) if mode == "screen" and organiser else ())
+    ctx = context(record, organiser, desk=mode == "admin")
+    return "".join(render_template(f"events/_{name}.html", oob=oob, mode=mode, **ctx) for name in names)
+
+
+@bp.app_template_filter("ranked")
+def ranked_filter(places: dict) -> list:
+    """Placings best first as (place, names sharing it)."""
+    return ranked(places or {})
+
+
+@bp.app_template_filter("ordinal")
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, … (11th, 12th, 13th)."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def is_organiser(record: dict) -> bool:
@@ -87,7 +109,7 @@ def event_page(event_id):
 def screen(event_id):
     """The big screen: current round, seats, standings, a round timer."""
     record = events().get(event_id)
-    return render_template("events/screen.html", mode="screen", oob=False, **context(record))
+    return render_template("events/screen.html", mode="screen", oob=False, **context(record, is_organiser(record)))
 
 
 @bp.get("/e/<event_id>/admin")
@@ -96,7 +118,7 @@ def admin(event_id):
     record = events().get(event_id)
     _organiser(record)
     urls = {"event": public_base() + url_for("events.event_page", event_id=event_id)}
-    return render_template("events/admin.html", mode="admin", oob=False, urls=urls, **context(record, organiser=True))
+    return render_template("events/admin.html", mode="admin", oob=False, urls=urls, **context(record, organiser=True, desk=True))
 
 
 @bp.get("/e/<event_id>/regions")
@@ -130,8 +152,10 @@ def admin_post(event_id, what):
         elif what == "swap":
             service.swap(event_id, token, form.get("a", ""), form.get("b", ""))
         elif what == "result":
-            placings = [p for p in form.getlist("placings") if p]
-            service.record_result(event_id, token, form.get("table_id", ""), placings, form.get("correction") == "1")
+            names, places = form.getlist("player"), form.getlist("place")
+            if len(names) != len(places):
+                raise RuleViolation("The form sent a place for some players only: reload the page and enter the result again.")
+            service.record_result(event_id, token, form.get("table_id", ""), dict(zip(names, places)), form.get("correction") == "1")
         else:
             abort(404)
     except (RuleViolation, NotAllowed) as exc:

@@ -1,0 +1,62 @@
+"""An event record's shape: a new one, an older one brought up to date, and its history.
+
+A record holds the setup (name, date, games, planned rounds, scoring), the organiser token, the
+players (checked in or not, from which round), the rounds and their tables (each with its game),
+the results entered by hand ("manual"), the conflicts settled ("settled": the app's result each
+settlement answered), the handed-over desks ("desks", see desks.py) and the history of what the
+organisers changed: every result entered and every correction, with who, when, before and after.
+Pure functions: no Flask, no I/O.
+"""
+from __future__ import annotations
+
+import secrets
+from datetime import datetime, timezone
+from itertools import combinations
+
+from .importing import EXPORT_SCHEMA
+
+# A long night has a few hundred entries; a runaway script is not kept forever.
+HISTORY_MAX = 2000
+
+
+def new_record(setup: dict) -> dict:
+    """A fresh event record (new id, organiser token and seating seed) for a checked setup."""
+    return upgraded({"schema": EXPORT_SCHEMA, "id": secrets.token_urlsafe(8), **setup, "token": secrets.token_urlsafe(24),
+                     "seed": secrets.randbits(32), "created": now(), "players": [], "rounds": [], "manual": {}})
+
+
+def upgraded(record: dict) -> dict:
+    """A record as this version keeps it: a round stored before rounds could mix games ("game":
+    one id) lists its "games" and names each table's game; a record without a history, settled
+    conflicts or handed-over desks gets empty ones."""
+    for rnd in record["rounds"]:
+        if "games" not in rnd:
+            rnd["games"] = [rnd.pop("game")]
+        for t in rnd["tables"]:
+            t.setdefault("game", rnd["games"][0])
+    for key, empty in (("settled", {}), ("history", []), ("desks", [])):
+        record.setdefault(key, empty)
+    return record
+
+
+def note(record: dict, who: str, what: str, **details) -> dict:
+    """Add an entry to the event's history: when, who (which desk), what ("result", "correction",
+    "settled", "swap", "game", "handover", "revoked", …) and its details; returns the entry."""
+    entry = {"at": now(), "who": who, "what": what, **details}
+    record["history"] = [*record["history"], entry][-HISTORY_MAX:]
+    return entry
+
+
+def met(record: dict) -> dict[frozenset, int]:
+    """How often each pair of players has sat at one table, over every round so far."""
+    counts: dict[frozenset, int] = {}
+    for rnd in record["rounds"]:
+        for t in rnd["tables"]:
+            for pair in combinations(t["players"], 2):
+                counts[frozenset(pair)] = counts.get(frozenset(pair), 0) + 1
+    return counts
+
+
+def now() -> str:
+    """The time as records keep it (UTC, to the second, ISO 8601)."""
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
