@@ -75,7 +75,13 @@ def serve_app(args) -> int:
     from . import create_app
     from .gunicorn_conf import control_socket_disable, on_starting, post_worker_init, pre_request, worker_connections
 
-    app = create_app()
+    from .store import StoreError
+
+    try:
+        app = create_app()
+    except StoreError as exc:  # Redis cannot be reached, say: a sentence, not a traceback
+        print(f"companion serve: {exc}", file=sys.stderr)
+        return 1
     if args.certfile:  # served over HTTPS only: the session cookie never travels in clear
         app.config["SESSION_COOKIE_SECURE"] = True
 

@@ -176,6 +176,6 @@ def test_without_redis_nothing_is_acknowledged_and_the_reason_is_given(tmp_path)
     assert resp.status_code == 503 and "Redis" in resp.json["error"]
     server.start()  # the same folder and port: it reads its append-only file back
     assert client.get(f"/api/tables/{table['id']}").json["version"] == 0
-    with pytest.raises(StoreError, match="cannot reach its Redis store"):
+    with pytest.raises(StoreError, match="Cannot reach Redis at 127.0.0.1"):
         RedisStore(f"redis://127.0.0.1:{free_port()}/0")
     server.stop()

@@ -53,8 +53,12 @@ class RedisStore(Store):
         self._update = self.redis.register_script(scripts.UPDATE)
         index = f"{prefix}:index"
         self._index = {name: f"{index}:{name}" for name in ("codes", "summaries", "created", "fields")}
-        with self._talking("the store", reading=True):
+        try:
             self.redis.ping()  # a wrong address stops the server at start, with a sentence
+        except redis.RedisError as exc:
+            where = self.redis.connection_pool.connection_kwargs
+            raise StoreError(f"Cannot reach Redis at {where.get('host', where.get('path'))}:{where.get('port', '')} ({exc}). "
+                             "Start redis-server there, or correct COMPANION_REDIS_URL (companion serve --redis).") from exc
 
     # -- tables ----------------------------------------------------------------------------
     def create_table(self, record: dict) -> None:
