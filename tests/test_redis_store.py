@@ -10,6 +10,7 @@ import threading
 import pytest
 
 from companion import create_app
+from companion import tables as tables_module
 from companion.games import RuleViolation
 from companion.store import StaleWrite, StoreError
 from companion.store import redis_store
@@ -71,6 +72,23 @@ def test_a_copy_cached_by_one_process_is_not_trusted_after_the_other_changed_the
     # A phone that read version 2 through b and acts through a gets the ordinary conflict.
     with pytest.raises(VersionConflict):
         a.act(table.id, token, give(after_b), version=2)
+
+
+def test_a_process_catches_up_on_actions_made_elsewhere_without_folding_the_whole_game(two, monkeypatch):
+    a, b = two
+    table = a.create("gangs", ["A", "B", "C", "D", "E"], {"first_player": 0}, seed=1)
+    token, current = table.record["host_token"], table
+    for n in range(55):  # past a checkpoint
+        current = a.act(table.id, token, give(current, n))[0]
+    b.get(table.id)
+    for n in range(50):
+        current = a.act(table.id, token, give(current, n))[0]
+    monkeypatch.setattr(tables_module, "fold_with_checkpoints", lambda record: pytest.fail("folded whole"))
+    caught = b.get(table.id)  # the 50 new actions applied to b's copy
+    assert caught.version == 105 and caught.state == current.state and caught.checkpoints == current.checkpoints
+    monkeypatch.undo()
+    a.undo(table.id, token)  # an undo elsewhere: the copy's log is no longer the start, so a whole fold
+    assert b.get(table.id).state == fold(a.get(table.id).record) and b.get(table.id).version == 106
 
 
 def test_a_seat_taken_through_one_process_counts_in_the_other(two):
