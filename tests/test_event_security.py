@@ -358,9 +358,9 @@ def desk(client):
     made = client.post("/events", data={"name": "Friday", "games": ["gangs"], "rounds": "3"})
     event_id = made.headers["Location"].split("/e/")[1].split("/")[0]
     client.post(f"/e/{event_id}/admin/players", data={"names": "\n".join(NAMES[:6])})
-    client.post(f"/e/{event_id}/admin/round", data={"game": "gangs"})
+    client.post(f"/e/{event_id}/admin/round", data={"games": "gangs"})
     with client.session_transaction() as sess:
-        token = sess["tokens"][event_id]
+        token = sess["events"][event_id]
     return client, event_id, token
 
 

@@ -15,10 +15,10 @@ import threading
 
 from ..games import RuleViolation, get_game
 from ..store import Store
-from ..table import same_secret
 from ..tables import NotAllowed, Table, TableNotFound, TableService
 from .checks import (and_list, event_setup, find_player, folded, places_from_numbers, places_from_placings, player_names,
                      round_games)
+from .desks import desk_for, hand_over, revoke
 from .records import met, new_record, note, now, upgraded
 from .results import app_places, conflicts, result_rows
 from .seating import mixed_tables, seat
@@ -47,12 +47,13 @@ class EventService:
         return upgraded(record)
 
     def is_organiser(self, record: dict, token: str | None) -> bool:
-        """Whether `token` is this event's organiser token."""
-        return bool(token) and same_secret(record["token"], token)
+        """Whether `token` opens this event's desk (its organiser token, or a desk handed over)."""
+        return desk_for(record, token) is not None
 
     def who(self, record: dict, token: str | None) -> str:
-        """The desk a token opens, as the history names it."""
-        return "organiser"
+        """The desk a token opens, as the history names it ("organiser", or a handed-over desk's name)."""
+        desk = desk_for(record, token)
+        return desk["label"] if desk else "?"
 
     def results(self, record: dict) -> list[dict]:
         """Every table of every round with its results (see results.result_rows)."""
@@ -181,6 +182,9 @@ class EventService:
             ta["players"][ka], tb["players"][kb] = tb["players"][kb], ta["players"][ka]
             for t in (ta, tb):
                 self._renew(record, t)
+            number = {id(t): k for k, t in enumerate(rnd["tables"], start=1)}
+            note(record, self.who(record, token), "swap", text=f"swapped {ta['players'][ka]} (now at table {number[id(ta)]}) and "
+                 f"{tb['players'][kb]} (now at table {number[id(tb)]}) in round {rnd['round']}")
         return self._change(event_id, token, change)
 
     def change_game(self, event_id: str, token: str | None, table_id: object, game_id: object) -> dict:
@@ -201,6 +205,7 @@ class EventService:
             if game.id not in rnd["games"]:
                 rnd["games"].append(game.id)
             self._renew(record, entry)
+            note(record, self.who(record, token), "game", text=f"table {number} of round {rnd['round']} plays {game.title}")
         return self._change(event_id, token, change)
 
     @staticmethod
@@ -244,6 +249,19 @@ class EventService:
             note(record, self.who(record, token), what, round=entry["round"], table=entry["table"], game=entry["game"],
                  before=entry["places"], after=places, **({"played": entry["played"]} if entry["conflict"] else {}))
         return self._change(event_id, token, change)
+
+    def hand_over(self, event_id: str, token: str | None, label: object = None) -> dict:
+        """Open the desk on another device: a new organiser token with a name (see desks.py)."""
+        made = {}
+
+        def change(record):
+            made["desk"] = hand_over(record, desk_for(record, token), label)
+        self._change(event_id, token, change)
+        return made["desk"]
+
+    def revoke_desk(self, event_id: str, token: str | None, desk_id: object) -> dict:
+        """Revoke a handed-over desk: its token opens nothing from now on."""
+        return self._change(event_id, token, lambda record: revoke(record, desk_for(record, token), desk_id))
 
     def _change(self, event_id: str, token: str | None, change) -> dict:
         with self._lock:

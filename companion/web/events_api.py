@@ -1,9 +1,10 @@
 """The JSON API for tournament nights (../shared/design/api.md, section Events)."""
 from __future__ import annotations
 
-from flask import Blueprint, Response, jsonify, request, url_for
+from flask import Blueprint, Response, jsonify, request, session, url_for
 
 from ..events import spreadsheets, transfer
+from ..events.desks import open_desks
 from ..games import RuleViolation
 from ..tables import NotAllowed
 from . import bearer_token, cookie_token, events, public_base
@@ -23,8 +24,9 @@ def event_urls(event_id: str) -> dict:
 
 
 def desk_token(event_id: str) -> str | None:
-    """The organiser token this browser holds for an event (its desk's cookie)."""
-    return cookie_token(event_id)
+    """The desk token this browser holds for an event (kept apart from tables' tokens, so that
+    the tables a phone opens never push its desk out of the cookie; older cookies kept both together)."""
+    return session.get("events", {}).get(event_id) or cookie_token(event_id)
 
 
 def _players(record: dict):
@@ -59,6 +61,23 @@ def event(event_id):
     return jsonify(id=record["id"], name=record["name"], date=record["date"], games=record["games"],
                    rounds_planned=record["rounds_planned"], scoring=record["scoring"], rounds=record["rounds"],
                    players=record["players"], conflicts=service.conflicts(record), history=record["history"])
+
+
+@bp.post("/<event_id>/desks")
+def hand_over(event_id):
+    """Open the desk on another device (organiser; an addition): a new organiser token with a name."""
+    body = _body({"label"})
+    desk = events().hand_over(event_id, bearer_token(), body.get("label"))
+    url = public_base() + url_for("events.desk_link", event_id=event_id, token=desk["token"])
+    return jsonify(id=desk["id"], label=desk["label"], token=desk["token"], url=url), 201
+
+
+@bp.post("/<event_id>/desks/<desk_id>/revoke")
+def revoke_desk(event_id, desk_id):
+    """Revoke a handed-over desk (organiser; an addition): its token opens nothing from now on."""
+    _body(set())
+    record = events().revoke_desk(event_id, bearer_token(), desk_id)
+    return jsonify(desks=[{k: d[k] for k in ("id", "label", "made", "by")} for d in open_desks(record)])
 
 
 @bp.post("/<event_id>/players")

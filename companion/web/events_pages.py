@@ -1,59 +1,78 @@
-"""Tournament night pages: create, the organiser's desk, the players' page and the big screen."""
+"""Tournament night pages: create, the organiser's desk (and handing it over), the players' page
+and the big screen. A wrong or expired address answers with what went wrong and what to do."""
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, flash, redirect, render_template, request, session, url_for
 
-from ..games import RuleViolation, all_games
 from ..events.checks import rounds_from_form
+from ..events.desks import desk_for, revoked_desk
 from ..events.results import ranked
-from ..events.standings import EXPLANATIONS, SCHEMES
+from ..events.service import EventNotFound
+from ..events.standings import SCHEMES
+from ..events.views import page_context
+from ..games import RuleViolation, all_games
+from ..store import StoreError
 from ..tables import NotAllowed
-from . import cookie_token, events, public_base, remember_token
+from . import events, public_base, remember_token
+from .events_api import desk_token
 from .qr import svg_response
 
 bp = Blueprint("events", __name__)
-
-
-def context(record: dict, organiser: bool = False, desk: bool = False) -> dict:
-    """What every event template needs: rounds with each table's state, standings, games. The
-    results that disagree only for an organiser; a table's way in (play token, join code) only for
-    the organiser's desk (`desk`)."""
-    service = events()
-    rows = service.results(record)
-    results = {r["table_id"]: r for r in rows}
-    current = record["rounds"][-1] if record["rounds"] else None
-    seats = []
-    if current:
-        for t in current["tables"]:
-            table = service.own_table(record, t["table_id"])  # None: played on paper
-            seat = {**t, "result": results[t["table_id"]], "in_app": table is not None,
-                    "version": table.version if table else 0, "over": bool(table and table.state.get("over"))}
-            if desk and table is not None:
-                seat.update(play_token=table.record["play_token"], join_code=table.record["join_code"])
-            seats.append(seat)
-    return {
-        "event": record, "current": current, "seats": seats, "standings": service.standings(record, rows),
-        "results": list(results.values()), "games": {g.id: g for g in all_games()},
-        "conflicts": service.conflicts(record, rows) if organiser else [],
-        "explanations": EXPLANATIONS, "scheme_text": SCHEMES[record["scoring"]][0],
-    }
-
-
-# The live regions of each page; the big screen opened by the organiser adds the conflicts.
+# The live regions of each page; the big screen opened on a desk adds the conflicts.
 REGIONS = {"public": ("round", "standings"), "screen": ("round", "standings"),
-           "admin": ("round", "standings", "conflicts", "results", "history")}
+           "admin": ("round", "standings", "conflicts", "results", "desks", "history")}
+# The organiser's forms: what=<name> -> (service, event id, desk token, form) -> None.
+DESK_FORMS = {
+    "players": lambda s, e, t, f: s.register(e, t, f.get("names", "")),
+    "checkin": lambda s, e, t, f: s.checkin(e, t, [f.get("name", "")], f.get("present") == "1"),
+    "round": lambda s, e, t, f: s.start_round(e, t, f.getlist("games")),
+    "table-game": lambda s, e, t, f: s.change_game(e, t, f.get("table_id", ""), f.get("game", "")),
+    "swap": lambda s, e, t, f: s.swap(e, t, f.get("a", ""), f.get("b", "")),
+    "result": lambda s, e, t, f: s.record_result(e, t, f.get("table_id", ""), _places(f), f.get("correction") == "1"),
+    "handover": lambda s, e, t, f: s.hand_over(e, t, f.get("label", "")),
+    "revoke": lambda s, e, t, f: s.revoke_desk(e, t, f.get("desk", "")),
+}
+
+
+def context(record: dict, desk: bool = False) -> dict:
+    """What every event template needs (events/views.py), for this phone's desk token."""
+    return page_context(events(), record, desk_token(record["id"]), desk)
 
 
 def event_regions(record: dict, mode: str, oob: bool = True) -> str:
     """The live regions of an event page. The desk's view ("admin": play links, join codes,
-    result forms, conflicts, history) only for the organiser's cookie; anyone else asking for it
-    (a poll, a websocket) gets the players' view."""
+    result forms, conflicts, desks, history) only for a phone whose cookie opens the desk; anyone
+    else asking for it (a poll, a websocket) gets the players' view."""
     organiser = is_organiser(record)
     if mode not in REGIONS or (mode == "admin" and not organiser):
         mode = "public"
     names = REGIONS[mode] + (("conflicts",) if mode == "screen" and organiser else ())
-    ctx = context(record, organiser, desk=mode == "admin")
+    ctx = context(record, desk=mode == "admin")
     return "".join(render_template(f"events/_{name}.html", oob=oob, mode=mode, **ctx) for name in names)
+
+
+def is_organiser(record: dict) -> bool:
+    """Whether this browser's cookie opens the event's desk (works in a websocket too)."""
+    return events().is_organiser(record, desk_token(record["id"]))
+
+
+def organised_events() -> list[dict]:
+    """The events whose desk this phone opens, newest first, as the home page lists them."""
+    found = []
+    for event_id, token in reversed(list({**session.get("tokens", {}), **session.get("events", {})}.items())):
+        try:
+            record = events().get(event_id)
+        except (EventNotFound, StoreError):
+            continue  # a table's id, or an event gone from this server
+        if desk_for(record, token):
+            found.append({"id": event_id, "name": record["name"], "date": record["date"],
+                          "rounds": len(record["rounds"]), "planned": record["rounds_planned"]})
+    return found
+
+
+@bp.app_context_processor
+def _home_helpers() -> dict:
+    return {"organised_events": organised_events}
 
 
 @bp.app_template_filter("ranked")
@@ -69,14 +88,17 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def is_organiser(record: dict) -> bool:
-    """Whether this browser's cookie holds the event's organiser token (works in a websocket too)."""
-    return events().is_organiser(record, cookie_token(record["id"]))
+@bp.errorhandler(EventNotFound)
+def no_such_event(exc):
+    """An event address that names no event (mistyped, cut short, or from another server)."""
+    return explain(404, "There is no tournament night at this address",
+                   "The link may be mistyped or cut short, or the night was made on another server.",
+                   "Scan the event's QR code again (on the big screen or at the organiser's desk), or ask the organiser.")
 
 
-def _organiser(record: dict) -> None:
-    if not is_organiser(record):
-        abort(403)
+def explain(status: int, title: str, what: str, todo: str, record: dict | None = None):
+    """A page that says what went wrong with an address and what to do about it."""
+    return render_template("events/explain.html", title=title, what=what, todo=todo, event=record), status
 
 
 @bp.get("/events/new")
@@ -94,7 +116,7 @@ def create():
         record = events().create(form.get("name", ""), form.getlist("games"), rounds, form.get("scoring"), form.get("date") or None)
     except RuleViolation as exc:
         return render_template("events/new.html", games=all_games(), schemes=SCHEMES, error=str(exc), form=form), 422
-    remember_token(record["id"], record["token"])
+    remember_token(record["id"], record["token"], "events")
     return redirect(url_for("events.admin", event_id=record["id"]))
 
 
@@ -109,16 +131,51 @@ def event_page(event_id):
 def screen(event_id):
     """The big screen: current round, seats, standings, a round timer."""
     record = events().get(event_id)
-    return render_template("events/screen.html", mode="screen", oob=False, **context(record, is_organiser(record)))
+    return render_template("events/screen.html", mode="screen", oob=False, **context(record))
 
 
 @bp.get("/e/<event_id>/admin")
 def admin(event_id):
-    """The organiser's desk."""
+    """The organiser's desk; a phone without a desk token is told why and what to do."""
     record = events().get(event_id)
-    _organiser(record)
-    urls = {"event": public_base() + url_for("events.event_page", event_id=event_id)}
-    return render_template("events/admin.html", mode="admin", oob=False, urls=urls, **context(record, organiser=True, desk=True))
+    if not is_organiser(record):
+        return _not_a_desk(record, desk_token(event_id))
+    return render_template("events/admin.html", mode="admin", oob=False, **context(record, desk=True))
+
+
+@bp.get("/e/<event_id>/desk/<token>")
+def desk_link(event_id, token):
+    """A desk handed over (its link or QR code): keep its token in this phone's cookie, open the desk."""
+    record = events().get(event_id)
+    if desk_for(record, token) is None:
+        return _not_a_desk(record, token, link=True)
+    remember_token(event_id, token, "events")
+    return redirect(url_for("events.admin", event_id=event_id))
+
+
+def _not_a_desk(record: dict, token: str | None, link: bool = False):
+    gone = revoked_desk(record, token)
+    if gone is not None:
+        return explain(403, "This desk link was revoked",
+                       f"The desk “{gone['label']}” was revoked at {gone['revoked'][11:16]} UTC by {gone['revoked_by']}.",
+                       "Ask whoever runs the desk now for a new link: on the desk, “Hand the desk over”.", record)
+    if link:
+        return explain(403, "This desk link does not open the desk",
+                       "It may be mistyped, or cut short when it was copied.",
+                       "Scan the desk's QR code again (on the desk, “Hand the desk over”), or ask for a new link.", record)
+    return explain(403, "This phone is not a desk of this night",
+                   "The organiser's desk opens on the phone that created the night, and on devices it was handed over to.",
+                   "To run the night from here, scan the QR code under “Hand the desk over” on the organiser's desk.", record)
+
+
+@bp.get("/e/<event_id>/desk/<desk_id>/qr.svg")
+def desk_qr(event_id, desk_id):
+    """The QR code of a handed-over desk's link (shown on the desk only)."""
+    record = events().get(event_id)
+    desk = next((d for d in record["desks"] if d["id"] == desk_id and not d.get("revoked")), None)
+    if not is_organiser(record) or desk is None:
+        return _not_a_desk(record, desk_token(event_id))
+    return svg_response(public_base() + url_for("events.desk_link", event_id=event_id, token=desk["token"]))
 
 
 @bp.get("/e/<event_id>/regions")
@@ -136,28 +193,21 @@ def event_qr(event_id):
 
 @bp.post("/e/<event_id>/admin/<what>")
 def admin_post(event_id, what):
-    """The organiser's forms: players, check-in, round, swap, result."""
-    service = events()
-    token = cookie_token(event_id)
-    form = request.form
+    """The organiser's forms (DESK_FORMS)."""
+    form_change = DESK_FORMS.get(what)
+    if form_change is None:
+        return explain(404, "There is no such desk form", "The page may be from an older version of the app.",
+                       "Reload the desk.")
     try:
-        if what == "players":
-            service.register(event_id, token, form.get("names", ""))
-        elif what == "checkin":
-            service.checkin(event_id, token, [form.get("name", "")], form.get("present") == "1")
-        elif what == "round":
-            service.start_round(event_id, token, form.getlist("games"))
-        elif what == "table-game":
-            service.change_game(event_id, token, form.get("table_id", ""), form.get("game", ""))
-        elif what == "swap":
-            service.swap(event_id, token, form.get("a", ""), form.get("b", ""))
-        elif what == "result":
-            names, places = form.getlist("player"), form.getlist("place")
-            if len(names) != len(places):
-                raise RuleViolation("The form sent a place for some players only: reload the page and enter the result again.")
-            service.record_result(event_id, token, form.get("table_id", ""), dict(zip(names, places)), form.get("correction") == "1")
-        else:
-            abort(404)
+        form_change(events(), event_id, desk_token(event_id), request.form)
     except (RuleViolation, NotAllowed) as exc:
         flash(str(exc))
     return redirect(url_for("events.admin", event_id=event_id))
+
+
+def _places(form) -> dict[str, str]:
+    """A result form's place per player ({name: place typed or tapped})."""
+    names, places = form.getlist("player"), form.getlist("place")
+    if len(names) != len(places):
+        raise RuleViolation("The form sent a place for some players only: reload the page and enter the result again.")
+    return dict(zip(names, places))

@@ -1,0 +1,69 @@
+"""Handing the organiser's desk over: more organiser tokens, each revocable. Pure functions.
+
+The token made with the event opens its first desk (the organiser's) and cannot be revoked: the
+creation reply gave it to a program or a phone that may be the only one holding it. Any desk can
+hand the desk over: a new token ("desk") with a name that the history shows as who changed what,
+opened as a link or QR code on another device. Any desk can revoke another (never its own, so a
+desk cannot lock itself out by a stray tap); a revoked token opens nothing, and a device that still
+holds it is told when and by whom it was revoked.
+"""
+from __future__ import annotations
+
+import secrets
+
+from ..games import RuleViolation
+from ..games.names import clean_name
+from ..table import same_secret
+from .records import note, now
+
+FIRST_DESK = "organiser"
+DESKS_MAX = 12  # open at once; a night needs two or three
+LABEL_MAX = 40
+
+
+def desk_for(record: dict, token: object) -> dict | None:
+    """The open desk `token` belongs to ({"id": "organiser", …} for the event's own token), or None."""
+    if not isinstance(token, str) or not token:
+        return None
+    if same_secret(record["token"], token):
+        return {"id": FIRST_DESK, "label": FIRST_DESK}
+    return next((d for d in record["desks"] if not d.get("revoked") and same_secret(d["token"], token)), None)
+
+
+def revoked_desk(record: dict, token: object) -> dict | None:
+    """The revoked desk `token` belonged to (to tell its device when and by whom), or None."""
+    if not isinstance(token, str) or not token:
+        return None
+    return next((d for d in record["desks"] if d.get("revoked") and same_secret(d["token"], token)), None)
+
+
+def open_desks(record: dict) -> list[dict]:
+    """The handed-over desks that still open the desk, oldest first."""
+    return [d for d in record["desks"] if not d.get("revoked")]
+
+
+def hand_over(record: dict, by: dict, label: object) -> dict:
+    """A new desk (its token a secret, its name `label` or "desk 2", "desk 3", …), noted in the history."""
+    if len(open_desks(record)) >= DESKS_MAX:
+        raise RuleViolation(f"{DESKS_MAX} desks are open already: revoke one you no longer use first.")
+    number = len(record["desks"]) + 2
+    name = clean_name(label, "desk's name", LABEL_MAX) if isinstance(label, str) and label.strip() else f"desk {number}"
+    taken = {FIRST_DESK, *(d["label"].casefold() for d in open_desks(record))}
+    if name.casefold() in taken:
+        raise RuleViolation(f"A desk is called “{name}” already: give this one another name.")
+    desk = {"id": secrets.token_urlsafe(6), "token": secrets.token_urlsafe(24), "label": name, "made": now(), "by": by["label"]}
+    record["desks"] = [*record["desks"], desk]
+    note(record, by["label"], "handover", text=f"opened the desk on another device: {name}")
+    return desk
+
+
+def revoke(record: dict, by: dict, desk_id: object) -> dict:
+    """Revoke an open desk (not the one asking, not the organiser's own), noted in the history."""
+    desk = next((d for d in open_desks(record) if d["id"] == desk_id), None)
+    if desk is None:
+        raise RuleViolation("That desk is not open (it may have been revoked already): reload the page.")
+    if desk["id"] == by["id"]:
+        raise RuleViolation("This is the desk you are using: revoke it from another desk.")
+    desk.update(revoked=now(), revoked_by=by["label"])
+    note(record, by["label"], "revoked", text=f"revoked the desk “{desk['label']}”")
+    return desk
