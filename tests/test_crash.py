@@ -78,18 +78,7 @@ def test_sigkill_loses_no_acknowledged_action(tmp_path, store_url):
     state = table["state"]
     try:
         for _ in range(KILLS):
-            stop = threading.Event()
-            killer = threading.Timer(rnd.uniform(0.2, 0.8), lambda: (os.killpg(proc.pid, signal.SIGKILL), stop.set()))
-            killer.start()
-            while not stop.is_set():
-                action = next_action(state, rnd)
-                try:
-                    reply = call(port, f"/api/tables/{table['id']}/actions", {**action, "version": len(acknowledged)}, table["token"])
-                except (OSError, urllib.error.URLError, http.client.HTTPException):
-                    break  # the server died before its whole answer arrived: not acknowledged
-                acknowledged.append((reply["version"], action))
-                state = reply["state"]
-            killer.join()
+            stream_until_killed(port, table, state, acknowledged, rnd, lambda: os.killpg(proc.pid, signal.SIGKILL))
             proc.wait()
             proc = start(data, port, store_url)
             state = check_acknowledged(port, table["id"], acknowledged)
@@ -97,6 +86,23 @@ def test_sigkill_loses_no_acknowledged_action(tmp_path, store_url):
         assert len(acknowledged) > KILLS
     finally:
         os.killpg(proc.pid, signal.SIGKILL)
+
+
+def stream_until_killed(port, table, state, acknowledged, rnd, kill) -> None:
+    """Send actions one after another until `kill` (called at a random moment) stops the server or
+    its store; each 200 reply's (version, action) is added to `acknowledged`."""
+    stop = threading.Event()
+    killer = threading.Timer(rnd.uniform(0.2, 0.8), lambda: (kill(), stop.set()))
+    killer.start()
+    while not stop.is_set():
+        action = next_action(state, rnd)
+        try:
+            reply = call(port, f"/api/tables/{table['id']}/actions", {**action, "version": len(acknowledged)}, table["token"])
+        except (OSError, urllib.error.URLError, http.client.HTTPException):
+            break  # the server died (or answered 503) before a whole answer arrived: not acknowledged
+        acknowledged.append((reply["version"], action))
+        state = reply["state"]
+    killer.join()
 
 
 def check_acknowledged(port, table_id, acknowledged) -> dict:
@@ -121,18 +127,7 @@ def test_redis_killed_mid_stream_loses_no_acknowledged_action(tmp_path):
         table = call(port, "/api/tables", {"game": "gangs", "players": ["A", "B", "C", "D"], "options": {"first_player": 0}})
         acknowledged, state = [], table["state"]
         for _ in range(KILLS):
-            stop = threading.Event()
-            killer = threading.Timer(rnd.uniform(0.2, 0.8), lambda: (redis.kill(), stop.set()))
-            killer.start()
-            while not stop.is_set():
-                action = next_action(state, rnd)
-                try:
-                    reply = call(port, f"/api/tables/{table['id']}/actions", {**action, "version": len(acknowledged)}, table["token"])
-                except (OSError, urllib.error.URLError, http.client.HTTPException):
-                    break  # 503 (Redis gone) or no answer: not acknowledged
-                acknowledged.append((reply["version"], action))
-                state = reply["state"]
-            killer.join()
+            stream_until_killed(port, table, state, acknowledged, rnd, redis.kill)
             redis.start()  # the same folder and port: the server finds it again by itself
             state = check_acknowledged(port, table["id"], acknowledged)
         assert len(acknowledged) > KILLS
