@@ -188,10 +188,20 @@ def test_without_redis_nothing_is_acknowledged_and_the_reason_is_given(tmp_path)
                       "RATELIMIT_ENABLED": False})
     client = app.test_client()
     table = client.post("/api/tables", json=GANGS).json
+
+    def act():
+        return client.post(f"/api/tables/{table['id']}/actions", json={"type": "give", "to": 1, "card": {"value": 4}},
+                           headers={"Authorization": f"Bearer {table['token']}"})
+
+    # Redis full (it refuses writes rather than drop data): a sentence, and Redis's words stay in the log.
+    store = app.extensions["companion.store"]
+    store.redis.config_set("maxmemory", 1)
+    resp = act()
+    assert resp.status_code == 503 and "refused to save the action" in resp.json["error"] and "OOM" not in resp.json["error"]
+    store.redis.config_set("maxmemory", 0)
     server.kill()
-    resp = client.post(f"/api/tables/{table['id']}/actions", json={"type": "give", "to": 1, "card": {"value": 4}},
-                       headers={"Authorization": f"Bearer {table['token']}"})
-    assert resp.status_code == 503 and "Redis" in resp.json["error"]
+    resp = act()
+    assert resp.status_code == 503 and "Redis" in resp.json["error"] and "127.0.0.1" not in resp.json["error"]
     server.start()  # the same folder and port: it reads its append-only file back
     assert client.get(f"/api/tables/{table['id']}").json["version"] == 0
     with pytest.raises(StoreError, match="Cannot reach Redis at 127.0.0.1"):

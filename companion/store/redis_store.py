@@ -11,6 +11,7 @@ cache asks `is_current` (one round trip) before it trusts a copy.
 from __future__ import annotations
 
 import json
+import logging
 import secrets
 from contextlib import contextmanager
 
@@ -23,6 +24,7 @@ from .base import StaleWrite, Store, StoreError, TableDamaged, check_shape, is_r
 from .index import summary_of
 from .migrations import NewerSchema, migrate_event, migrate_table
 
+log = logging.getLogger(__name__)
 # Record keys kept apart from the setup: they change while the table plays.
 CHANGING = ("version", "actions", "redo", "seat_tokens")
 RESTORE_ADVICE = ("The organiser can put it back from a copy of Redis's data (see docs/operations.md, "
@@ -202,14 +204,19 @@ class RedisStore(Store):
 
     @contextmanager
     def _talking(self, what: str, reading: bool = False):
-        """Turn Redis's errors into a StoreError with a sentence for people."""
+        """Turn Redis's errors into a StoreError with a sentence for people; Redis's own words (its
+        address, its reason) go to the server's log, not to phones."""
         try:
             yield
         except redis.ResponseError as exc:  # out of memory, a failing disk (MISCONF), a read-only replica
-            raise StoreError(f"The Redis store refused {'to read' if reading else 'to save'} {what}: {exc}.") from exc
+            log.error("Redis refused a command for %s: %s", what, exc)
+            raise StoreError(f"The server's Redis store refused {'to read' if reading else 'to save'} {what}; "
+                             "the organiser finds why in the server's log.") from exc
         except redis.RedisError as exc:
+            log.error("Redis could not be reached for %s: %s", what, exc)
             if reading:
-                raise StoreError(f"The server cannot reach its Redis store, so {what} cannot be read now ({exc}).") from exc
+                raise StoreError(f"The server cannot reach its Redis store, so {what} cannot be read now; "
+                                 "try again in a moment.") from exc
             raise StoreError(f"The server lost its connection to its Redis store while saving {what}, which may or may "
                              "not have been kept: look at the table again before repeating it.") from exc
 
