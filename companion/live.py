@@ -153,7 +153,7 @@ class RedisFanout:
             pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
             try:
                 self._relay(pubsub)
-            except redis.RedisError as exc:
+            except Exception as exc:  # Redis gone, or anything else: this thread must not end
                 log.warning("Live pushes from other processes stopped (%s); connecting again.", exc)
                 time.sleep(RECONNECT_SECONDS)
             finally:
