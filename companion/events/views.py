@@ -5,6 +5,7 @@ No Flask: the web layer passes what it knows about the phone (whether it holds a
 from __future__ import annotations
 
 from ..games import all_games
+from .checks import folded
 from .desks import desk_for, open_desks
 from .service import EventService
 from .standings import EXPLANATIONS, SCHEMES
@@ -35,3 +36,26 @@ def page_context(service: EventService, record: dict, token: str | None = None, 
         "this_desk": organiser if desk else None, "desks": open_desks(record) if desk else [],
         "explanations": EXPLANATIONS, "scheme_text": SCHEMES[record["scoring"]][0],
     }
+
+
+def find_seat(record: dict, rows: list[dict], typed: object) -> dict:
+    """Where a player typed by name sits in the current round: the registered players the name
+    means (the same name, case and spaces forgiven; else every name containing it), each with
+    table number, game, seat, the others at the table and the table's result if it has one."""
+    wanted = folded(typed)
+    if not wanted:
+        return {"typed": "", "found": []}
+    players = [p["name"] for p in record["players"]]
+    names = [n for n in players if n.casefold() == wanted] or [n for n in players if wanted in n.casefold()]
+    number = len(record["rounds"])
+    current = [r for r in rows if r["round"] == number]
+    found = []
+    for name in names:
+        row = next((r for r in current if name in r["players"]), None)
+        seat = {"name": name, "table": None}
+        if row is not None:
+            seat.update(table=row["table"], game=row["game"], seat=row["players"].index(name) + 1, size=len(row["players"]),
+                        others=[n for n in row["players"] if n != name],
+                        place=(row["places"] or {}).get(name))
+        found.append(seat)
+    return {"typed": typed.strip(), "found": found, "round": number}

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from flask import Blueprint, flash, redirect, render_template, request, session, url_for
 
-from ..events.checks import rounds_from_form
+from ..events.checks import and_list, rounds_from_form
 from ..events.desks import desk_for, revoked_desk
 from ..events.results import ranked
 from ..events.service import EventNotFound
 from ..events.standings import SCHEMES
-from ..events.views import page_context
+from ..events.views import find_seat, page_context
 from ..games import RuleViolation, all_games
 from ..store import StoreError
 from ..tables import NotAllowed
@@ -70,15 +70,30 @@ def organised_events() -> list[dict]:
     return found
 
 
+def event_name(event_id: str) -> str | None:
+    """An event's name, for a link back from one of its tables (None if it is gone)."""
+    try:
+        return events().get(event_id)["name"]
+    except (EventNotFound, StoreError):
+        return None
+
+
 @bp.app_context_processor
-def _home_helpers() -> dict:
-    return {"organised_events": organised_events}
+def _helpers() -> dict:
+    # For the home page (the nights this phone runs) and a table's link back to its night.
+    return {"organised_events": organised_events, "event_name": event_name}
 
 
 @bp.app_template_filter("ranked")
 def ranked_filter(places: dict) -> list:
     """Placings best first as (place, names sharing it)."""
     return ranked(places or {})
+
+
+@bp.app_template_filter("and_list")
+def and_list_filter(names: list[str]) -> str:
+    """Names as a sentence lists them ("Aiko, Botan and Chika")."""
+    return and_list(names) if names else ""
 
 
 @bp.app_template_filter("ordinal")
@@ -122,9 +137,22 @@ def create():
 
 @bp.get("/e/<event_id>")
 def event_page(event_id):
-    """Players' page (the event QR code): where everyone sits, and the standings."""
+    """Players' page (the event QR code): find my table, where everyone sits, the standings."""
     record = events().get(event_id)
-    return render_template("events/public.html", mode="public", oob=False, **context(record))
+    ctx = context(record)
+    return render_template("events/public.html", mode="public", oob=False, find=_find(record, ctx), **ctx)
+
+
+@bp.get("/e/<event_id>/find")
+def find(event_id):
+    """'Find my table' alone (the players' page asks for it by htmx)."""
+    record = events().get(event_id)
+    ctx = context(record)
+    return render_template("events/_find.html", find=_find(record, ctx), **ctx)
+
+
+def _find(record: dict, ctx: dict) -> dict:
+    return find_seat(record, ctx["results"], request.args.get("name", ""))
 
 
 @bp.get("/e/<event_id>/screen")
