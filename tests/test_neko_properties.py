@@ -1,4 +1,5 @@
-"""Property tests: random Kyoto no Neko games: skills never go down, medals only by the listed ways."""
+"""Property tests: random Kyoto no Neko games: skills never go down, medals only by the listed ways, the
+movement's parts (road, bike cards, reactions) refused once the turn's action is done."""
 from __future__ import annotations
 
 import random
@@ -27,8 +28,8 @@ def legal_action(state: dict, rnd: random.Random) -> dict:
     other = rnd.choice([i for i in range(n) if i != me])
     roll = rnd.random()
     die = rnd.choice(DIE_FACES)
-    if roll < 0.15:
-        return {"type": "end_turn"}
+    if roll < 0.15 or state["action_used"]:
+        return {"type": "end_turn"}  # once the action is done, only the Missions are left
     if roll < 0.25:
         return {"type": "bike_card"} if rnd.random() < 0.5 else {"type": "bike_card", "purple": rnd.randint(1, 6), "teal": rnd.randint(1, 6)}
     if roll < 0.3:
@@ -37,8 +38,6 @@ def legal_action(state: dict, rnd: random.Random) -> dict:
         return {"type": "check", "player": rnd.randrange(n), "skill": "agility", "objective": rnd.randint(2, 9), "die": die, "target": "bike"}
     if roll < 0.5:
         return {"type": "check", "player": me, "skill": rnd.choice(SKILLS), "objective": rnd.randint(2, 9), "die": die, "target": "hazard"}
-    if state["action_used"]:
-        return {"type": "end_turn"}
     if roll < 0.6:
         a, d = (me, other) if rnd.random() < 0.5 else (other, me)
         fa, fd = (state["players"][k]["skills"]["fighting"] for k in (a, d))
@@ -66,8 +65,13 @@ def illegal_action(state: dict, rnd: random.Random) -> dict:
         {"type": "bike_card", "purple": 0, "teal": 3},
         {"type": "purr"},
     ]
-    if state["action_used"]:
-        options.append({"type": "check", "player": me, "skill": "hunting", "objective": 3, "die": 3, "target": "bug"})
+    if state["action_used"]:  # the action done: no second one, and the movement is over
+        options += [
+            {"type": "check", "player": me, "skill": "hunting", "objective": 3, "die": 3, "target": "bug"},
+            {"type": "check", "player": me, "skill": "agility", "objective": 3, "die": 3, "target": "hazard"},
+            {"type": "crossed_road", "player": me},
+            {"type": "bike_card"},
+        ]
     if not state["bumps"]:
         options.append({"type": "skill_up", "player": me, "skill": "hunting"})
     return rnd.choice(options)

@@ -6,6 +6,7 @@ import random
 import pytest
 
 from companion.games import RuleViolation, get_game
+from companion.table import fold
 
 from .engine_checks import assert_rejected, recorded_games, replay
 
@@ -95,8 +96,60 @@ def test_one_action_per_turn_reactions_do_not_count():
     s = check(new(), target="hazard", die=6)
     s = check(s, skill="hunting", die=6, objective=2, target="animal")
     rejected(s, {"type": "check", "player": 0, "skill": "friendship", "objective": 1, "die": 6, "target": "friend"}, "one action per turn")
-    s = check(s, target="hazard", die=6)  # a reaction is still possible
     assert s["players"][0]["victories"] == 1
+    s = check(new(), target="hazard", die=6)
+    s = check(s, target="hazard", die=6)  # reactions, as many as the movement meets
+    s = act(s, type="kitten_fight", attacker=1, defender=0, rolls=[[0, 6]])  # Bob forces a fight: Ann's reaction
+    s = check(s, skill="hunting", die=6, objective=2, target="bug")  # the action is still to come
+    assert s["players"][0]["victories"] == 2 and s["action_used"]
+
+
+def test_turn_order_movement_then_action_then_missions():
+    # Rulebook, "Game Turn" (lines 149-157): "A player's turn is divided into 3 phases: 1. Movement
+    # ... 2. Action ... Reaction(s) must be resolved before performing an action ... Only one action
+    # can be done each turn. Once complete, the Action phase ends ... 3. Missions". Road crossings,
+    # bike cards and reactions belong to the movement; once the action is done they are refused.
+    s = act(new(3), type="crossed_road", player=0)
+    s = act(s, type="bike_card", purple=1, teal=5)
+    s = check(s, player=1, die=6, objective=3, target="bike")  # Bob dodges the bike Ann's card moved
+    s = check(s, die=6, objective=3, target="hazard")  # a reaction, then the action
+    s = check(s, skill="agility", die=6, objective=3, target="tree")
+    late = [
+        ({"type": "crossed_road", "player": 0}, "Ann has done this turn's action"),
+        ({"type": "bike_card"}, "Ann has done this turn's action"),
+        ({"type": "check", "player": 0, "skill": "agility", "objective": 3, "die": 6, "target": "hazard"}, "reactions are resolved before it"),
+        ({"type": "check", "player": 2, "skill": "agility", "objective": 3, "die": 6, "target": "bike"}, "Ann has done this turn's action"),
+        ({"type": "kitten_fight", "attacker": 1, "defender": 0, "rolls": [[6, 0]]}, "Ann has done this turn's action"),
+        ({"type": "check", "player": 0, "skill": "hunting", "objective": 3, "die": 6, "target": "bug"}, "one action per turn"),
+    ]
+    for action, words in late:
+        rejected(s, action, words)
+    s = act(s, type="end_turn")
+    assert s["players"][0]["missions"] == ["cross_road", "climb_tree"]
+
+
+def test_a_road_crossed_after_the_action_earns_no_mission():
+    s = check(new(), skill="hunting", die=0, objective=6, target="bug")  # the action, failed
+    rejected(s, {"type": "crossed_road", "player": 0}, "the road is crossed while moving")
+    s = act(s, type="end_turn")
+    assert s["players"][0]["missions"] == [] and s["players"][0]["medals"] == 0
+
+
+def test_a_game_recorded_under_rules_1_opens_with_its_late_road_crossing():
+    # Rules 1 took a road crossing after the action: a log recorded then replays as it was played
+    # (the turn in progress ends under those rules); what is entered under rules 2 follows them.
+    record = {"game": "neko", "players": ["Ann", "Bob"], "options": {"first_player": 0, "sheets": [SHEET, SHEET], "growth_spaces": [3, 4]}, "seed": 0,
+              "actions": [{"action": {"type": "check", "player": 0, "skill": "agility", "objective": 3, "die": 6, "target": "tree"}},
+                          {"action": {"type": "crossed_road", "player": 0}}]}  # rules 1: no "rules" field
+    state = fold(record)
+    assert state["players"][0]["achieved"] == ["climb_tree", "cross_road"]
+    state = fold({**record, "actions": record["actions"] + [{"action": {"type": "bike_card"}, "rules": 2}]})
+    assert state["last_bike"]  # the turn begun under rules 1 goes on under them
+    later = [{"type": "end_turn"}, {"type": "check", "player": 1, "skill": "hunting", "objective": 3, "die": 6, "target": "bug"},
+             {"type": "crossed_road", "player": 1}]
+    with pytest.raises(RuleViolation, match="Bob has done this turn's action"):
+        fold({**record, "actions": record["actions"] + [{"action": a, "rules": 2} for a in later]})
+    assert fold({**record, "actions": record["actions"] + [{"action": a, "rules": 2} for a in later[:2]]})["players"][0]["medals"] == 2
 
 
 def test_checks_out_of_turn_except_bike_dodges():

@@ -11,10 +11,12 @@ SKILL_MAX = 10
 HEDGE_AGILITY = 4
 ROOF_AGILITY = 6
 DIE_FACES = (0, 1, 2, 3, 4, 5, 6, "X")
+OBJECTIVE_MAX = 20  # the highest Objective a table may enter (Paws print single digits; scenarios more)
 TALLY_SPACES = 5
 HOME_SPACES = 3
 ENEMY_TOKENS = 10
 VICTORY_MEDALS = 5
+MEDAL_SLOTS = 7  # a kitten's seven Medals: five Missions, the Victories tally and the Home
 ROAD_SPACES = 16
 
 MISSIONS = {
@@ -36,6 +38,17 @@ TARGETS = {
     "hazard": SKILLS,
 }
 REACTIONS = ("bike", "hazard")
+# A check's target in words, for the pages (None: a plain check, which earns nothing).
+TARGET_WORDS = {
+    "bug": "hunt a bug (tally + mission)",
+    "butterfly": "a butterfly friend (Home + mission)",
+    "tree": "climb a cherry tree (mission)",
+    "animal": "an animal (tally)",
+    "friend": "a friend (Home)",
+    None: "a plain check (earns nothing)",
+    "hazard": "reaction: a hazard (a dog…)",
+    "bike": "reaction: dodge a bike",
+}
 
 DEFAULT_SHEETS = (
     {"kitten": "Orange", "stamina": [3, 4, 6], "skills": {"agility": 2, "friendship": 1, "fighting": 1, "hunting": 0}, "growth": [5, 3], "experienced": 2},

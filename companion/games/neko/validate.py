@@ -4,7 +4,7 @@ from __future__ import annotations
 from ..base import RuleViolation
 from ..fields import is_int, is_one_of, quoted
 from ..names import clean_name
-from .kittens import DIE_FACES, SKILL_MAX, SKILLS
+from .kittens import DIE_FACES, SKILL_MAX, SKILLS, TARGETS
 
 
 def skill(value) -> str:
@@ -18,6 +18,24 @@ def die(value):
     """A die face: 0 to 6 or "X"."""
     if not is_one_of(value, DIE_FACES):  # neither true nor 1.0 is a die face
         raise RuleViolation("A die shows 0 to 6 or \"X\" (critical failure).")
+    return value
+
+
+def fight_rolls(rolls) -> list[tuple]:
+    """A fight's tries: pairs of dice [attacker's, defender's], at least one."""
+    if not isinstance(rolls, list) or not rolls or any(not isinstance(r, list) or len(r) != 2 for r in rolls):
+        raise RuleViolation("'rolls' lists the pairs of dice rolled, [attacker's, defender's], one pair per try.")
+    return [(die(x), die(y)) for x, y in rolls]
+
+
+def target(value, skill_used: str) -> str | None:
+    """What a check earns (None: nothing), checked against the skill it uses."""
+    if value is None:
+        return None
+    if not is_one_of(value, TARGETS):
+        raise RuleViolation(f"'{quoted(value)}' is not a target; targets are {', '.join(TARGETS)}.")
+    if skill_used not in TARGETS[value]:
+        raise RuleViolation(f"A {value} check uses {' or '.join(TARGETS[value])}, not {skill_used}.")
     return value
 
 

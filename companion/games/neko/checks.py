@@ -1,0 +1,126 @@
+"""Kyoto no Neko's skill checks and kitten fights (rulebook, "2. Action", "Fighting").
+
+Handlers taking (game, state, action) and returning the log lines, as the engine's `actions`
+table calls them. A check is the turn's one action unless it is a reaction (a hazard, a bike to
+dodge); a fight is the moving kitten's action when it attacks, its reaction when attacked.
+"""
+from __future__ import annotations
+
+from ..base import RuleViolation
+from ..fields import check_fields, int_field, player_field
+from . import offers, sheets, turns, validate
+from .kittens import OBJECTIVE_MAX, REACTIONS
+
+
+def check(game, state: dict, action: dict) -> list[str]:
+    """A skill check: die + skill against the Objective; a failure teaches, a success earns its target."""
+    check_fields(action, ("player", "skill", "objective", "die"), ("target", "from"))
+    i = player_field(state, action, "player")
+    skill = validate.skill(action["skill"])
+    objective = int_field(action, "objective", 0, OBJECTIVE_MAX, "The Objective")
+    die = validate.die(action["die"])
+    target = validate.target(action.get("target"), skill)
+    p, me = state["players"][i], state["current"]
+    reaction = target in REACTIONS
+    if target != "bike" and i != me:
+        raise RuleViolation(f"It is {state['players'][me]['name']}'s turn; only a bike dodge can be checked for another kitten.")
+    if not reaction and not offers.acting(state):
+        raise RuleViolation(f"{p['name']} has done this turn's action already: one action per turn.")
+    if reaction:
+        turns.still_moving(state, "reactions are resolved before it" if i == me else "bikes move only before it, so no kitten dodges one now")
+    victim = None
+    if action.get("from") is not None:
+        victim = player_field(state, action, "from")
+        if target != "friend" or victim == i:
+            raise RuleViolation("'from' names another kitten's Home to befriend a friend from (target friend).")
+        if not state["players"][victim]["friends"]:
+            raise RuleViolation(f"{state['players'][victim]['name']} has no friend at home.")
+    if not reaction:
+        state["action_used"] = True
+    lines: list[str] = []
+    value = "X" if die == "X" else die + p["skills"][skill]
+    what = f"{p['name']} checks {skill} ({p['skills'][skill]}) against {objective}" + (f" for a {target}" if target else "")
+    if die != "X" and value >= objective:
+        lines.append(f"{what}: rolls {die}, {value} ≥ {objective}: success.")
+        succeed(state, i, target, victim, lines)
+    else:
+        rolled = "X, a critical failure" if die == "X" else f"{die}, {value} < {objective}"
+        lines.append(f"{what}: rolls {rolled}: failure.")
+        sheets.learn(state, i, skill, 2 if die == "X" else 1, lines)
+        if reaction and i == me:
+            lines.append(f"A failed reaction ends {p['name']}'s turn.")
+            turns.end_turn(state, lines)
+    return lines
+
+
+def succeed(state: dict, i: int, target: str | None, victim: int | None, lines: list[str]) -> None:
+    """What a successful check earns, by its target."""
+    if target in ("bug", "animal"):
+        sheets.victory(state, i, target, lines)
+        if target == "bug":
+            sheets.achieve(state, i, "hunt_bug")
+    elif target in ("friend", "butterfly"):
+        if victim is not None:
+            state["players"][victim]["friends"] -= 1
+            lines.append(f"The friend leaves {state['players'][victim]['name']}'s Home.")
+        sheets.friend(state, i, lines)
+        if target == "butterfly":
+            sheets.achieve(state, i, "befriend_butterfly")
+    elif target == "tree":
+        lines.append(f"{state['players'][i]['name']} may look at 3 face-down Paws.")
+        sheets.achieve(state, i, "climb_tree")
+
+
+def kitten_fight(game, state: dict, action: dict) -> list[str]:
+    """A fight: simultaneous Fighting checks, draws rolled again; the loser learns, the winner
+    takes an Enemy defeated token. Between tied kittens at the end, the loser drops out."""
+    check_fields(action, ("attacker", "defender", "rolls"))
+    a = player_field(state, action, "attacker")
+    d = player_field(state, action, "defender")
+    if a == d:
+        raise RuleViolation("A kitten cannot fight itself.")
+    pairs = validate.fight_rolls(action["rolls"])
+    names, me = state["players"], state["current"]
+    tiebreak = bool(state["tied"])
+    if tiebreak:
+        if {a, d} - set(state["tied"]):
+            raise RuleViolation("Only the tied kittens fight for the win.")
+    elif me not in (a, d):
+        raise RuleViolation(f"It is {names[me]['name']}'s turn: a fight involves the kitten whose turn it is.")
+    elif a == me and not offers.acting(state):
+        raise RuleViolation(f"{names[a]['name']} has done this turn's action already: one action per turn.")
+    elif d == me:
+        turns.still_moving(state, f"a fight forced on {names[me]['name']} is a reaction, resolved before it")
+    scores = [(fight_value(state, a, x), fight_value(state, d, y)) for x, y in pairs]
+    if any(sa != sd for sa, sd in scores[:-1]):
+        raise RuleViolation("Only the last try of a fight may be decisive: earlier tries are draws rolled again.")
+    sa, sd = scores[-1]
+    if sa == sd:
+        raise RuleViolation("The last try is a draw too: roll again and enter that try.")
+    winner, loser = (a, d) if sa > sd else (d, a)
+    loser_die = pairs[-1][0] if loser == a else pairs[-1][1]
+    tries = f"{len(pairs)} tr{'y' if len(pairs) == 1 else 'ies'}"
+    lines = [f"{names[a]['name']} fights {names[d]['name']}: {names[winner]['name']} wins after {tries}."]
+    if tiebreak:
+        state["tied"].remove(loser)
+        if len(state["tied"]) == 1:
+            turns.declare(state, state["tied"][0], lines)
+        return lines
+    if a == me:
+        state["action_used"] = True
+    sheets.learn(state, loser, "fighting", 2 if loser_die == "X" else 1, lines)
+    if state["enemy_tokens"]:
+        state["enemy_tokens"] -= 1
+        sheets.victory(state, winner, "Enemy defeated token", lines)
+    else:
+        lines.append("No Enemy defeated token is left in the box: the win adds nothing to the tally.")
+    sheets.achieve(state, winner, "defeat_kitten")
+    if loser == me and d == loser:
+        lines.append(f"A lost reaction ends {names[loser]['name']}'s turn.")
+        turns.end_turn(state, lines)
+    return lines
+
+
+def fight_value(state: dict, i: int, die) -> float:
+    """A kitten's fight total; the X face loses to any total (two X are a draw)."""
+    return float("-inf") if die == "X" else die + state["players"][i]["skills"]["fighting"]
