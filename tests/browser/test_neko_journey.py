@@ -21,15 +21,17 @@ def test_growth_asks_both_phones_for_their_bumps(live_server, phone):
     bob.get_by_role("button", name="I am Bob").click()
     expect(bob.locator("#seat")).to_contain_text("Bob's seat")
 
-    # Ann crosses the road and climbs a cherry tree: two missions, two Medals at the end of her turn.
+    # Ann crosses the road (movement), then climbs a cherry tree (her action): two missions, two
+    # Medals at the end of her turn. The action done, the road is no longer offered.
     submit(ann, ann.get_by_role("button", name="Ann crossed the road"))
     form = ann.locator("form.checkpad")
-    form.locator("label[for=skill-agility]").click()
+    form.get_by_label("What the check is for").select_option(label="Ann: climb a cherry tree (mission) · agility 2")  # Orange: agility 2
     form.get_by_label("Objective (on the Paw)").fill("3")
     form.locator("label[for=die-5]").click()
-    form.get_by_label("What a success earns").select_option('"tree"')
     submit(ann, form.get_by_role("button", name="Check"))
     expect(bob.locator("#history")).to_contain_text("success")
+    expect(ann.locator("#controls")).to_contain_text("Ann has done this turn's action")
+    expect(ann.get_by_role("button", name="Ann crossed the road")).to_have_count(0)
     submit(ann, ann.get_by_role("button", name="End Ann's turn"))
 
     # Growth 1 (the 2nd Medal is a Growth space): stamina up for both, then five bumps each.
