@@ -3,7 +3,8 @@
 - `play_through_offers`: a random game played through offers only: every offer, filled in with
   any of its listed choices by the game's own `fill`, is accepted.
 - `refuse_unoffered`: random actions whose type and player match no offer are refused with a
-  sentence and change nothing.
+  sentence and change nothing; `refuse_outside`: so are offers filled in with a choice they do
+  not list.
 - `controls_of` / `assert_controls_match`: the controls a page draws are exactly the offers: every
   enabled control is an offer and every offer has an enabled control.
 """
@@ -59,16 +60,34 @@ def refuse_unoffered(game, state: dict, rnd: random.Random, make: Callable[[str,
         action = make(kind, player, state, rnd)
         if any(matches(o, action) for o in offers):
             continue
-        before = copy.deepcopy(state)
-        try:
-            game.apply(state, action)
-        except RuleViolation as exc:
-            assert str(exc).endswith((".", "?", "!")), f"a sentence: {exc}"
-        else:
-            raise AssertionError(f"{action} matches no offer of {offers} and was accepted")
-        assert state == before, "a refused action changes nothing"
+        assert_refused(game, state, action, offers)
         tried += 1
     return tried
+
+
+def refuse_outside(game, state: dict, rnd: random.Random, outside: Callable[[dict, dict, random.Random], dict | None]) -> int:
+    """Each offer filled in by `outside` with a choice it does not list (None: it has no such
+    choice) is refused with a sentence and changes nothing. Returns how many were tried."""
+    tried = 0
+    for offer in game.offers(state, PLAYS):
+        action = outside(offer, state, rnd)
+        if action is None:
+            continue
+        assert_refused(game, state, action, [offer])
+        tried += 1
+    return tried
+
+
+def assert_refused(game, state: dict, action: dict, offers: list[dict]) -> None:
+    """`action`, outside `offers`, is refused with a sentence and changes nothing."""
+    before = copy.deepcopy(state)
+    try:
+        game.apply(state, action)
+    except RuleViolation as exc:
+        assert str(exc).endswith((".", "?", "!")), f"a sentence: {exc}"
+    else:
+        raise AssertionError(f"{action} is outside the offers {offers} and was accepted")
+    assert state == before, "a refused action changes nothing"
 
 
 class _Controls(HTMLParser):
