@@ -108,6 +108,7 @@ class RedisFanout:
         self.redis = client
         self.channels = f"{prefix}:live:"
         self._wake = threading.Event()  # subscriptions changed: the listener looks at them now
+        self._reconnected = threading.Event()  # the subscriptions were lost for a while
         self._pid: int | None = None  # the process whose listener runs
         self._origin = ""  # this process's name in its messages, made when its listener starts
         self._start = threading.Lock()
@@ -150,7 +151,7 @@ class RedisFanout:
     def _listen(self, pid: int) -> None:
         """Relay Redis messages to this process's hub for as long as the process lives."""
         while self._pid == pid:
-            pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+            pubsub = _Subscriptions(self.redis.connection_pool, self._reconnected)
             try:
                 self._relay(pubsub)
             except Exception as exc:  # Redis gone, or anything else: this thread must not end
@@ -182,6 +183,9 @@ class RedisFanout:
                 self._wake.wait(1.0)
                 continue
             message = pubsub.get_message(timeout=POLL_SECONDS)
+            if self._reconnected.is_set():
+                self._reconnected.clear()
+                added = subscribed  # every page here reads its table again
             for key in added:
                 # A change made between a page's first read and this subscription sent its message
                 # to nobody here: the page reads its table once more.
@@ -192,3 +196,17 @@ class RedisFanout:
                     if origin != self._origin:
                         self.hub.publish(message["channel"][len(self.channels):], int(version))
                 message = pubsub.get_message(timeout=0)
+
+
+class _Subscriptions(redis.client.PubSub):
+    """redis-py's subscriptions, which connect and subscribe again by themselves after a dropped
+    connection (Redis restarted); this one also raises `reconnected`, since what was published
+    meanwhile reached nobody here."""
+
+    def __init__(self, pool, reconnected: threading.Event):
+        super().__init__(pool, ignore_subscribe_messages=True)
+        self.reconnected = reconnected
+
+    def on_connect(self, connection) -> None:
+        super().on_connect(connection)
+        self.reconnected.set()

@@ -207,3 +207,26 @@ def test_without_redis_nothing_is_acknowledged_and_the_reason_is_given(tmp_path)
     with pytest.raises(StoreError, match="Cannot reach Redis at 127.0.0.1"):
         RedisStore(f"redis://127.0.0.1:{free_port()}/0")
     server.stop()
+
+
+def test_pushes_between_processes_resume_after_redis_restarts(tmp_path):
+    server = RedisServer(tmp_path / "redis").start()
+    made = [create_app({"TESTING": True, "DATA_DIR": str(tmp_path / name), "REDIS_URL": server.url, "ACTION_LIMIT": 0,
+                        "RATELIMIT_ENABLED": False}) for name in ("a", "b")]
+    try:
+        table = made[0].test_client().post("/api/tables", json=GANGS).json
+        there = made[1].extensions["companion.live"].subscribe(table["id"])
+        there.wait(2)
+        server.kill()
+        server.start()
+        woken = there.wait(5)  # the page was told to read its table again: pushes may have been lost
+        assert woken == 0
+        resp = made[0].test_client().post(f"/api/tables/{table['id']}/actions", json={"type": "give", "to": 1, "card": {"value": 4}},
+                                          headers={"Authorization": f"Bearer {table['token']}"})
+        assert resp.status_code == 200
+        seen = [there.wait(5) for _ in range(3)]
+        assert 1 in seen
+    finally:
+        for app in made:
+            app.extensions["companion.live"].close()
+        server.stop()
