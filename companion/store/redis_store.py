@@ -59,16 +59,16 @@ class RedisStore(Store):
             self.redis.ping()  # a wrong address stops the server at start, with a sentence
         except redis.RedisError as exc:
             where = self.redis.connection_pool.connection_kwargs
-            raise StoreError(f"Cannot reach Redis at {where.get('host', where.get('path'))}:{where.get('port', '')} ({exc}). "
-                             "Start redis-server there, or correct COMPANION_REDIS_URL (companion serve --redis).") from exc
+            address = f"{where.get('host', where.get('path'))}:{where.get('port', '')}"
+            raise StoreError(f"Cannot reach Redis at {address} ({exc}). Start redis-server there, or correct "
+                             "COMPANION_REDIS_URL (companion serve --redis).") from exc
 
     # -- tables ----------------------------------------------------------------------------
     def create_table(self, record: dict) -> None:
         keys = self._keys(record["id"])
-        lists = [len(record["actions"]), *map(_json, record["actions"]), *map(_json, record["redo"])]
         with self._talking("the new table"):
             status, _ = self._create(keys=keys, args=[_write_id(), _setup(record), _json(record["seat_tokens"]),
-                                                      record["version"], *lists])
+                                                      record["version"], *_lists(record)])
         if status != "ok":
             raise StoreError("A table with the same id was stored at the same moment: nothing was saved; try again.")
         # The index is written second (on a Redis Cluster it lives on another shard): a table left
@@ -106,7 +106,7 @@ class RedisStore(Store):
         return record
 
     def save_table(self, record: dict, base: dict | None = None) -> None:
-        lists = [len(record["actions"]), *map(_json, record["actions"]), *map(_json, record["redo"])]
+        lists = _lists(record)
         if base is None:
             checks = ["newer", 0, ""]
         else:
@@ -223,6 +223,12 @@ class RedisStore(Store):
 
 def _setup(record: dict) -> str:
     return _json({k: v for k, v in record.items() if k not in CHANGING})
+
+
+def _lists(record: dict) -> list:
+    """A script's arguments for a record's lists: how many actions, then each action and each
+    undone action as JSON."""
+    return [len(record["actions"]), *map(_json, record["actions"]), *map(_json, record["redo"])]
 
 
 def _write_id() -> str:
