@@ -86,41 +86,65 @@ def test_camouflage_comes_before_wings():
     assert s["players"][0]["hp"] == 8 and s["players"][0]["energy"] == 2
 
 
+# A lethal smash asks the yield first too (rulebook line 13; edition ruling line 92: "Yield
+# decisions come before damage is reduced or prevented"): a monster whose loss Wings then cancels
+# was asked whether it leaves.
+def test_a_lethal_smash_asks_the_yield_before_wings_cancel_the_loss():
+    s = turn(owning("wings", energy=2, hp=2), "123 123")  # Ann in Kyoto City at 2♥
+    s = resolve(s, "sss 12 e")
+    assert s["pending"] == [{"type": "yield", "player": 0, "damage": 3}]
+    s = act(s, type="yield", player=0, **{"yield": False})
+    assert s["pending"] == [{"type": "wings", "player": 0, "damage": 3}]
+    s = act(s, type="wings", player=0, pay=True)
+    ann = s["players"][0]
+    assert (ann["hp"], ann["location"], ann["energy"]) == (2, "city", 0) and s["phase"] == "buy"
+
+
 # -- Rapid Healing: prevent 0♥ -------------------------------------------------------------------
-# "Spend 2ϟ at any time to gain 1♥. This may be used to prevent your health from being reduced to 0."
-def lethal_hit(**ann):
-    """Ann in Kyoto City at 3♥ with Rapid Healing; Bob smashes 4; Cy has Eater of the Dead."""
+# Rulebook line 56: "Spend 2ϟ at any time to gain 1♥. This may be used to prevent your health from
+# being reduced to 0." The ♥ are bought before the loss lands: they do not heal up from 0♥.
+def lethal_hit(hp=2, **ann):
+    """Ann in Kyoto City at 2♥ with Rapid Healing stays; Bob smashes 3; Cy has Eater of the Dead."""
     s = turn(owning("rapid_healing", **ann), "123 123")
     s["players"][2]["cards"] = ["eater_of_the_dead"]
-    s["players"][0]["hp"] = 3
-    return resolve(s, "ssss 12")
+    s["players"][0]["hp"] = hp
+    s = resolve(s, "sss 12 e")
+    return act(s, type="yield", player=0, **{"yield": False})
 
 
-def test_rapid_healing_survives_a_lethal_hit_at_zero_hearts():
+def test_rapid_healing_prevents_zero_before_the_loss_lands():
     s = lethal_hit(energy=4)
-    assert s["players"][0]["hp"] == 0 and s["players"][0]["alive"]
-    assert s["pending"] == [{"type": "rapid_healing", "player": 0}]
+    assert s["players"][0]["hp"] == 2 and s["pending"] == [{"type": "rapid_healing", "player": 0, "damage": 3}]
     refused(s, "6ϟ; Alienoid \\(Ann\\) has 4ϟ", type="rapid_healing", player=0, hearts=3)
     refused(s, "A loss of ♥ waits for Alienoid", type="buy", card="heal")
-    s = act(s, type="rapid_healing", player=0, hearts=1)
+    s = act(s, type="rapid_healing", player=0, hearts=2)
     ann = s["players"][0]
-    assert (ann["hp"], ann["energy"], ann["alive"], ann["location"]) == (1, 2, True, "city")
+    assert (ann["hp"], ann["energy"], ann["alive"], ann["location"]) == (1, 0, True, "city")  # 2 + 2 − 3
     assert s["players"][2]["stars"] == 0  # its ♥ never went to 0: Eater of the Dead scores nothing
     assert s["phase"] == "buy" and s["players"][1]["location"] is None
 
 
-def test_rapid_healing_declined_the_monster_falls():
-    s = act(lethal_hit(energy=4), type="rapid_healing", player=0, hearts=0)
-    assert not s["players"][0]["alive"] and s["players"][2]["stars"] == 3
-    assert s["players"][1]["location"] == "city"
+def test_rapid_healing_short_of_the_loss_does_not_save():
+    for answer in ({"type": "rapid_healing", "player": 0, "hearts": 1}, {"type": "rapid_healing", "player": 0, "hearts": 0}):
+        s = act(lethal_hit(energy=4), **answer)
+        assert not s["players"][0]["alive"] and s["players"][2]["stars"] == 3  # 2 + 1 − 3 = 0: out
+        assert s["players"][1]["location"] == "city"
 
 
-def test_rapid_healing_button_at_zero_is_the_answer_and_not_asked_without_two_energy():
-    s = act(lethal_hit(energy=2), type="use", card="rapid_healing", player=0)
-    assert s["players"][0]["hp"] == 1 and s["phase"] == "buy"
-    s = lethal_hit(energy=1)
-    assert not s["players"][0]["alive"]
-    refused(s, "not at 0♥ waiting", type="rapid_healing", player=0, hearts=1)
+def test_rapid_healing_used_while_asked_buys_one_heart_and_asks_again_while_the_loss_is_lethal():
+    s = act(lethal_hit(energy=4), type="use", card="rapid_healing", player=0)
+    assert s["players"][0]["hp"] == 3 and s["pending"] == [{"type": "rapid_healing", "player": 0, "damage": 3}]
+    s = act(s, type="use", card="rapid_healing", player=0)
+    assert s["players"][0]["hp"] == 1 and s["phase"] == "buy"  # 4 − 3: the loss is no longer lethal
+
+
+def test_rapid_healing_is_not_asked_without_two_energy_at_full_health_or_for_a_loss_that_leaves_hearts():
+    for hp, energy in ((2, 1), (10, 4)):
+        s = lethal_hit(energy=energy, hp=hp)
+        assert s["phase"] == "buy" and s["players"][0]["hp"] == max(0, hp - 3)
+        refused(s, "no Rapid Healing question", type="rapid_healing", player=0, hearts=1)
+    s = lethal_hit(energy=4, hp=10)
+    assert s["players"][0]["alive"]
 
 
 def test_rapid_healing_is_asked_before_it_has_a_child():

@@ -97,6 +97,25 @@ def test_frenzy_takes_another_turn():
     assert s["current"] == 1
 
 
+# Frenzy (line 78): "Take another turn after this one." Opportunist (line 50): "Whenever a Power
+# card is revealed you have the option of buying it immediately."
+def test_frenzy_bought_through_opportunist_gives_the_buyer_a_turn_after_this_one():
+    s = new(3, market=["heal", "tank", "acid_attack"])
+    s["players"][2].update(cards=["opportunist"], energy=7)
+    s = turn(s, "123 123", end=False)  # Ann's buy step
+    s["players"][0]["energy"] = 3
+    s = act(s, type="buy", card="heal")
+    s = act(s, type="market", cards=["tank", "acid_attack", "frenzy"])
+    s = act(s, type="buy", card="frenzy", player=2)  # Cy, at once
+    s = act(s, type="market", cards=["tank", "acid_attack", "corner_store"])
+    s = act(s, type="end_turn")
+    assert s["current"] == 2 and s["players"][2]["energy"] == 0  # Cy's turn comes after Ann's
+    s = turn(s, "123 123")
+    assert s["current"] == 1  # then the order goes on after Ann
+    s = turn(s, "123 123")
+    assert s["current"] == 2
+
+
 def test_death_from_above_takes_kyoto_city_with_the_entry_star():
     # Edition ruling: "Taking control places you in Kyoto City and scores the usual 1★ for entering"
     s = new(market=["death_from_above", "heal", "tank"])

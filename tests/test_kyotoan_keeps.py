@@ -174,6 +174,7 @@ def test_eater_of_the_dead():
     s["players"][2]["cards"] = ["eater_of_the_dead"]
     s["players"][0]["hp"] = 1
     s = resolve(s, "s 123 ee")
+    s = act(s, type="yield", player=0, **{"yield": False})  # asked, though the hit is lethal
     assert not s["players"][0]["alive"] and s["players"][2]["stars"] == 3
 
 
@@ -311,6 +312,39 @@ def test_jets_yield_without_losing_hearts():
     assert s2["players"][0]["hp"] == 7  # staying: Jets does nothing
 
 
+# Rulebook line 13: "A monster in Kyoto that loses ♥ to another monster's ✸ may yield"; edition
+# ruling (line 92): "Yield decisions come before damage is reduced or prevented, so Jets can
+# cancel the loss"; Jets (line 43): "You don't lose ♥ if you decide to Yield Kyoto."
+def test_jets_saves_a_monster_from_a_lethal_smash_by_yielding():
+    s = turn(owning("jets"), "123 123")  # Ann in Kyoto City
+    s["players"][0]["hp"] = 2
+    s = resolve(s, "sss 12 e")  # Bob smashes 3
+    assert s["pending"] == [{"type": "yield", "player": 0, "damage": 3}]
+    s = act(s, type="yield", player=0, **{"yield": True})
+    ann = s["players"][0]
+    assert (ann["alive"], ann["hp"], ann["location"]) == (True, 2, None) and s["kyoto"]["city"] == 1
+
+
+def test_a_lethal_smash_is_answered_by_auto_yield_too():
+    s = turn(owning("jets", auto_yield=3), "123 123")
+    s["players"][0]["hp"] = 2
+    s = resolve(s, "sss 12 e")
+    assert s["players"][0]["hp"] == 2 and s["players"][0]["location"] is None and s["phase"] == "buy"
+
+
+# Rulebook line 13 (as above); Nova Breath (line 48): "All of your ✸ Smash all other Monsters."
+def test_nova_breath_from_the_city_asks_the_monster_in_the_bay_to_yield():
+    s = owning("nova_breath", n=5)
+    for _ in range(5):  # Ann enters the City, Bob the Bay; Cy, Dee and Eve stay outside
+        s = turn(s, "123 123")
+    s = resolve(s, "ss 123 e")
+    assert s["pending"] == [{"type": "yield", "player": 1, "damage": 2}]
+    s = act(s, type="yield", player=1, **{"yield": True})
+    assert [p["hp"] for p in s["players"]] == [10, 8, 8, 8, 8]
+    # The attacker is in the City already: the Bay stays empty until a later enter step.
+    assert s["kyoto"] == {"city": 0, "bay": None} and s["players"][1]["location"] is None
+
+
 def test_freeze_time_another_turn_with_one_less_die():
     s = turn(owning("freeze_time"), "111 23 e")
     assert s["current"] == 0 and GAME.dice_count(s, 0) == 5
@@ -325,6 +359,7 @@ def test_it_has_a_child_restarts_outside_kyoto_without_cards_stars_or_tokens():
     s["players"][0]["hp"] = 2
     s["players"][2]["cards"] = ["eater_of_the_dead"]
     s = resolve(s, "sss 123")
+    s = act(s, type="yield", player=0, **{"yield": False})
     ann = s["players"][0]
     assert ann["alive"] and ann["hp"] == 10 and ann["stars"] == 0 and ann["cards"] == [] and ann["poison"] == 0
     assert ann["location"] is None and s["kyoto"]["city"] == 1  # the attacker takes the empty City
@@ -414,6 +449,7 @@ def test_camouflage_with_armor_plating_and_against_a_lethal_hit():
     # A lethal smash waits for the dice: two ♥ of three keep Ann alive at 1♥.
     s = turn(owning("camouflage", hp=3), "123 123")
     s = resolve(s, "ssss 12")
+    s = act(s, type="yield", player=0, **{"yield": False})
     assert s["pending"] == [{"type": "camouflage", "player": 0, "dice": 4}]
     s = act(s, type="camouflage", player=0, faces=["heart", "heart", "1", "2"])
     assert s["players"][0]["alive"] and s["players"][0]["hp"] == 1

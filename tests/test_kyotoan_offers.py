@@ -159,8 +159,9 @@ def check(state: dict) -> None:
 def rich(state: dict, rnd: random.Random) -> dict:
     """The same table with each monster holding a few Keep cards with choices (taken from the
     deck), ϟ to spend, and some ♥ lost already (so that losses ask their questions sooner)."""
-    keeps = [c for c in CHOICE_CARDS if CARDS[c].kind == "keep"]
+    keeps = [c for c in CHOICE_CARDS if CARDS[c].kind == "keep" and c != "rapid_healing"]
     rnd.shuffle(keeps)
+    keeps.insert(rnd.randrange(3), "rapid_healing")  # the first monster's: its question needs a lethal loss
     for i, p in enumerate(state["players"]):
         p["cards"] = keeps[3 * i: 3 * i + 3]
         p["energy"] = rnd.randint(0, 12)
@@ -203,9 +204,52 @@ def test_the_random_games_reach_every_kind_of_offer():
 
         play_through_offers(GAME, state, rnd, 300, fill, check=check, visit=visit)
     kinds = {(t, c) for t, c, _ in seen}
+    # Rapid Healing's question needs a lethal loss to a monster that kept 2ϟ: the test below.
     assert set(GAME.actions) - {"rapid_healing"} <= {t for t, _ in kinds}
     assert {c for t, c in kinds if t == "use"} == set(USABLE)
     assert ("buy", None, True) in seen, "a Parasitic Tentacles buy was offered"
+
+
+QUESTIONS = ("yield", "camouflage", "wings", "rapid_healing")
+
+
+def every_answer(offer: dict) -> list[dict]:
+    """Every answer a question offer lists (Camouflage: no ♥, one ♥, all ♥)."""
+    kind, who = offer["type"], {"type": offer["type"], "player": offer["player"]}
+    if kind == "yield":
+        return [{**who, "yield": choice} for choice in offer["yield"]]
+    if kind == "wings":
+        return [{**who, "pay": choice} for choice in offer["pay"]]
+    if kind == "rapid_healing":
+        return [{**who, "hearts": choice["hearts"]} for choice in offer["choices"]]
+    n = offer["dice"]
+    return [{**who, "faces": faces} for faces in (["1"] * n, ["heart"] + ["2"] * (n - 1), ["heart"] * n)]
+
+
+def test_every_answer_to_every_question_a_lethal_smash_asks_is_accepted():
+    asked = set()
+
+    def answer_all(state, depth=0):
+        questions = [o for o in GAME.offers(state, PLAYS) if o["type"] in QUESTIONS]
+        for offer in questions:
+            asked.add(offer["type"])
+            for action in every_answer(offer):
+                try:
+                    after, _ = GAME.apply(state, action)
+                except RuleViolation as exc:
+                    raise AssertionError(f"offered {offer}, answered {action}: {exc}") from None
+                check(after)
+                answer_all(after, depth + 1)
+
+    for cards in (["jets", "camouflage", "wings", "rapid_healing"], ["wings", "rapid_healing", "armor_plating"]):
+        for hp in (1, 2, 3):
+            s = turn(new(), "123 123")  # Ann in Kyoto City
+            s["players"][0].update(cards=cards, energy=6, hp=hp)
+            for card in cards:
+                s["deck"][card] -= 1
+            s = act(s, type="roll", faces=dice("sss 123"))
+            answer_all(act(s, type="resolve"))
+    assert asked == set(QUESTIONS)
 
 
 def test_a_new_turn_offers_the_roll_the_market_and_the_settings():
@@ -326,6 +370,18 @@ def test_loss_questions_are_offered_to_their_monster_with_their_prices():
     assert {"type": "wings", "player": 0, "damage": 3, "price": 2, "pay": [True, False]} in offers
     assert {"type": "use", "player": 0, "card": "rapid_healing", "price": 2} in offers
     assert not any(o["type"] in ("end_turn", "buy", "roll") for o in offers)
+
+
+def test_rapid_healing_offers_the_hearts_it_can_buy_before_a_lethal_loss():
+    s = turn(new(), "123 123")  # Ann in Kyoto City
+    s["players"][0].update(cards=["rapid_healing"], energy=5, hp=2)
+    s = act(s, type="roll", faces=dice("sss 123"))
+    s = act(s, type="resolve")
+    s = act(s, type="yield", player=0, **{"yield": False})
+    question = next(o for o in GAME.offers(s, PLAYS) if o["type"] == "rapid_healing")
+    assert question == {"type": "rapid_healing", "player": 0, "damage": 3, "hp": 2,
+                        "choices": [{"hearts": 0, "price": 0}, {"hearts": 1, "price": 2}, {"hearts": 2, "price": 4}]}
+    assert {"type": "use", "player": 0, "card": "rapid_healing", "price": 2} in GAME.offers(s, PLAYS)
 
 
 def test_metamorph_made_in_a_lab_and_mimic_offers_list_their_choices():

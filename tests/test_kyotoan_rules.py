@@ -7,6 +7,7 @@ from companion.games import RuleViolation
 
 from .engine_checks import assert_rejected
 from .kyotoan_helpers import GAME, act, dice, new, turn
+from .offers_checks import PLAYS
 
 
 def rejected(state, action, words):
@@ -144,7 +145,7 @@ def test_elimination_leaves_kyoto_and_the_game_and_discards_cards():
     s = turn(new(), "123 123")
     s["players"][0]["hp"] = 2
     s["players"][0]["cards"] = ["acid_attack"]
-    s = turn(s, "sss 123")
+    s = turn(s, "sss 123", p0=False)  # Ann is asked, though the hit is lethal, and stays
     assert not s["players"][0]["alive"] and s["players"][0]["location"] is None
     assert "acid_attack" in s["discard"] and s["players"][0]["cards"] == []
     assert s["kyoto"]["city"] == 1  # the attacker enters the empty City
@@ -159,8 +160,9 @@ def test_the_bay_closes_when_four_or_fewer_remain():
     s = turn(s, "123 123")  # Bob in the Bay
     s["players"][0]["hp"] = 1
     s = act(s, type="roll", faces=dice("s 123 ee"))
-    s = act(s, type="resolve")  # Cy hits Ann (eliminated, not asked) and Bob (asked)
-    assert s["pending"] == [{"type": "yield", "player": 1, "damage": 1}]
+    s = act(s, type="resolve")  # Cy hits Ann (in the City, at 1♥) and Bob: both are asked
+    assert s["pending"] == [{"type": "yield", "player": 0, "damage": 1}, {"type": "yield", "player": 1, "damage": 1}]
+    s = act(s, type="yield", player=0, **{"yield": False})
     s = act(s, type="yield", player=1, **{"yield": False})
     assert not s["players"][0]["alive"]
     assert s["kyoto"] == {"city": 1, "bay": None} and s["players"][1]["stars"] == 1  # moved up, scoring nothing
@@ -181,14 +183,14 @@ def test_twenty_stars_and_zero_hearts_is_elimination_not_victory():
     s = turn(new(), "123 123")
     s["players"][0]["stars"] = 20
     s["players"][0]["hp"] = 2
-    s = turn(s, "sss 123")
+    s = turn(s, "sss 123", p0=True)  # yielding does not save a monster without Jets
     assert not s["players"][0]["alive"] and not s["over"]
 
 
 def test_last_monster_standing_wins_and_if_all_fall_at_once_nobody_wins():
     s = turn(new(2), "123 123")
     s["players"][0]["hp"] = 3
-    s = turn(s, "sss 123")
+    s = turn(s, "sss 123", p0=False)
     assert s["over"] and s["winner"] == 1
     s = new(2, market=["high_altitude_bombing", "heal", "tank"])
     for p in s["players"]:
@@ -286,3 +288,32 @@ def test_card_choices_of_the_wrong_shape_get_a_sentence_and_change_nothing():
     bought = act(rolled, type="resolve")
     for peek in ([], {}, ["heal"], 1.0):
         rejected(bought, {"type": "use", "card": "made_in_a_lab", "peek": peek, "buy": False}, "'peek' is the id")
+
+
+# Line 100: "Rules follow the 2016 rulebook": an eliminated monster discards its cards and its ϟ,
+# and is out of the game (its seat has nothing left to set or decide).
+def test_an_eliminated_monster_drops_its_cards_and_energy_and_its_seat_acts_no_more():
+    s = new()
+    s["players"][1].update(hp=2, energy=5, cards=["armor_plating"])
+    for _ in range(3):
+        s = turn(s, "123 123")  # Ann enters the City; Bob and Cy stay outside
+    s = act(s, type="roll", faces=dice("ss 123 e"))
+    s = act(s, type="resolve")  # Ann smashes Bob and Cy for 2
+    bob = s["players"][1]
+    assert (bob["alive"], bob["energy"], bob["cards"]) == (False, 0, []) and "armor_plating" in s["discard"]
+    rejected(s, {"type": "auto_yield", "player": 1, "below": 3}, "Cyber Kitty (Bob) is out of the game")
+    assert not any(o["player"] == 1 for o in GAME.offers(s, PLAYS))
+
+
+def test_older_logs_get_the_yields_they_were_never_asked_answered_as_they_were_played():
+    # Rules 1 and 2 asked no yield of a monster a smash would eliminate, nor of one Nova Breath
+    # hit from Kyoto: replaying their logs (companion/table.py), the monster stays.
+    s = turn(new(), "123 123")
+    s["players"][0]["hp"] = 2
+    lethal = act(s, type="roll", faces=dice("sss 123"))
+    lethal = act(lethal, type="resolve")
+    assert GAME.legacy_answers(lethal) == [{"type": "yield", "player": 0, "yield": False}]
+    assert GAME.settle_legacy(lethal)["players"][0]["alive"] is False
+    s["players"][0]["hp"] = 5
+    asked = act(act(s, type="roll", faces=dice("sss 123")), type="resolve")
+    assert asked["phase"] == "yield" and GAME.legacy_answers(asked) == []  # older rules asked this one

@@ -121,8 +121,7 @@ def resolve(game, state: dict, action: dict) -> list[str]:
         else:
             lines.append(f"{fx.name(state, me)}'s ✸ hit nobody.")
         state["attack"] = {"attacker": me, "damage": {str(t): smashes for t in targets}, "yields": {}}
-        if not fx.in_kyoto(state, me):
-            turns.ask_yields(state, lines)
+        turns.ask_yields(state, lines)
         if state["phase"] == "yield":
             return lines
     turns.finish_resolve(game, state, lines)

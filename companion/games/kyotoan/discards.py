@@ -56,7 +56,8 @@ def _evacuation_orders(state, me, lines, why):
 
 
 def _frenzy(state, me, lines, why):
-    state["extra_turn"] = True
+    # The buyer's turn, also when an Opportunist buys it on another monster's turn.
+    state["extra_turn"] = me
     lines.append(f"{fx.name(state, me)} will take another turn after this one.")
 
 

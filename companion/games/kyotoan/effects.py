@@ -126,7 +126,7 @@ def leave(state: dict, i: int) -> None:
 
 
 def eliminate_fallen(state: dict, lines: list[str]) -> None:
-    """Monsters at 0♥ leave Kyoto and the game; their cards are discarded; the Bay may close."""
+    """Monsters at 0♥ leave Kyoto and the game; their cards and ϟ are discarded; the Bay may close."""
     from . import keeps
 
     fallen = [i for i, p in enumerate(state["players"]) if p["alive"] and p["hp"] <= 0]
@@ -146,10 +146,11 @@ def eliminate_fallen(state: dict, lines: list[str]) -> None:
             lines.append(f"{name(state, i)} reaches 0♥: It Has a Child! It discards its cards, loses its ★ and plays on with 10♥.")
     for i, p in enumerate(state["players"]):
         if p["alive"] and p["hp"] <= 0:
+            # 2016 rules: an eliminated monster discards its cards and its ϟ.
             p["alive"] = False
             leave(state, i)
             state["discard"].extend(p["cards"])
-            p.update(cards=[], counters={}, mimic=None)
+            p.update(cards=[], counters={}, mimic=None, energy=0)
             lines.append(f"{name(state, i)} is eliminated.")
     bay = state["kyoto"]["bay"]
     if bay is not None and not bay_open(state):

@@ -34,7 +34,9 @@ class LastKyotoanStanding(Game):
     max_players = 6
     options = (Option("monsters", None, list, "Each player's monster, in seating order (default: the roster in order)."),)
     # 2: every loss can wait for its owner (Wings, Rapid Healing at 0♥, Camouflage beyond smashes).
-    rules_version = 2
+    # 3: a smash that would eliminate a monster in Kyoto, and Nova Breath from Kyoto, ask the yield;
+    #    Rapid Healing's ♥ are bought before the loss lands.
+    rules_version = 3
     seat_controls = True
     seat_settings = ("auto_yield",)
     seat_decisions = ("yield",) + ANSWERS
@@ -158,10 +160,18 @@ class LastKyotoanStanding(Game):
                      "rolls_left": max(0, self.rolls_allowed(state, me) - state["rolls"]) + self.extra_rolls(state, me)}]
         return [{"type": "buy", "player": me}]
 
-    def legacy_answers(self, state: dict) -> list[dict]:
-        """Rules 1 never asked about a loss except Camouflage's dice for a smash (logged): the
-        loss landed whole (no ♥ rolled, no Wings) and a monster at 0♥ fell."""
-        if state["phase"] != "losses":
+    def legacy_answers(self, state: dict, rules: int = 1) -> list[dict]:
+        """The questions older rules did not ask, answered as they settled them. Rules 1 and 2
+        asked no yield of a monster the smash would eliminate, nor of one Nova Breath hit from
+        Kyoto: it stayed. Rules 1 asked about no loss but Camouflage's dice for a smash (logged):
+        the loss landed whole (no ♥ rolled, no Wings, no Rapid Healing). `rules`: the version
+        the log entries were recorded under (Game.settle_legacy does not pass it yet: 1)."""
+        if state["phase"] == "yield":
+            attack = state["attack"]
+            from_kyoto = fx.in_kyoto(state, attack["attacker"])
+            return [{"type": "yield", "player": int(k), "yield": False} for k, v in attack["yields"].items()
+                    if v is None and (from_kyoto or attack["damage"][k] >= state["players"][int(k)]["hp"])]
+        if state["phase"] != "losses" or rules >= 2:
             return []
         default = {"camouflage": lambda d: {"faces": ["1"] * d["dice"]}, "wings": lambda d: {"pay": False},
                    "rapid_healing": lambda d: {"hearts": 0}}

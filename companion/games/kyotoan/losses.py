@@ -1,13 +1,15 @@
-"""Losses of ♥ that wait for their owner: Camouflage dice, Wings, and Rapid Healing at 0♥.
+"""Losses of ♥ that wait for their owner: Camouflage dice, Wings, and Rapid Healing before 0♥.
 
 Edition order: the yield (with Jets) comes first, then Armor Plating, Camouflage, Wings and Rapid
 Healing. A loss its owner has a choice about is held in `state["held"]` instead of landing (after
-Armor Plating, which asks nothing). The action that caused it stops at `waiting`, which names the
-step that goes on once every held loss is decided (`state["paused"]`, a key of the engine's
-`steps` table); the table's `phase` is
-`losses` meanwhile. Before monsters at 0♥ are eliminated, a Rapid Healing owner with 2ϟ is asked
-how many ♥ it buys (`state["rescue"]`): it was "prevented from being reduced to 0", so Eater of the
-Dead and It Has a Child! do not see it fall.
+Armor Plating, which asks nothing), and asks its questions in that order, each once: Camouflage's
+dice, then Wings (if ♥ are still to be lost), then Rapid Healing if the loss would reduce the
+monster to 0♥ (rulebook: "This may be used to prevent your health from being reduced to 0"): the
+♥ it buys come before the loss lands, so a monster saved never went to 0 (Eater of the Dead and
+It Has a Child! do not see it fall), and ♥ bought short of the loss do not save it. The action
+that caused the loss stops at `waiting`, which names the step that goes on once every held loss is
+decided (`state["paused"]`, a key of the engine's `steps` table); the table's `phase` is `losses`
+meanwhile.
 """
 from __future__ import annotations
 
@@ -19,7 +21,9 @@ from .effects import FACE_WORDS, FACES
 
 WINGS_COST = 2
 HEART_COST = 2  # Rapid Healing: 2ϟ a ♥
-ANSWERS = ("camouflage", "wings", "rapid_healing")  # what a held loss or a rescue waits for
+ANSWERS = ("camouflage", "wings", "rapid_healing")  # the questions a held loss asks, in order
+TOLD = {"camouflage": "its owner rolls {n} Camouflage dice", "wings": "its owner may pay 2ϟ for Wings",
+        "rapid_healing": "it would be reduced to 0♥: Rapid Healing can prevent it (2ϟ a ♥)"}
 
 
 def wings_offered(state: dict, i: int) -> bool:
@@ -28,30 +32,39 @@ def wings_offered(state: dict, i: int) -> bool:
     return keeps.owns(state, i, "wings") and not p.get("wings") and p["energy"] >= WINGS_COST
 
 
+def rescue_possible(state: dict, i: int, amount: int) -> bool:
+    """Whether Rapid Healing could keep a loss of `amount` from reducing monster i to 0♥: it has
+    the card and 2ϟ, and room to gain ♥."""
+    p = state["players"][i]
+    return (0 < p["hp"] <= amount and p["hp"] < p["max_hp"] and keeps.owns(state, i, "rapid_healing")
+            and p["energy"] >= HEART_COST)
+
+
+def _next_question(state: dict, loss: dict) -> str | None:
+    """The first question of the loss not asked yet that applies now, or None (it lands)."""
+    i, amount = loss["player"], loss["amount"]
+    applies = {"camouflage": keeps.owns(state, i, "camouflage"),
+               "wings": amount > 0 and wings_offered(state, i),
+               "rapid_healing": amount > 0 and rescue_possible(state, i, amount)}
+    return next((q for q in ANSWERS if q not in loss["asked"] and applies[q]), None)
+
+
 def hold(state: dict, i: int, amount: int, why: str, by: int | None, lines: list[str]) -> bool:
     """Hold a loss its owner decides about first; False when the loss can land at once."""
-    ask = "camouflage" if keeps.owns(state, i, "camouflage") else "wings" if wings_offered(state, i) else None
+    loss = {"player": i, "amount": amount, "why": why, "by": by, "asked": []}
+    ask = _next_question(state, loss) if state["players"][i]["hp"] > 0 else None
     if ask is None:
         return False
-    state.setdefault("held", []).append({"player": i, "amount": amount, "why": why, "by": by, "ask": ask})
-    what = f"its owner rolls {amount} Camouflage dice" if ask == "camouflage" else "its owner may pay 2ϟ for Wings"
-    lines.append(f"{fx.name(state, i)} is about to lose {amount}♥ ({why}): {what}.")
+    loss["ask"] = ask
+    state.setdefault("held", []).append(loss)
+    lines.append(f"{fx.name(state, i)} is about to lose {amount}♥ ({why}): {TOLD[ask].format(n=amount)}.")
     return True
 
 
 def waiting(state: dict, then: str, lines: list[str]) -> bool:
-    """Whether held losses or Rapid Healing rescues are owed; the step `then` (a key of the
-    engine's `steps`) resumes after."""
-    rescue = state.setdefault("rescue", [])
-    for i in fx.alive(state):
-        p = state["players"][i]
-        if (p["hp"] <= 0 and keeps.owns(state, i, "rapid_healing") and p["energy"] >= HEART_COST
-                and i not in rescue and i not in state.get("declined", [])):
-            rescue.append(i)
-            lines.append(f"{fx.name(state, i)} is at 0♥: Rapid Healing can keep it in the game (2ϟ a ♥).")
-    if not rescue:
-        state.pop("rescue")
-    if not state.get("held") and not state.get("rescue"):
+    """Whether held losses wait for their owners; the step `then` (a key of the engine's `steps`)
+    resumes once they are decided."""
+    if not state.get("held"):
         return False
     if "paused" not in state:
         state["paused"] = {"then": then, "phase": state["phase"]}
@@ -62,15 +75,13 @@ def waiting(state: dict, then: str, lines: list[str]) -> bool:
 def eliminate(state: dict, lines: list[str]) -> None:
     """The fallen leave (after `waiting` found nothing owed)."""
     fx.eliminate_fallen(state, lines)
-    state.pop("declined", None)
 
 
 def _resume(game, state: dict, lines: list[str]) -> None:
     """When the last held decision is made, the paused step goes on."""
-    if state.get("held") or state.get("rescue"):
+    if state.get("held"):
         return
     state.pop("held", None)
-    state.pop("rescue", None)
     paused = state.pop("paused")
     state["phase"] = paused["phase"]
     game.steps[paused["then"]](game, state, lines)
@@ -81,14 +92,19 @@ def _held(state: dict, i: int, ask: str) -> dict:
     for loss in state.get("held", []):
         if loss["player"] == i and loss["ask"] == ask:
             return loss
-    word = "Camouflage dice to roll" if ask == "camouflage" else "Wings decision to make"
+    word = {"camouflage": "Camouflage dice to roll", "wings": "Wings decision to make",
+            "rapid_healing": "Rapid Healing question"}[ask]
     raise RuleViolation(f"{fx.name(state, i)} has no {word} now.")
 
 
 def _settle(state: dict, loss: dict, lines: list[str]) -> None:
-    """A held loss whose choices are made: it lands (or asks the next choice)."""
-    if loss["amount"] and loss["ask"] == "camouflage" and wings_offered(state, loss["player"]):
-        loss["ask"] = "wings"
+    """A held loss whose question is answered: it asks the next one, or lands."""
+    loss["asked"].append(loss["ask"])
+    ask = _next_question(state, loss)
+    if ask is not None:
+        loss["ask"] = ask
+        if ask == "rapid_healing":
+            lines.append(f"{fx.name(state, loss['player'])}: {TOLD[ask]}.")
         return
     state["held"].remove(loss)
     fx.land(state, loss["player"], loss["amount"], loss["why"], lines, loss["by"])
@@ -134,35 +150,38 @@ def wings(game, state: dict, action: dict) -> list[str]:
 
 
 def rapid_healing(game, state: dict, action: dict) -> list[str]:
-    """`rapid_healing`: a monster at 0♥ buys ♥ with Rapid Healing (2ϟ each) to stay in, or 0 to fall."""
+    """`rapid_healing`: the ♥ a monster buys (2ϟ each) before a loss that would reduce it to 0♥
+    lands; 0 lets the loss land."""
     check_fields(action, ("player", "hearts"))
     i = player_field(state, action, "player")
-    if i not in state.get("rescue", []):
-        raise RuleViolation(f"{fx.name(state, i)} is not at 0♥ waiting for Rapid Healing.")
-    p = state["players"][i]
-    hearts = int_field(action, "hearts", 0, p["max_hp"], "'hearts' (♥ bought with Rapid Healing)")
-    return rescue(game, state, i, hearts)
+    _held(state, i, "rapid_healing")
+    hearts = int_field(action, "hearts", 0, state["players"][i]["max_hp"], "'hearts' (♥ bought with Rapid Healing)")
+    return buy_hearts(game, state, i, hearts, answer=True)
 
 
-def rescue_owed(state: dict, i: int) -> bool:
-    """Whether monster i is asked how many ♥ Rapid Healing buys it now."""
-    return i in state.get("rescue", [])
+def asked_rapid_healing(state: dict, i: int) -> bool:
+    """Whether a loss of monster i waits for its Rapid Healing question."""
+    return any(loss["player"] == i and loss["ask"] == "rapid_healing" for loss in state.get("held", []))
 
 
-def rescue(game, state: dict, i: int, hearts: int) -> list[str]:
-    """Monster i's answer to Rapid Healing's question: the ♥ it buys (0: it falls)."""
+def buy_hearts(game, state: dict, i: int, hearts: int, answer: bool) -> list[str]:
+    """Rapid Healing's ♥ bought before the loss that asks lands. The answer (`answer`) lets the
+    loss land; one ♥ bought with `use` asks again while the loss would still reduce it to 0♥."""
+    loss = _held(state, i, "rapid_healing")
     p = state["players"][i]
     if hearts * HEART_COST > p["energy"]:
         raise RuleViolation(f"{hearts}♥ cost {hearts * HEART_COST}ϟ; {fx.name(state, i)} has {p['energy']}ϟ.")
+    if p["hp"] + hearts > p["max_hp"]:
+        raise RuleViolation(f"{fx.name(state, i)} can gain only {p['max_hp'] - p['hp']}♥.")
     lines: list[str] = []
-    state["rescue"].remove(i)
     if hearts:
         p["energy"] -= hearts * HEART_COST
         fx.heal(state, i, hearts, f"Rapid Healing, {hearts * HEART_COST}ϟ", lines)
     else:
-        state.setdefault("declined", []).append(i)
         lines.append(f"{fx.name(state, i)} does not use Rapid Healing.")
-    _resume(game, state, lines)
+    if answer or not rescue_possible(state, i, loss["amount"]):
+        _settle(state, loss, lines)
+        _resume(game, state, lines)
     return lines
 
 
@@ -173,5 +192,5 @@ def owed(state: dict) -> list[dict]:
         if loss["ask"] == "camouflage":
             asked.append({"type": "camouflage", "player": loss["player"], "dice": loss["amount"]})
         else:
-            asked.append({"type": "wings", "player": loss["player"], "damage": loss["amount"]})
-    return asked + [{"type": "rapid_healing", "player": i} for i in state.get("rescue", [])]
+            asked.append({"type": loss["ask"], "player": loss["player"], "damage": loss["amount"]})
+    return asked

@@ -23,7 +23,8 @@ resolve, buy, sweep, end_turn, use) name the active monster and may be sent with
       `jets`: yielding costs no ♥.
   {"type": "camouflage", "player": 2, "dice": 3, "faces": ["1", "2", "3", "heart", "energy", "smash"]}
   {"type": "wings", "player": 2, "damage": 3, "price": 2, "pay": [true, false]}
-  {"type": "rapid_healing", "player": 2, "choices": [{"hearts": 0, "price": 0}, {"hearts": 1, "price": 2}]}
+  {"type": "rapid_healing", "player": 2, "damage": 3, "hp": 2, "choices": [{"hearts": 0, "price": 0}, {"hearts": 1, "price": 2}]}
+      the ♥ bought before a loss of `damage` that would reduce the monster (at `hp`) to 0♥ lands.
   {"type": "buy", "player": 0, "cards": [{"card": "acid_attack", "price": 5}]}
       from the market: the active monster in its buy step, or (Opportunist) another monster the
       moment a card is revealed; only the cards the buyer can pay.
@@ -34,7 +35,8 @@ resolve, buy, sweep, end_turn, use) name the active monster and may be sent with
       also "stretchy" (price 2) and "psychic_probe" (player: the prober, on another's turn);
       "herd_culler" has no "faces": the die becomes a 1. `die`: one of `dice`; `face`: one of `faces`.
   {"type": "use", "player": 1, "card": "wings", "price": 2}
-  {"type": "use", "player": 1, "card": "rapid_healing", "price": 2}               +1♥
+  {"type": "use", "player": 1, "card": "rapid_healing", "price": 2}
+      +1♥ (while the monster's Rapid Healing question waits: one ♥ bought before the loss).
   {"type": "use", "player": 0, "card": "metamorph", "sell": [{"card": "jets", "gain": 5}]}
       `sell`: the ids of any non-empty selection of these entries (one entry per card owned).
   {"type": "use", "player": 0, "card": "made_in_a_lab", "peek": [{"card": "heal", "price": 3, "buy": [false, true]}]}
@@ -122,8 +124,8 @@ def _loss_answers(state: dict) -> list[dict]:
             pay = [True, False] if p["energy"] >= losses.WINGS_COST else [False]
             found.append({**owed, "price": losses.WINGS_COST, "pay": pay})
         else:
-            most = min(p["max_hp"], p["energy"] // losses.HEART_COST)
-            found.append({**owed, "choices": [{"hearts": n, "price": n * losses.HEART_COST} for n in range(most + 1)]})
+            most = min(p["max_hp"] - p["hp"], p["energy"] // losses.HEART_COST)
+            found.append({**owed, "hp": p["hp"], "choices": [{"hearts": n, "price": n * losses.HEART_COST} for n in range(most + 1)]})
     return found
 
 
@@ -136,8 +138,7 @@ def _rapid_healing(state: dict) -> list[dict]:
     found = []
     for i in fx.alive(state):
         p = state["players"][i]
-        if keeps.owns(state, i, "rapid_healing") and p["energy"] >= losses.HEART_COST and (
-                losses.rescue_owed(state, i) or p["hp"] < p["max_hp"]):
+        if keeps.owns(state, i, "rapid_healing") and p["energy"] >= losses.HEART_COST and 0 < p["hp"] < p["max_hp"]:
             found.append({"type": "use", "player": i, "card": "rapid_healing", "price": losses.HEART_COST})
     return found
 

@@ -109,13 +109,16 @@ def _change_die(game, state, me, action, lines):
 
 
 def _rapid_healing(game, state, me, action, lines):
-    """Rapid Healing: 2ϟ for 1♥, at any time; at 0♥ and asked, the answer with one ♥."""
-    if losses.rescue_owed(state, me):
-        lines.extend(losses.rescue(game, state, me, 1))
+    """Rapid Healing: 2ϟ for 1♥, at any time; while a loss that would reduce the monster to 0♥
+    asks, the ♥ is bought before it lands (losses.py)."""
+    if losses.asked_rapid_healing(state, me):
+        lines.extend(losses.buy_hearts(game, state, me, 1, answer=False))
         return
     p = state["players"][me]
     if p["energy"] < losses.HEART_COST:
         raise RuleViolation(f"Rapid Healing costs 2ϟ; {fx.name(state, me)} has {p['energy']}ϟ.")
+    if p["hp"] <= 0:
+        raise RuleViolation(f"{fx.name(state, me)} is at 0♥: Rapid Healing prevents a fall, it does not heal up from 0♥.")
     if p["hp"] >= p["max_hp"]:
         raise RuleViolation(f"{fx.name(state, me)} is at full health already.")
     p["energy"] -= losses.HEART_COST

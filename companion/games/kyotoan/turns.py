@@ -18,15 +18,15 @@ def check_turn_player(state: dict, action: dict) -> None:
 
 # -- the smash -----------------------------------------------------------------------------------
 def ask_yields(state: dict, lines: list[str]) -> None:
-    """Monsters in Kyoto that lose ♥ to the smash decide whether to yield, before the loss."""
+    """Monsters in Kyoto that lose ♥ to the smash decide whether to yield, before the loss (also
+    a hit that would eliminate them: Jets, Camouflage, Wings or Rapid Healing may still save them;
+    also the Bay or City monster that Nova Breath hits from the other seat)."""
     attack = state["attack"]
     for key, amount in attack["damage"].items():
         t = int(key)
         p = state["players"][t]
-        if not fx.in_kyoto(state, t) or amount >= p["hp"]:
-            # Only monsters in Kyoto may yield (Nova Breath also hits those outside);
-            # a hit that eliminates leaves nothing to decide.
-            continue
+        if not fx.in_kyoto(state, t):
+            continue  # only monsters in Kyoto may yield (Nova Breath also hits those outside)
         if p["auto_yield"] is not None:
             decision = p["hp"] - amount < p["auto_yield"]
             attack["yields"][key] = decision
@@ -140,6 +140,8 @@ def auto_yield(game, state: dict, action: dict) -> list[str]:
     """`auto_yield`: a monster's standing answer to yields (below N♥ after the hit, or off)."""
     check_fields(action, ("player", "below"))
     i = player_field(state, action, "player")
+    if not state["players"][i]["alive"]:
+        raise RuleViolation(f"{fx.name(state, i)} is out of the game.")
     below = action["below"]
     if below is not None:
         below = int_field(action, "below", 1, 12, "'below'")
@@ -189,19 +191,7 @@ def then_ended(game, state: dict, lines: list[str]) -> None:
         state["winner"] = winners[0] if len(winners) == 1 else winners
         lines.append(" and ".join(fx.name(state, w) for w in winners) + f" reach{'es' if len(winners) == 1 else ''} {WIN_STARS}★ and win!")
         return
-    fewer = state.get("fewer_dice", 0)
-    state["fewer_dice"] = 0
-    if state.get("freeze_time") and state["players"][me]["alive"]:
-        state["freeze_time"] = False
-        state["fewer_dice"] = fewer + 1  # one less die than the turn that earned it
-        nxt = me
-    elif state["extra_turn"] and state["players"][me]["alive"]:
-        state["extra_turn"] = False
-        nxt = me
-    else:
-        state["extra_turn"] = False
-        n = len(state["players"])
-        nxt = next(j % n for j in range(me + 1, me + n + 1) if state["players"][j % n]["alive"])
+    nxt = _next_turn(state, me)
     state["current"] = nxt
     state["turn"] += 1
     state.update(phase="roll", dice=[], rolls=0)
@@ -213,6 +203,28 @@ def then_ended(game, state: dict, lines: list[str]) -> None:
     if fx.in_kyoto(state, nxt):
         gain_stars(state, nxt, 2, "starting the turn in Kyoto", lines)
     keeps.fire("turn_start", state, nxt, lines)
+
+
+def _next_turn(state: dict, me: int) -> int:
+    """Whose turn comes after monster me's: its own again with Freeze Time (one die less), the
+    monster owed another turn by Frenzy (also bought on another's turn with Opportunist: the
+    order then goes on after the monster whose turn it was), else the next monster standing."""
+    fewer = state.get("fewer_dice", 0)
+    state["fewer_dice"] = 0
+    players = state["players"]
+    if state.get("freeze_time") and players[me]["alive"]:
+        state["freeze_time"] = False
+        state["fewer_dice"] = fewer + 1  # one less die than the turn that earned it
+        return me
+    extra = me if state["extra_turn"] is True else state["extra_turn"]  # True: the active monster's (older states)
+    state["extra_turn"] = False
+    if extra is not False and extra is not None and players[extra]["alive"]:
+        if extra != me:
+            state.setdefault("order_after", me)
+        return extra
+    after = state.pop("order_after", me)
+    n = len(players)
+    return next(j % n for j in range(after + 1, after + n + 1) if players[j % n]["alive"])
 
 
 def snapshot(state: dict) -> None:
