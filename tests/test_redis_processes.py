@@ -115,7 +115,7 @@ def test_writers_through_both_servers_get_one_gapless_sequence(servers):
     log = call(servers[0] + url + "/log")[1]
     # Every 200 got its own version, no version is missing or given twice, and what is stored is
     # exactly the acknowledged changes; the rest were refused with a reason (stale copy, rule).
-    assert sorted(acknowledged) == list(range(1, final["version"] + 1)) and len(acknowledged) >= 12
+    assert sorted(acknowledged) == list(range(1, final["version"] + 1)) and len(acknowledged) >= 4
     assert set(statuses) <= {200, 409, 422}
     assert [e["seq"] for e in log] == list(range(1, len(log) + 1))
 
