@@ -13,6 +13,7 @@ from companion.games import RuleViolation, get_game
 from companion.table import replay
 
 from .engine_checks import recorded_games
+from .kyotoan_helpers import played_now
 
 GAMES = recorded_games("kyotoan")
 FIELDS = ("hp", "stars", "energy", "alive", "location")
@@ -50,6 +51,15 @@ def test_replay_through_api(api, path):
     reply = api.client.post("/api/tables/import", json={**export, "actions": [{"action": a} for a in rec["actions"]]})
     assert reply.status_code == 201, reply.json
     check(api.get(reply.json)["state"], rec["expect"])
+
+
+@pytest.mark.parametrize("path", GAMES, ids=[p.stem for p in GAMES])
+def test_replay_as_new_actions_with_the_answers_older_rules_gave(api, path):
+    rec = json.loads(path.read_text())
+    table = api.create(rec["game"], rec["players"], options=rec["options"], seed=rec["seed"])
+    for action in played_now(rec):
+        api.act(table, action)
+    check(api.get(table)["state"], rec["expect"])
 
 
 def test_the_recorded_games_meet_the_questions_rules_3_ask():
