@@ -163,8 +163,10 @@ def assert_controls_match(html: str, offers: list[dict]) -> None:
         action = {"type": kind} if player is None else {"type": kind, "player": player}
         assert any(matches(o, action) for o in offers), f"a control for {action} matches no offer of {offers}"
     for o in offers:
-        assert (o["type"], o.get("player")) in controls or (o["type"], None) in controls, \
-            f"no control for the offer {o} (controls: {sorted(controls, key=str)})"
+        # A control for a named player's move names that player, so that a tap on a page drawn
+        # before the table moved on is refused instead of applied to whoever's move it now is.
+        assert (o["type"], o.get("player")) in controls, \
+            f"no control names the offer {o} (controls: {sorted(controls, key=str)})"
 
 
 def render_controls(app, table, viewer: Viewer = PLAYS) -> tuple[str, list[dict]]:
