@@ -66,21 +66,20 @@ def kyotoan_with_every_power(state: dict) -> dict:
 SPECS = {
     "gangs": Spec(
         "gangs", test_gangs_properties.legal_action, list(KINDS),
-        ["to", "card", "refuse", "value", "kind", "bells"], ["give", "draw"], (2, 3, 5)),
+        ["to", "card", "refuse", "value", "kind", "bells", "player"], list(get_game("gangs").actions), (2, 3, 5)),
     "kyotoan": Spec(
         "kyotoan", test_kyotoan_properties.legal_action, list(FACES) + list(USABLE) + list(CARDS)[:8],
         ["faces", "cards", "card", "player", "yield", "pay", "hearts", "below", "die", "face", "sell", "peek",
          "buy", "of", "target", "from", "cure", "heal_others", "poison", "shrink"],
-        ["roll", "resolve", "yield", "camouflage", "wings", "rapid_healing", "market", "buy", "sweep", "use",
-         "end_turn", "auto_yield"], (2, 3, 5, 6), kyotoan_with_every_power),
+        list(get_game("kyotoan").actions), (2, 3, 5, 6), kyotoan_with_every_power),
     "neko": Spec(
         "neko", test_neko_properties.legal_action, list(SKILLS) + list(TARGETS),
         ["player", "skill", "objective", "die", "target", "from", "attacker", "defender", "rolls", "purple", "teal"],
-        ["check", "kitten_fight", "crossed_road", "bike_card", "skill_up", "end_turn"]),
+        list(get_game("neko").actions)),
     "bosskito": Spec(
         "bosskito", test_bosskito_properties.legal_action, list(COLOURS) + list(SYMBOLS),
-        ["colour", "on", "count", "row", "symbols", "to"],
-        ["play", "place", "draw", "take", "exchange", "reveal", "pass_start"], (2, 3, 5)),
+        ["colour", "on", "count", "row", "symbols", "to", "player"],
+        list(get_game("bosskito").actions), (2, 3, 5)),
 }
 
 
