@@ -78,3 +78,10 @@ def test_every_tournament_table_links_back_to_its_night_and_other_tables_do_not(
     assert f'href="/e/{eid}"' in page and "Friday at the Dojo: all tables and standings" in page
     plain = api.create("gangs", ["Ann", "Bob"])
     assert "event-link" not in client.get(f"/t/{plain['id']}/watch").get_data(as_text=True)
+
+
+def test_accents_are_forgiven_when_a_player_looks_for_their_table(client):
+    event = client.post("/api/events", json={"name": "N", "games": ["gangs"], "rounds": 1}).json
+    client.post(f"/api/events/{event['id']}/players", json={"names": ["Élodie", "Zoë", "Bo"]}, headers=auth(event["token"]))
+    client.post(f"/api/events/{event['id']}/rounds", json={"game": "gangs"}, headers=auth(event["token"]))
+    assert "Élodie: table 1" in find(client, event["id"], "elodie") and "Zoë: table 1" in find(client, event["id"], "ZOE")

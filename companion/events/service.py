@@ -232,16 +232,10 @@ class EventService:
             raise RuleViolation("'correction' must be true or false.")
 
         def change(record):
-            entry = next((r for r in self.results(record) if r["table_id"] == table_id), None)
-            if entry is None:
-                raise RuleViolation("That table is not part of this event: reload the page to see the tables as they are.")
-            where = f"Table {entry['table']} of round {entry['round']}"
-            if isinstance(placings, dict):
-                places = places_from_numbers(placings, entry["players"], where)
-            else:
-                places = places_from_placings(placings, entry["players"], where)
+            entry, places = self._checked_result(record, table_id, placings)
             if entry["places"] and not correction:
-                raise RuleViolation(f"{where} already has a result; send the new one as a correction to replace it.")
+                raise RuleViolation(f"Table {entry['table']} of round {entry['round']} already has a result; "
+                                    "send the new one as a correction to replace it.")
             record["manual"][table_id] = places
             if entry["played"] is not None:
                 record["settled"][table_id] = entry["played"]  # this answers the app's result as it is now
@@ -249,6 +243,25 @@ class EventService:
             note(record, self.who(record, token), what, round=entry["round"], table=entry["table"], game=entry["game"],
                  before=entry["places"], after=places, **({"played": entry["played"]} if entry["conflict"] else {}))
         return self._change(event_id, token, change)
+
+    def preview_result(self, event_id: str, token: str | None, table_id: object, placings: object) -> dict:
+        """What a result would change, without changing it (the desk asks before a correction):
+        the table's round, number and game, its result now ("before") and the new one ("after")."""
+        record = self.get(event_id)
+        if not self.is_organiser(record, token):
+            raise NotAllowed("Only the organiser (with the event's organiser token) can change the event.")
+        entry, places = self._checked_result(record, table_id, placings)
+        return {"table_id": table_id, "round": entry["round"], "table": entry["table"], "game": entry["game"],
+                "before": entry["places"], "after": places}
+
+    def _checked_result(self, record: dict, table_id: object, placings: object) -> tuple[dict, dict[str, int]]:
+        entry = next((r for r in self.results(record) if r["table_id"] == table_id), None)
+        if entry is None:
+            raise RuleViolation("That table is not part of this event: reload the page to see the tables as they are.")
+        where = f"Table {entry['table']} of round {entry['round']}"
+        if isinstance(placings, dict):
+            return entry, places_from_numbers(placings, entry["players"], where)
+        return entry, places_from_placings(placings, entry["players"], where)
 
     def hand_over(self, event_id: str, token: str | None, label: object = None) -> dict:
         """Open the desk on another device: a new organiser token with a name (see desks.py)."""

@@ -4,6 +4,8 @@ No Flask: the web layer passes what it knows about the phone (whether it holds a
 """
 from __future__ import annotations
 
+import unicodedata
+
 from ..games import all_games
 from .checks import folded
 from .desks import desk_for, open_desks
@@ -20,19 +22,29 @@ def page_context(service: EventService, record: dict, token: str | None = None, 
     rows = service.results(record)
     results = {r["table_id"]: r for r in rows}
     current = record["rounds"][-1] if record["rounds"] else None
+    games = {g.id: g for g in all_games()}
     seats = []
-    for t in current["tables"] if current else []:
+    for number, t in enumerate(current["tables"] if current else [], start=1):
         table = service.own_table(record, t["table_id"])  # None: played on paper
-        seat = {**t, "result": results[t["table_id"]], "in_app": table is not None,
-                "version": table.version if table else 0, "over": bool(table and table.state.get("over"))}
+        result = results[t["table_id"]]
+        seat = {**t, "number": number, "result": result, "in_app": table is not None,
+                "version": table.version if table else 0, "over": bool(table and table.state.get("over")),
+                # Untouched: nobody has played a move or entered a result, so seats and game may change.
+                "untouched": not (table and table.version) and t["table_id"] not in record["manual"] and not result["places"]}
         if desk and table is not None:
             seat.update(play_token=table.record["play_token"], join_code=table.record["join_code"])
+        seat["other_games"] = [g for g in record["games"] if g != t["game"]
+                               and games[g].min_players <= len(t["players"]) <= games[g].max_players] if seat["untouched"] else []
         seats.append(seat)
+    standings = service.standings(record, rows)
+    blocker = service.round_blocker(record, rows)
+    final = bool(record["rounds"]) and len(record["rounds"]) >= record["rounds_planned"] and all(r["places"] for r in rows)
     return {
-        "event": record, "current": current, "seats": seats, "standings": service.standings(record, rows),
-        "results": rows, "games": {g.id: g for g in all_games()},
+        "event": record, "current": current, "seats": seats, "standings": standings, "results": rows, "games": games,
+        "done": bool(seats) and all(s["result"]["places"] for s in seats),
         "conflicts": service.conflicts(record, rows) if organiser else [],
-        "blocker": service.round_blocker(record, rows),
+        "blocker": blocker, "final": final, "podium": [r for r in standings if r["rank"] <= 3 and r["played"]] if final else [],
+        "present": sum(1 for p in record["players"] if p["checked_in"]),
         "this_desk": organiser if desk else None, "desks": open_desks(record) if desk else [],
         "explanations": EXPLANATIONS, "scheme_text": SCHEMES[record["scoring"]][0],
     }
@@ -40,13 +52,14 @@ def page_context(service: EventService, record: dict, token: str | None = None, 
 
 def find_seat(record: dict, rows: list[dict], typed: object) -> dict:
     """Where a player typed by name sits in the current round: the registered players the name
-    means (the same name, case and spaces forgiven; else every name containing it), each with
+    means (the same name, case, spaces and accents forgiven; else every name containing it), each with
     table number, game, seat, the others at the table and the table's result if it has one."""
     wanted = folded(typed)
     if not wanted:
         return {"typed": "", "found": []}
+    wanted = _plain(wanted)
     players = [p["name"] for p in record["players"]]
-    names = [n for n in players if n.casefold() == wanted] or [n for n in players if wanted in n.casefold()]
+    names = [n for n in players if _plain(n) == wanted] or [n for n in players if wanted in _plain(n)]
     number = len(record["rounds"])
     current = [r for r in rows if r["round"] == number]
     found = []
@@ -59,3 +72,8 @@ def find_seat(record: dict, rows: list[dict], typed: object) -> dict:
                         place=(row["places"] or {}).get(name))
         found.append(seat)
     return {"typed": typed.strip(), "found": found, "round": number}
+
+
+def _plain(name: str) -> str:
+    # "Élodie" is found by "elodie": a phone's keyboard may not offer the accent.
+    return "".join(ch for ch in unicodedata.normalize("NFKD", name.casefold()) if not unicodedata.combining(ch))

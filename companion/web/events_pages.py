@@ -19,8 +19,8 @@ from .qr import svg_response
 
 bp = Blueprint("events", __name__)
 # The live regions of each page; the big screen opened on a desk adds the conflicts.
-REGIONS = {"public": ("round", "standings"), "screen": ("round", "standings"),
-           "admin": ("round", "standings", "conflicts", "results", "desks", "history")}
+REGIONS = {"public": ("podium", "round", "standings"), "screen": ("podium", "round", "standings"),
+           "admin": ("conflicts", "podium", "round", "start", "standings", "players", "results", "desks", "history")}
 # The organiser's forms: what=<name> -> (service, event id, desk token, form) -> None.
 DESK_FORMS = {
     "players": lambda s, e, t, f: s.register(e, t, f.get("names", "")),
@@ -31,6 +31,8 @@ DESK_FORMS = {
     "result": lambda s, e, t, f: s.record_result(e, t, f.get("table_id", ""), _places(f), f.get("correction") == "1"),
     "handover": lambda s, e, t, f: s.hand_over(e, t, f.get("label", "")),
     "revoke": lambda s, e, t, f: s.revoke_desk(e, t, f.get("desk", "")),
+    "correct": lambda s, e, t, f: _correction(s, e, t, f),
+    "cancel": lambda s, e, t, f: None,
 }
 
 
@@ -94,6 +96,12 @@ def ranked_filter(places: dict) -> list:
 def and_list_filter(names: list[str]) -> str:
     """Names as a sentence lists them ("Aiko, Botan and Chika")."""
     return and_list(names) if names else ""
+
+
+@bp.app_template_filter("num")
+def num(value: float) -> str:
+    """Points as people write them: 6, 2.5, 2.25 (never 6.0)."""
+    return f"{value:g}" if isinstance(value, (int, float)) else str(value)
 
 
 @bp.app_template_filter("ordinal")
@@ -221,16 +229,40 @@ def event_qr(event_id):
 
 @bp.post("/e/<event_id>/admin/<what>")
 def admin_post(event_id, what):
-    """The organiser's forms (DESK_FORMS)."""
+    """The organiser's forms (DESK_FORMS). By htmx the reply is the desk's regions, the message
+    strip and, for "correct", the confirmation asked before a result is replaced: the page stays
+    where it is. A plain form post is redirected back to the desk (a confirmation is rendered)."""
     form_change = DESK_FORMS.get(what)
     if form_change is None:
         return explain(404, "There is no such desk form", "The page may be from an older version of the app.",
                        "Reload the desk.")
+    message, status, confirm = None, 200, None
     try:
-        form_change(events(), event_id, desk_token(event_id), request.form)
-    except (RuleViolation, NotAllowed) as exc:
-        flash(str(exc))
-    return redirect(url_for("events.admin", event_id=event_id))
+        done = form_change(events(), event_id, desk_token(event_id), request.form)
+        confirm = done if what == "correct" else None
+    except RuleViolation as exc:
+        message, status = str(exc), 422
+    except NotAllowed as exc:
+        message, status = str(exc), 403
+    if not request.headers.get("HX-Request"):
+        if message:
+            flash(message)
+        if confirm is None:
+            return redirect(url_for("events.admin", event_id=event_id))
+        record = events().get(event_id)
+        return render_template("events/admin.html", mode="admin", oob=False, confirm=confirm, **context(record, desk=True))
+    record = events().get(event_id)
+    strip = render_template("partials/_flash.html", oob=True, message=message, kind="error")
+    asked = render_template("events/_confirm.html", oob=True, confirm=confirm, event=record, games={g.id: g for g in all_games()})
+    return event_regions(record, "admin") + asked + strip, status
+
+
+def _correction(service, event_id: str, token: str | None, form) -> dict:
+    """What a correction would change, for the desk to confirm (nothing is changed yet)."""
+    preview = service.preview_result(event_id, token, form.get("table_id", ""), _places(form))
+    if preview["before"] == preview["after"]:
+        raise RuleViolation(f"Table {preview['table']} of round {preview['round']} has that result already: nothing to change.")
+    return preview
 
 
 def _places(form) -> dict[str, str]:

@@ -36,13 +36,173 @@
       try { saved = localStorage.getItem(input.dataset.remember); } catch (e) { /* private mode */ }
       if (saved) { input.value = saved; setTimeout(askAgain, 0); }
     }
-    markMine();
   });
 
-  document.addEventListener("htmx:afterSwap", markMine);
+  // -- The desk: a result entered by tapping names in finishing order. Each tap gives the name
+  // the next place (after "Tie with the last", the place of the name before it); the tapped
+  // order fills the form's place per player, which is what is sent. Kept per table while the
+  // desk is pushed fresh regions (another table finished meanwhile).
+  var orders = {};  // table id -> [{name, place}]
+
+  function tableOf(form) { var id = form.querySelector("input[name=table_id]"); return id ? id.value : ""; }
+
+  function ordinal(n) {
+    var s = (n % 100 >= 11 && n % 100 <= 13) ? "th" : ({ 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th");
+    return n + s;
+  }
+
+  function drawOrder(form) {
+    var order = orders[tableOf(form)] || [];
+    var placeOf = {};
+    order.forEach(function (o) { placeOf[o.name] = o.place; });
+    form.querySelectorAll("[data-tap-name]").forEach(function (btn) {
+      var place = placeOf[btn.dataset.tapName];
+      btn.classList.toggle("placed", !!place);
+      btn.setAttribute("aria-pressed", place ? "true" : "false");
+      var badge = btn.querySelector(".tap-place");
+      if (badge) badge.remove();
+      if (place) {
+        badge = document.createElement("span");
+        badge.className = "tap-place";
+        badge.textContent = ordinal(place);
+        btn.appendChild(badge);
+      }
+    });
+    form.querySelectorAll(".place-pick").forEach(function (label) {
+      var name = label.querySelector("input[name=player]").value;
+      label.querySelector("select[name=place]").value = placeOf[name] ? String(placeOf[name]) : "";
+    });
+    var out = form.querySelector(".tap-order");
+    if (out) out.textContent = order.map(function (o) { return ordinal(o.place) + " " + o.name; }).join(" · ");
+    var names = form.querySelectorAll("[data-tap-name]").length;
+    var save = form.querySelector(".save-result");
+    if (save) save.disabled = order.length !== names;
+  }
+
+  function enhanceResultForms(root) {
+    (root || document).querySelectorAll("form.result-form").forEach(function (form) {
+      var tap = form.querySelector(".tap");
+      if (!tap) return;
+      tap.hidden = false;
+      var fields = form.querySelector(".place-fields");
+      if (fields) fields.hidden = true;
+      drawOrder(form);
+    });
+  }
+
+  document.addEventListener("click", function (event) {
+    var form = event.target.closest && event.target.closest("form.result-form");
+    if (!form) return;
+    var id = tableOf(form);
+    var order = orders[id] = orders[id] || [];
+    var name = event.target.closest("[data-tap-name]");
+    var control = event.target.closest("[data-tap]");
+    if (name) {
+      if (order.some(function (o) { return o.name === name.dataset.tapName; })) return;
+      var last = order[order.length - 1];
+      var place = last && last.tie ? last.place : order.length + 1;
+      if (last) delete last.tie;
+      order.push({ name: name.dataset.tapName, place: place });
+    } else if (control && control.dataset.tap === "tie") {
+      if (order.length) order[order.length - 1].tie = true;
+    } else if (control && control.dataset.tap === "undo") {
+      order.pop();
+    } else {
+      return;
+    }
+    drawOrder(form);
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    // A result taken: its tapped order is done with.
+    var form = event.detail && event.detail.elt;
+    if (form && form.matches && form.matches("form.result-form") && event.detail.successful &&
+        event.detail.xhr && event.detail.xhr.status === 200) delete orders[tableOf(form)];
+  });
+
+  // -- The desk: swapping two seats by tapping two names at different tables (before they start).
+  var picked = null;  // the first name tapped
+
+  function drawPick() {
+    var hint = document.querySelector(".swap-hint");
+    document.querySelectorAll("button.swap-name").forEach(function (btn) {
+      btn.classList.toggle("picked", btn.dataset.swap === picked);
+      btn.setAttribute("aria-pressed", btn.dataset.swap === picked ? "true" : "false");
+    });
+    if (!document.querySelector('button.swap-name[data-swap="' + CSS.escape(picked || "") + '"]')) picked = null;
+    if (hint) {
+      hint.classList.toggle("active", !!picked);
+      hint.textContent = picked ? picked + " picked: tap a player at another table to swap their seats, or " +
+        picked + " again to cancel." : hint.dataset.idle;
+    }
+  }
+
+  document.addEventListener("click", function (event) {
+    var btn = event.target.closest && event.target.closest("button.swap-name");
+    if (!btn) return;
+    var name = btn.dataset.swap;
+    if (picked === null) { picked = name; drawPick(); return; }
+    if (picked === name) { picked = null; drawPick(); return; }
+    var first = document.querySelector('button.swap-name[data-swap="' + CSS.escape(picked) + '"]');
+    if (first && first.closest(".seat-card") === btn.closest(".seat-card")) {
+      picked = name;  // the same table: the new tap is the first pick instead
+      drawPick();
+      return;
+    }
+    var form = document.querySelector("form.swap-form");
+    if (!form) return;
+    form.querySelector("input[name=a]").value = picked;
+    form.querySelector("input[name=b]").value = name;
+    picked = null;
+    drawPick();
+    form.requestSubmit();
+  });
+
+  // -- What a push must not undo: an open "enter the result" or "correct" panel stays open.
+  var open = {};
+  document.addEventListener("toggle", function (event) {
+    var d = event.target;
+    if (d.dataset && d.dataset.keep) open[d.dataset.keep] = d.open;
+  }, true);
+
+  function reopen(root) {
+    (root || document).querySelectorAll("details[data-keep]").forEach(function (d) {
+      if (open[d.dataset.keep]) d.open = true;
+    });
+  }
+
+  // -- Times in the history are written in UTC: shown in this phone's own time.
+  function localTimes(root) {
+    (root || document).querySelectorAll("time[datetime]").forEach(function (el) {
+      var at = new Date(el.getAttribute("datetime"));
+      if (isNaN(at)) return;
+      el.textContent = String(at.getHours()).padStart(2, "0") + ":" + String(at.getMinutes()).padStart(2, "0");
+    });
+  }
+
+  // -- The standings say they scroll sideways only when they do (a long name on a narrow phone).
+  function scrollHints() {
+    document.querySelectorAll(".standings-card").forEach(function (card) {
+      var wide = Array.prototype.some.call(card.querySelectorAll(".scroll-x"), function (box) {
+        return box.scrollWidth > box.clientWidth + 1;
+      });
+      card.classList.toggle("scrolls", wide);
+    });
+  }
+  window.addEventListener("resize", scrollHints);
+
+  function refresh() {
+    scrollHints();
+    markMine();
+    enhanceResultForms();
+    reopen();
+    drawPick();
+    localTimes();
+  }
+  document.addEventListener("DOMContentLoaded", refresh);
+  document.addEventListener("htmx:afterSwap", refresh);
   document.addEventListener("htmx:oobAfterSwap", function (event) {
     var target = event.detail && event.detail.target;
     if (target && target.id === "event-round") askAgain();
-    markMine();
+    refresh();
   });
 })();

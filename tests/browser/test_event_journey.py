@@ -61,7 +61,7 @@ def test_organiser_runs_a_round_and_the_big_screen_follows(live_server, phone, b
     # The big screen shows the finished table and the new standings without a reload.
     expect(screen.locator(".seat-card")).to_contain_text("finished")
     expect(screen.locator("#event-standings tbody tr").first).to_contain_text(winner_name)
-    expect(screen.locator("#event-standings tbody tr").first).to_contain_text("3.0")
+    expect(screen.locator("#event-standings tbody tr").first).to_contain_text("3")
     expect(org.locator("#event-round")).to_contain_text("finished")
     csv = org.context.request.get(f"{live_server.url}/api/events/{event_id}/export.csv")
     assert winner_name in csv.text()
