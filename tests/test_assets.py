@@ -250,8 +250,9 @@ def test_the_projects_worker_sends_compressed_pages_files_and_pushes_whole(gunic
     for url, name, _ in STATIC_URL.findall(page):
         headers, body = fetch(f"http://{host}{url}", "gzip, deflate")  # streamed (chunked)
         assert "immutable" in headers["Cache-Control"]
-        if name.endswith(".png"):  # already compressed
-            assert "Content-Encoding" not in headers and body == (STATIC / name).read_bytes()
+        raw = (STATIC / name).read_bytes()
+        if name.endswith(".png") or len(raw) < 500:  # already compressed, or too small to gain (Flask-Compress's minimum)
+            assert "Content-Encoding" not in headers and body == raw
         else:
             assert DECODE[headers["Content-Encoding"]](body) == (STATIC / name).read_bytes()
     pushed = watch_pushes(f"ws://{host}/t/{table['id']}", lambda: post_action(host, table))
