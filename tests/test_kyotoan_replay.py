@@ -1,7 +1,8 @@
 """Whole recorded Last Kyotoan Standing games, replayed from data files (engine and API).
 
-The files were recorded under rules 1 (their actions carry no "rules"): they replay as they were
-played, the questions later rules ask (a yield before a lethal smash) answered as rules 1 did."""
+The games were recorded under rules 1; the answers to questions later rules ask were added to
+their logs (`added_for_rules_3`). Without them, as the old logs were stored, the games replay the
+same way: those questions are answered as rules 1 settled them (`legacy_answers`)."""
 from __future__ import annotations
 
 import json
@@ -9,10 +10,11 @@ import random
 
 import pytest
 
-from companion.games import RuleViolation, get_game
+from companion.games import get_game
 from companion.table import replay
 
 from .engine_checks import recorded_games
+from .engine_checks import replay as fold_log
 from .kyotoan_helpers import played_now
 
 GAMES = recorded_games("kyotoan")
@@ -29,51 +31,44 @@ def check(state, expect):
         assert {k: got[k] for k in FIELDS} == want, got["name"]
 
 
-def fold_old_log(rec):
-    game = get_game(rec["game"])
-    state = game.setup(rec["players"], rec["options"], random.Random(rec["seed"]))
-    for state, lines in replay(game, state, [{"action": a} for a in rec["actions"]]):
-        assert lines, "every action is told in words"
-    return state
+def as_recorded(rec: dict) -> list[dict]:
+    """The log as rules 1 recorded it: without the answers added for rules 3."""
+    added = set(rec.get("added_for_rules_3", []))
+    return [a for k, a in enumerate(rec["actions"]) if k not in added]
 
 
 @pytest.mark.parametrize("path", GAMES, ids=[p.stem for p in GAMES])
 def test_replay_through_engine(path):
-    rec = json.loads(path.read_text())
-    check(fold_old_log(rec), rec["expect"])
+    state, rec = fold_log(path)
+    check(state, rec["expect"])
 
 
 @pytest.mark.parametrize("path", GAMES, ids=[p.stem for p in GAMES])
 def test_replay_through_api(api, path):
     rec = json.loads(path.read_text())
     table = api.create(rec["game"], rec["players"], options=rec["options"], seed=rec["seed"])
-    export = api.client.get(f"/api/tables/{table['id']}/export", headers={"Authorization": f"Bearer {table['token']}"}).json
-    reply = api.client.post("/api/tables/import", json={**export, "actions": [{"action": a} for a in rec["actions"]]})
-    assert reply.status_code == 201, reply.json
-    check(api.get(reply.json)["state"], rec["expect"])
-
-
-@pytest.mark.parametrize("path", GAMES, ids=[p.stem for p in GAMES])
-def test_replay_as_new_actions_with_the_answers_older_rules_gave(api, path):
-    rec = json.loads(path.read_text())
-    table = api.create(rec["game"], rec["players"], options=rec["options"], seed=rec["seed"])
-    for action in played_now(rec):
+    for action in rec["actions"]:
         api.act(table, action)
     check(api.get(table)["state"], rec["expect"])
 
 
-def test_the_recorded_games_meet_the_questions_rules_3_ask():
-    # Played as new actions, the old logs are refused where a lethal smash now asks the yield:
-    # so the replays above do go through the older rules' answers.
-    refused = 0
-    for path in GAMES:
-        rec = json.loads(path.read_text())
-        game = get_game(rec["game"])
-        state = game.setup(rec["players"], rec["options"], random.Random(rec["seed"]))
-        try:
-            for action in rec["actions"]:
-                state, _ = game.apply(state, action)
-        except RuleViolation as exc:
-            assert "Answer the yield first" in str(exc)
-            refused += 1
-    assert refused >= 1
+@pytest.mark.parametrize("path", GAMES, ids=[p.stem for p in GAMES])
+def test_the_log_as_rules_1_stored_it_replays_the_same(api, path):
+    rec = json.loads(path.read_text())
+    old = [{"action": a} for a in as_recorded(rec)]  # no "rules": recorded under rules 1
+    game = get_game(rec["game"])
+    state = game.setup(rec["players"], rec["options"], random.Random(rec["seed"]))
+    for state, lines in replay(game, state, old):
+        assert lines, "every action is told in words"
+    check(state, rec["expect"])
+    # The answers added are those older rules gave; imported, the old log reads the same.
+    assert played_now({**rec, "actions": as_recorded(rec)}) == rec["actions"]
+    table = api.create(rec["game"], rec["players"], options=rec["options"], seed=rec["seed"])
+    export = api.client.get(f"/api/tables/{table['id']}/export", headers={"Authorization": f"Bearer {table['token']}"}).json
+    reply = api.client.post("/api/tables/import", json={**export, "actions": old})
+    assert reply.status_code == 201, reply.json
+    check(api.get(reply.json)["state"], rec["expect"])
+
+
+def test_some_recorded_game_meets_a_question_rules_3_ask():
+    assert any(json.loads(path.read_text()).get("added_for_rules_3") for path in GAMES)
