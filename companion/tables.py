@@ -239,7 +239,11 @@ class TableService:
                 "actions": actions[:-1],
                 "redo": table.record["redo"] + [actions[-1]],
             }
-            new = self._commit(rewound(table, record), table, {"op": "undo", "version": record["version"]})
+            before = rewound(table, record)
+            # A decision a held seat answered is taken back from that seat's phone (or the host's),
+            # as it was answered: another phone's undo must not reopen someone else's choice.
+            self._check_owner(Table(table.record, before.state, ()), token, actions[-1]["action"], undoing=True)
+            new = self._commit(before, table, {"op": "undo", "version": record["version"]})
         self.publish(table_id, new.version)
         return new
 
@@ -323,15 +327,18 @@ class TableService:
         return table
 
     @staticmethod
-    def _check_owner(table: Table, token: str | None, action: dict) -> None:
-        """A decision owed by a player, or a setting of theirs, is sent from that player's seat (or
-        by the host) once a phone took the seat: another phone cannot answer or set it for them."""
+    def _check_owner(table: Table, token: str | None, action: dict, undoing: bool = False) -> None:
+        """A decision owed by a player, or a setting of theirs, is sent (or undone) from that
+        player's seat or by the host once a phone took the seat: another phone cannot answer, set
+        or take it back for them."""
         player = table.game.owner_of(table.state, action)
         if player is None or player >= len(table.record["seat_tokens"]):
             return
         seat_token = table.record["seat_tokens"][player]
         if seat_token and table.viewer_for(token).seat != player and not table.is_host(token):
             name = table.record["players"][player]
+            if undoing:
+                raise NotAllowed(f"{name} decided this on their own phone: only that phone or the host's can undo it.")
             raise NotAllowed(f"{name} took a seat on their own phone: {name} answers this there.")
 
     def _commit(self, new: Table, old: Table, change: dict | None = None) -> Table:

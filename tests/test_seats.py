@@ -196,3 +196,22 @@ def test_a_slow_read_never_brings_back_an_older_seat_list(tmp_path):
     ann = claimed["token"]
     assert service.get(table.id).viewer_for(ann).seat == 0
     assert TableService(TinyDBStore(tmp_path)).get(table.id).viewer_for(ann).seat == 0
+
+
+def test_a_held_seats_decision_is_undone_only_from_that_seat_or_by_the_host(client, api):
+    table, play = kyotoan(api)
+    ann = claim(client, table, play, 0).json["token"]
+    for action in ({"type": "market", "cards": MARKET}, {"type": "roll", "faces": ["smash", "1", "1", "2", "2", "3"]},
+                   {"type": "resolve"}, {"type": "end_turn"}, {"type": "roll", "faces": ["smash", "1", "1", "2", "2", "3"]},
+                   {"type": "resolve"}):
+        api.act(table, action)  # Ann enters Kyoto City; Bob smashes her: she decides
+    api.act(table, {"type": "yield", "player": 0, "yield": False}, token=ann)
+    undo = f"/api/tables/{table['id']}/undo"
+    refused = client.post(undo, json={}, headers=auth(play))
+    assert refused.status_code == 401 and "only that phone or the host's can undo it" in refused.json["error"]
+    assert api.get(table, play)["version"] == 7, "a refused undo changes nothing"
+    assert client.post(undo, json={}, headers=auth(ann)).status_code == 200
+    api.act(table, {"type": "yield", "player": 0, "yield": False}, token=ann)
+    assert client.post(undo, json={}, headers=auth(table["token"])).status_code == 200
+    # An ordinary move is undone from any phone that plays.
+    assert client.post(undo, json={}, headers=auth(play)).status_code == 200
