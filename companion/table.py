@@ -101,13 +101,18 @@ def rewound(table: Table, record: dict) -> Table:
     if start == done and is_legacy(game, actions[-1]):
         # A checkpoint inside a run of older-rules entries holds the state before that run was
         # settled; a whole fold settles it when the log ends there, and so must this.
-        state = game.settle_legacy(state)
+        state = game.settle_legacy(state, recorded_under(actions[-1]))
     return Table(record, state, checkpoints)
+
+
+def recorded_under(entry: dict) -> int:
+    """The rules version a log entry was recorded under (entries before versions were kept: 1)."""
+    return entry.get("rules", 1)
 
 
 def is_legacy(game, entry: dict) -> bool:
     """Whether a log entry was recorded under older rules than the engine's."""
-    return entry.get("rules", 1) < game.rules_version
+    return recorded_under(entry) < game.rules_version
 
 
 def fold(record: dict) -> dict:
@@ -140,7 +145,7 @@ def replay(game, state: dict, entries: list[dict], previous: dict | None = None)
         except RuleViolation:
             if before is None or before.get("rules", 1) >= game.rules_version:
                 raise
-            state, lines = game.apply(game.settle_legacy(state), entry["action"])
+            state, lines = game.apply(game.settle_legacy(state, recorded_under(before)), entry["action"])
         if legacy and (k + 1 == len(entries) or entries[k + 1].get("rules", 1) >= game.rules_version):
-            state = game.settle_legacy(state)
+            state = game.settle_legacy(state, recorded_under(entry))
         yield state, lines

@@ -113,5 +113,5 @@ def test_a_game_recorded_under_older_rules_replays_as_it_was_played(tmp_path):
     # New entries are recorded with the rules they were played under, and ask.
     for action in wings_log():
         table, _ = svc.act(table.id, table.record["host_token"], action)
-    assert table.record["actions"][-1]["rules"] == 2
+    assert table.record["actions"][-1]["rules"] == table.game.rules_version
     assert table.state["pending"] == [{"type": "wings", "player": 0, "damage": 3}]

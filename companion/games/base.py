@@ -202,14 +202,14 @@ class Game:
         """Player indexes, best first, by this game's own tie-breakers."""
         return list(range(len(state["players"])))
 
-    def legacy_answers(self, state: dict) -> list[dict]:
+    def legacy_answers(self, state: dict, rules: int = 1) -> list[dict]:
         """Answers to the pending questions that rules before `rules_version` did not ask, as
-        those rules settled them without asking (to replay a log recorded under them)."""
+        those rules settled them without asking (to replay a log recorded under rules `rules`)."""
         return []
 
-    def settle_legacy(self, state: dict) -> dict:
-        """The state once every question older rules did not ask is answered their way."""
-        while answers := self.legacy_answers(state):
+    def settle_legacy(self, state: dict, rules: int = 1) -> dict:
+        """The state once every question rules `rules` did not ask is answered their way."""
+        while answers := self.legacy_answers(state, rules):
             state, _ = self.apply(state, answers[0])
         return state
 

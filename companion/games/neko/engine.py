@@ -120,7 +120,7 @@ class KyotoNoNeko(Game):
             order.insert(0, state["winner"])
         return order
 
-    def settle_legacy(self, state: dict) -> dict:
+    def settle_legacy(self, state: dict, rules: int = 1) -> dict:
         """Rules 1 took a turn's road crossings, bike cards and reactions after its action too: the
         turn in progress when a log recorded under them ends (or where they are needed) ends so."""
         if state["over"] or state["tied"]:
