@@ -190,7 +190,29 @@
   }
   window.addEventListener("resize", scrollHints);
 
+  // -- The big screen: standings longer than a page show one page at a time, turning every 10 s
+  // (the page shown is kept when a push redraws them).
+  var pageShown = {};
+  function pagers() {
+    document.querySelectorAll("[data-pager]").forEach(function (box) {
+      var pages = box.querySelectorAll(":scope > .page");
+      var key = box.dataset.pager;
+      var k = (pageShown[key] || 0) % pages.length;
+      box.classList.add("paging");
+      pages.forEach(function (page, i) { page.classList.toggle("shown", i === k); });
+      var note = box.closest("section") && box.closest("section").querySelector(".pager-note");
+      if (note) note.textContent = pages[k].dataset.note || "";
+    });
+  }
+  setInterval(function () {
+    document.querySelectorAll("[data-pager]").forEach(function (box) {
+      pageShown[box.dataset.pager] = (pageShown[box.dataset.pager] || 0) + 1;
+    });
+    pagers();
+  }, 10000);
+
   function refresh() {
+    pagers();
     scrollHints();
     markMine();
     enhanceResultForms();
