@@ -49,6 +49,29 @@
     if (history && history.parentNode) history.parentNode.insertBefore(invite, history.nextSibling);
   }
   document.addEventListener("htmx:oobAfterSwap", foldInvite);
+
+  // A seated phone is told when the table waits for it: its turn, or a decision it owes (a
+  // yield, a skill bump), in words (a polite live region) and with a short buzz where allowed.
+  var lastCue = null;
+  function cueYours() {
+    var holder = document.querySelector("[data-seat]");
+    var status = document.getElementById("status");
+    var cue = document.getElementById("cue");
+    if (!holder || !status || !cue) return;
+    var seat = holder.dataset.seat, name = holder.dataset.seatName;
+    var owed = (status.dataset.owed || "").split(" ").indexOf(seat) >= 0;
+    var turn = status.dataset.current === seat;
+    var text = owed && !turn ? name + ": a decision waits for you." : (turn ? "Your turn, " + name + "." : "");
+    cue.hidden = !text;
+    cue.textContent = text;
+    document.body.dataset.yours = text ? (turn ? "turn" : "decision") : "";
+    if (text && text !== lastCue && lastCue !== null && navigator.vibrate) {
+      try { navigator.vibrate(150); } catch (e) { /* not allowed here: the words say it */ }
+    }
+    lastCue = text;
+  }
+  document.addEventListener("htmx:oobAfterSwap", cueYours);
+  document.addEventListener("DOMContentLoaded", cueYours);
   // The status strip is re-rendered by every push: put the connection state back on it.
   document.addEventListener("htmx:oobAfterSwap", onlineCheck);
   document.addEventListener("htmx:afterSettle", onlineCheck);
