@@ -7,6 +7,9 @@ action costs one engine step and one write of that table's own file.
 """
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
 import secrets
 import threading
 import weakref
@@ -129,6 +132,35 @@ class TableService:
         if event:
             record["event"] = event  # its result reaches that tournament night's standings
         return Table(record, fold(record))
+
+    def rematch(self, table_id: str, token: str | None) -> tuple[Table, str]:
+        """The rematch of a finished table (the same game, players, seats order and options), made by
+        the first phone that asks and found by every other: its id is derived from the finished
+        table's host secret, so no phone needs to be told it. Returns the new table and the token this
+        phone gets there: the host's for the host, its own seat again for a seated phone, else the
+        play token."""
+        old = self.get(table_id)
+        viewer = old.viewer_for(token)
+        if not viewer.can_act:
+            raise NotAllowed("Only a phone that plays at this table can start its rematch.")
+        if not old.state.get("over"):
+            raise RuleViolation("The game is not over yet: a rematch starts when it ends.")
+        digest = hmac.new(old.record["host_token"].encode(), b"rematch", hashlib.sha256).digest()
+        new_id = base64.urlsafe_b64encode(digest[:8]).decode().rstrip("=")
+        with self._lock_for(table_id):
+            try:
+                table = self.get(new_id)
+            except TableNotFound:
+                fresh = self._new_table(old.record["game"], old.record["players"], old.record["options"], None, None)
+                table = self._store_new(Table({**fresh.record, "id": new_id}, fresh.state))
+        if old.is_host(token):
+            return table, table.record["host_token"]
+        if viewer.seat is not None:
+            try:
+                return self.claim_seat(new_id, table.record["play_token"], viewer.seat)
+            except SeatTaken:
+                pass  # another phone took it there first: this one plays without a seat
+        return table, table.record["play_token"]
 
     def export(self, table_id: str, token: str | None) -> dict:
         """One table as JSON with its log: whole for the host (a backup), redacted as the caller

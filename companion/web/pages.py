@@ -139,6 +139,27 @@ def redo(table_id):
     return _write(table_id, lambda tok, ver: tables().redo(table_id, tok, ver))
 
 
+@bp.post("/t/<table_id>/rematch")
+def rematch(table_id):
+    """'Rematch with the same players': this phone goes to the rematch (made by the first phone to
+    ask), as host, in its own seat again, or with play rights, as it was at this table."""
+    try:
+        new, token = tables().rematch(table_id, cookie_token(table_id))
+    except (RuleViolation, NotAllowed) as exc:
+        if htmx:
+            return flash_region(str(exc)), 422
+        flash(str(exc))
+        return redirect(url_for("pages.table", table_id=table_id))
+    hosted = host_token(table_id)
+    if hosted and tables().get(table_id).is_host(hosted):
+        remember_token(new.id, new.record["host_token"], "hosts")
+    remember_token(new.id, token)
+    where = url_for("pages.table", table_id=new.id)
+    if htmx:
+        return "", 200, {"HX-Redirect": where}
+    return redirect(where)
+
+
 @bp.post("/t/<table_id>/seat")
 def seat(table_id):
     """'I am …': this phone takes a free seat and sees that player's hidden information."""

@@ -61,7 +61,7 @@ def context(table: Table, viewer: Viewer, mode: str, history: bool = True) -> di
 @lru_cache(maxsize=4096)
 def _table_paths(table_id: str, root: str) -> dict[str, str]:
     """The addresses a table page posts and links to (read-only; shared by every render)."""
-    return {name: url_for(f"pages.{name}", table_id=table_id) for name in ("act", "undo", "redo", "poll", "history")}
+    return {name: url_for(f"pages.{name}", table_id=table_id) for name in ("act", "undo", "redo", "poll", "history", "rematch")}
 
 
 def regions(table: Table, viewer: Viewer, mode: str) -> str:
