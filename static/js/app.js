@@ -149,6 +149,14 @@
     if (pad) diceTotal(pad);
   });
 
+  // Setup: "Same players as last time" fills in the names this phone played with last.
+  document.addEventListener("click", function (event) {
+    var btn = event.target.closest && event.target.closest("[data-fill-names]");
+    if (!btn) return;
+    var names = JSON.parse(btn.dataset.fillNames || "[]");
+    btn.closest("form").querySelectorAll("input[name=players]").forEach(function (input, i) { input.value = names[i] || ""; });
+  });
+
   // Round timer on event pages: minutes and seconds since the round started.
   setInterval(function () {
     document.querySelectorAll("[data-started]").forEach(function (el) {
