@@ -85,3 +85,12 @@ def test_accents_are_forgiven_when_a_player_looks_for_their_table(client):
     client.post(f"/api/events/{event['id']}/players", json={"names": ["Élodie", "Zoë", "Bo"]}, headers=auth(event["token"]))
     client.post(f"/api/events/{event['id']}/rounds", json={"game": "gangs"}, headers=auth(event["token"]))
     assert "Élodie: table 1" in find(client, event["id"], "elodie") and "Zoë: table 1" in find(client, event["id"], "ZOE")
+
+
+def test_a_table_the_desk_replaced_says_its_moves_no_longer_count_and_where_to_go(client):
+    eid, h, tables = night(client)
+    old = tables[0]
+    client.post(f"/api/events/{eid}/swap", json={"a": tables[0]["players"][0], "b": tables[1]["players"][0]}, headers=h)
+    page = words(client.get(f"/t/{old['table_id']}/watch"))
+    assert "The organiser replaced this table (seats or game changed): moves here no longer count." in page
+    assert f'href="/e/{eid}"' in page

@@ -349,7 +349,8 @@ def test_fuzzed_event_imports_never_500_and_a_refusal_leaves_nothing(client, app
 
 
 form_values = st.lists(st.text(max_size=6) | st.sampled_from(["gangs", "1", "²", "two", "Aiko", "Ann\u200b", "x" * 50]), max_size=3)
-FORM_FIELDS = ["names", "name", "present", "game", "a", "b", "table_id", "placings", "correction", "rounds", "games", "scoring", "date"]
+FORM_FIELDS = ["names", "name", "present", "game", "a", "b", "table_id", "player", "place", "correction", "confirmed", "label",
+               "desk", "rounds", "games", "scoring", "date"]
 
 
 @pytest.fixture
@@ -365,14 +366,17 @@ def desk(client):
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(what=st.sampled_from(["players", "checkin", "round", "swap", "result", "nope"]),
+@given(what=st.sampled_from(["players", "checkin", "round", "swap", "result", "correct", "cancel", "table-game", "handover",
+                             "revoke", "nope"]),
        fields=st.dictionaries(st.sampled_from(FORM_FIELDS), form_values, max_size=4),
        body=json_values)
 def test_fuzzed_organiser_forms_and_calls_never_500(desk, what, fields, body):
     client, event_id, token = desk
-    assert client.post(f"/e/{event_id}/admin/{what}", data=fields).status_code in (302, 404)
+    assert client.post(f"/e/{event_id}/admin/{what}", data=fields).status_code in (200, 302, 404)
+    assert client.post(f"/e/{event_id}/admin/{what}", data=fields, headers={"HX-Request": "true"}).status_code in (200, 403, 404, 422)
     assert client.post("/events", data=fields).status_code in (302, 422, 429)
-    call = {"players": "players", "checkin": "checkin", "round": "rounds", "swap": "swap", "result": "results", "nope": "players"}[what]
+    call = {"players": "players", "checkin": "checkin", "round": "rounds", "swap": "swap", "result": "results", "correct": "results",
+            "cancel": "players", "table-game": "table-game", "handover": "desks", "revoke": "desks/x/revoke", "nope": "players"}[what]
     reply = client.post(f"/api/events/{event_id}/{call}", json=body, headers=auth(token))
     assert reply.status_code in (200, 201, 422), (reply.status_code, reply.get_data(as_text=True)[:300])
     assert client.get(f"/e/{event_id}").status_code == 200 and client.get(f"/api/events/{event_id}/export.csv").status_code == 200

@@ -72,18 +72,28 @@ def organised_events() -> list[dict]:
     return found
 
 
-def event_name(event_id: str) -> str | None:
-    """An event's name, for a link back from one of its tables (None if it is gone)."""
+def event_link(table) -> dict | None:
+    """A tournament table's way back to its night (None for other tables): its name, or, for a
+    table the desk replaced (seats swapped or game changed before it started), a warning that
+    its moves no longer count and where to find the table that does."""
+    event_id = table.record.get("event")
+    if not event_id:
+        return None
     try:
-        return events().get(event_id)["name"]
+        record = events().get(event_id)
     except (EventNotFound, StoreError):
         return None
+    url = url_for("events.event_page", event_id=event_id)
+    if any(t["table_id"] == table.id for rnd in record["rounds"] for t in rnd["tables"]):
+        return {"url": url, "text": f"← {record['name']}: all tables and standings", "replaced": False}
+    return {"url": url, "replaced": True,
+            "text": f"The organiser replaced this table (seats or game changed): moves here no longer count. Find your table at {record['name']} →"}
 
 
 @bp.app_context_processor
 def _helpers() -> dict:
     # For the home page (the nights this phone runs) and a table's link back to its night.
-    return {"organised_events": organised_events, "event_name": event_name}
+    return {"organised_events": organised_events, "event_link": event_link}
 
 
 @bp.app_template_filter("ranked")
