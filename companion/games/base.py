@@ -164,8 +164,7 @@ class Game:
         lines = self._apply(new, action)
         # The engine's own checks speak first (their sentences say why); this one keeps the promise
         # that an action matching no offer is refused, whatever a check missed.
-        offers = self._offers(state)
-        if offers is not None and not any(matches(o, action) for o in offers):  # TRANSITION: None until every engine offers
+        if not any(matches(o, action) for o in self._offers(state)):
             raise RuleViolation(self._not_offered(state, action))
         self._refresh(new)
         return new, lines
@@ -175,7 +174,7 @@ class Game:
         values the engine accepts and what they cost (api.md, "Offers"); none for a watcher."""
         if not viewer.can_act or state.get("over"):
             return []
-        return self._offers(state) or []
+        return self._offers(state)
 
     def pending(self, state: dict) -> list[dict]:
         """The decisions the table owes now, each naming the player who must make it."""
@@ -236,15 +235,10 @@ class Game:
 
     def _offers(self, state: dict) -> list[dict]:
         """Every move the rules allow now, for any player (the game is not over)."""
-        return None  # TRANSITION: every engine overrides this
+        raise NotImplementedError
 
-    def _handler(self, kind: str, takes: str | None = None) -> Handler:
+    def _handler(self, kind: str) -> Handler:
         """The handler of an action type, or a RuleViolation listing what this game takes."""
-        if takes is not None:  # TRANSITION: the old `_act_<kind>` look-up, until every engine has `actions`
-            handler = getattr(self, f"_act_{kind}", None)
-            if handler is None:
-                raise RuleViolation(f"Unknown action '{quoted(kind)}'. {self.title} takes: {takes}.")
-            return handler
         handler = self.actions.get(kind)
         if handler is None:
             raise RuleViolation(f"Unknown action '{quoted(kind)}'. {self.title} takes: {', '.join(self.actions)}.")
