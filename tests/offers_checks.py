@@ -91,7 +91,8 @@ def assert_refused(game, state: dict, action: dict, offers: list[dict]) -> None:
 
 
 class _Controls(HTMLParser):
-    """Collects, per form posting an action, its fields and its enabled submit buttons."""
+    """Collects, per form posting an action, its fields and its enabled submit buttons (a form's
+    `_set` choices, from a select's options or radios, each make a control with each button)."""
 
     def __init__(self):
         super().__init__()
@@ -112,6 +113,8 @@ class _Controls(HTMLParser):
                 self._form["fields"][name] = a.get("value")
             elif kind == "radio" and name == "player" and "disabled" not in a:
                 self._form["players"].append(int(a["value"]))
+            elif kind == "radio" and name == "_set" and "disabled" not in a:  # a `_set` select drawn as buttons
+                self._form.setdefault("set_options", []).append(a["value"])
             elif kind == "submit" and "disabled" not in a:
                 self._form["buttons"].append(a.get("value") if a.get("name") == "_set" else None)
         elif tag == "select":
