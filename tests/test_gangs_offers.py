@@ -144,26 +144,30 @@ def test_a_watcher_is_offered_nothing():
 
 # -- the page's controls ----------------------------------------------------------------------
 def drawn(html: str) -> dict:
-    """What the gangs controls let a phone send: for whom, recipients, refusals, card kinds and values."""
+    """What the gangs controls let a phone send: for whom, recipients, refusals, and the cards (one
+    tile each: kind, bells and value together); which tile is checked before any tap."""
     sets = [json.loads(v) for v in re.findall(r"name=\"_set\" value='([^']*)'", html)]
+    tiles = re.findall(r"<input type=\"radio\" name=\"card:json\" id=\"[^\"]+\" value='([^']*)'([^>]*)>", html)
     return {
         "player": [int(v) for v in re.findall(r'type="hidden" name="player:int" value="(\d+)"', html)],
         "to": sorted(s["to"] for s in sets if "to" in s and not s.get("refuse")),
         "refuse": sorted(s.get("to") for s in sets if s.get("refuse")),
-        "cards": [tuple(json.loads(v).values()) for v in re.findall(r"name=\"card:json\" id=\"[^\"]+\" value='([^']*)'", html)],
-        "values": [int(v) for v in re.findall(r'name="card.value:int" id="[^"]+" value="(\d+)"', html)],
+        "cards": [(c["kind"], c["bells"], c["value"]) for c in (json.loads(v) for v, _ in tiles)],
+        "preset": [v for v, rest in tiles if "checked" in rest],
+        "other card fields": re.findall(r'name="card\.[^"]*"', html),
     }
 
 
 def expected(offer: dict) -> dict:
-    """The same, as the offer lists it (a draw's single refusal names no recipient)."""
+    """The same, as the offer lists it (a draw's single refusal names no recipient); no card preset."""
     refuse = offer["refuse"] if offer["type"] == "give" else ([None] if offer["refuse"] else [])
     return {
         "player": [offer["player"]],
         "to": sorted(offer["to"]) if offer["type"] == "give" else [],
         "refuse": refuse,
-        "cards": [(c["kind"], c["bells"]) for c in offer["cards"]],
-        "values": sorted({v for c in offer["cards"] for v in c["values"]}),
+        "cards": [(c["kind"], c["bells"], v) for c in offer["cards"] for v in c["values"]],
+        "preset": [],
+        "other card fields": [],
     }
 
 
@@ -187,7 +191,7 @@ def test_the_controls_are_the_offers_in_many_random_states(app):
                     break
                 [offer] = offers
                 assert drawn(html) == expected(offer)
-                assert f"<h2>{table.state['players'][offer['player']]['name']} " in html
+                assert f"<bdi>{table.state['players'][offer['player']]['name']}</bdi> {'reveals' if offer['type'] == 'give' else 'draws'}" in html
                 rendered += 1
                 table, _ = service.act(table.id, host, fill(offer, table.state, rnd))
         assert rendered > 1000 and ended > 8, "many states, and finished games too"

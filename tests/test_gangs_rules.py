@@ -311,7 +311,7 @@ def test_variant_open_game_shows_vp_piles():
         ({"type": "give", "to": 1, "card": card(3, "plain", 1)}, "carries 0 bell"),
         ({"type": "give", "to": 1, "card": card(1, "joker")}, "not a card kind"),
         ({"type": "give", "to": 1, "card": {"value": 1, "colour": "red"}}, "no field 'colour'"),
-        ({"type": "give", "to": 1}, "needs the field 'card'"),
+        ({"type": "give", "to": 1}, "Which card was revealed? A give needs the card"),
         ({"type": "give", "to": 1, "card": card(1), "extra": 1}, "does not take a field 'extra'"),
         ({"type": "give", "to": True, "card": card(1)}, "a player index"),
         ({"type": "play", "card": card(1)}, "Unknown action 'play'"),

@@ -36,35 +36,37 @@ KIND_WORDS = {
 }
 
 
-# The card picker's words for a kind (the bell kinds also say how many bells).
-PICK_WORDS = {"plain": "Plain", "draw": "Draw", "discard": "Discard", "stay_late": "Stay Late", "refuse": "Refuse"}
-
-# Labels short enough for a card tile on a phone.
-TILE_WORDS = {"draw": "Draw", "bell_card": "Bell", "discard": "Disc.", "stay_late": "Late", "refuse": "Refuse"}
+# The word under a card's value, short enough for a card tile on a phone (the board's rows and the
+# picker's tiles; a bell is drawn, not written).
+TILE_WORDS = {"draw": "Draw", "bell_card": "Bell card", "discard": "Discard", "stay_late": "Late", "refuse": "Refuse"}
 
 
 def choices() -> list[dict]:
     """Every card a table may enter, one choice per kind and bell count with the values it may
-    carry: `{"kind", "bells", "values"}` (the offers list them; a page draws its picker from them)."""
+    carry: `{"kind", "bells", "values"}` (the offers list them; a page draws its picker from them).
+    A card that never enters a row (a Bell card, a Discard card) is offered with its lowest value
+    alone: its value is never added to anything, so no page asks it (docs/rulings.md)."""
     return [
-        {"kind": kind, "bells": bells, "values": list(range(low, high + 1))}
-        for kind, (low, high, bell_counts, _) in KINDS.items()
+        {"kind": kind, "bells": bells, "values": list(range(low, high + 1)) if in_row else [low]}
+        for kind, (low, high, bell_counts, in_row) in KINDS.items()
         for bells in bell_counts
     ]
 
 
-def pick_label(choice: dict) -> str:
-    """A card choice in the picker's words: 'Plain', '🔔🔔 2 bells', 'Bell card 1'."""
+def tile(choice: dict, value: int) -> dict:
+    """One card of the picker as its tile shows it: `big` (the value, empty when it never counts),
+    `mark` (the word under it), `bells` (how many bells to draw) and `hint` (the bells in words,
+    for a reader that cannot see the drawing)."""
     kind, bells = choice["kind"], choice["bells"]
-    if kind == "bell":
-        return f"{'🔔' * bells} {bells} bell{'s' if bells > 1 else ''}"
-    if kind == "bell_card":
-        return f"Bell card {bells}"
-    return PICK_WORDS[kind]
+    hint = f" with {bells} bell{'s' if bells > 1 else ''}" if bells else ""
+    return {"big": str(value) if KINDS[kind][3] else "", "mark": TILE_WORDS.get(kind, ""), "bells": bells, "hint": hint}
 
 
-def parse_card(raw: object) -> dict:
-    """Check a card entered by the table and return it as {"value","kind","bells"}."""
+def parse_card(raw: object, missing: str = "") -> dict:
+    """Check a card entered by the table and return it as {"value","kind","bells"}; `missing` is
+    the sentence when no card was entered at all."""
+    if raw is None and missing:
+        raise RuleViolation(missing)
     if not isinstance(raw, dict):
         raise RuleViolation('A card is an object like {"value": 3, "kind": "plain"}.')
     extra = sorted(set(raw) - {"value", "kind", "bells"})

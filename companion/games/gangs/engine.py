@@ -3,7 +3,8 @@
 State (api.md fixes the public names): per player `row`, `sum`, `limit`, `bells`, `received`,
 plus `vp` (the VP pile); per table `current`, `first_player`, `round`, `hand` (face-down cards
 the active player still holds), `deck`, `discard`, `draw_owed` (who must take a card from the
-deck because of a Draw symbol). The one move offered at a time is that draw, or else the active
+deck because of a Draw symbol), `ends` (each round's end: who stayed out, at what sum, and what
+every other player banked). The one move offered at a time is that draw, or else the active
 player's next give. Rulings where the rulebook is silent are in docs/rulings.md.
 """
 from __future__ import annotations
@@ -47,6 +48,7 @@ class GangsOfKyoto(Game):
             "discard": 0,
             "reshuffles": 0,
             "draw_owed": None,
+            "ends": [],
             "over": False,
             "winner": None,
             "ended_by": None,
@@ -65,13 +67,13 @@ class GangsOfKyoto(Game):
 
     def _give(self, state: dict, action: dict) -> list[str]:
         """The active player reveals a card and gives it to a player who has none this turn."""
-        check_fields(action, ("to", "card"), ("player", "refuse"))
+        check_fields(action, ("to",), ("card", "player", "refuse"))
         if state["draw_owed"] is not None:
             owed = state["players"][state["draw_owed"]]["name"]
             raise RuleViolation(f"{owed} must first take a card from the deck for the Draw symbol.")
         _check_named(state, action, state["current"], "gives the cards this turn")
         to = player_field(state, action, "to")
-        card = cards.parse_card(action["card"])
+        card = cards.parse_card(action.get("card"), "Which card was revealed? A give needs the card as well as who gets it.")
         refuse = bool_field(action, "refuse")
         giver = state["players"][state["current"]]
         receiver = state["players"][to]
@@ -90,12 +92,12 @@ class GangsOfKyoto(Game):
 
     def _draw(self, state: dict, action: dict) -> list[str]:
         """The player who owes a draw for a Draw symbol takes the next card from the deck."""
-        check_fields(action, ("card",), ("player", "refuse"))
+        check_fields(action, (), ("card", "player", "refuse"))
         to = state["draw_owed"]
         if to is None:
             raise RuleViolation("Nobody owes a draw now: a card is drawn only for a Draw symbol.")
         _check_named(state, action, to, "draws for the Draw symbol")
-        card = cards.parse_card(action["card"])
+        card = cards.parse_card(action.get("card"), "Which card was drawn? A draw needs the card.")
         refuse = bool_field(action, "refuse")
         receiver = state["players"][to]
         _check_refuse(receiver, refuse)
@@ -176,31 +178,34 @@ class GangsOfKyoto(Game):
     def _end_round(self, state: dict, bust: int, lines: list[str]) -> None:
         players = state["players"]
         loser = players[bust]
-        lines.append(
-            f"{loser['name']}'s row adds up to {loser['sum']} (limit {loser['limit']}): "
-            f"{loser['name']} stayed out too late. Round {state['round']} ends."
-        )
+        lines.append(f"{loser['name']}'s row adds up to {loser['sum']} (limit {loser['limit']}): "
+                     f"{loser['name']} stayed out too late. Round {state['round']} ends.")
         if state["hand"]:
             lines.append(f"{state['hand']} unrevealed card{'s go' if state['hand'] > 1 else ' goes'} back on top of the deck.")
             state["deck"] += state["hand"]
             state["hand"] = 0
         state["draw_owed"] = None
         show = state["options"]["open_vp"]
+        # The board shows every round's end: counted before the rows are cleared.
+        end = {"round": state["round"], "out": bust, "sum": loser["sum"], "limit": loser["limit"],
+               "banked": [0] * len(players), "bells": [0] * len(players)}
+        state.setdefault("ends", []).append(end)
         for i, p in enumerate(players):
             if i == bust:
                 state["discard"] += len(p["row"])
                 lines.append(f"{p['name']} discards their whole row.")
             else:
                 banked = [c for c in p["row"] if c["bells"]]
+                bells = end["bells"][i] = sum(c["bells"] for c in banked)
+                end["banked"][i] = len(banked)
                 state["discard"] += len(p["row"]) - len(banked)
                 p["vp"].extend(banked)
-                p["bells"] += sum(c["bells"] for c in banked)
+                p["bells"] += bells
                 if banked:
-                    extra = f" ({sum(c['bells'] for c in banked)} bells)" if show else ""
+                    extra = f" ({bells} bells)" if show else ""
                     lines.append(f"{p['name']} banks {len(banked)} card{'s' if len(banked) > 1 else ''} with bells{extra}.")
             p.update(row=[], sum=0, limit=BASE_LIMIT, received=False)
-        opts = state["options"]
-        if opts["whole_deck"]:
+        if state["options"]["whole_deck"]:
             if state["reshuffles"] > 0:
                 self._finish(state, lines, reason="deck")
                 return
@@ -214,12 +219,8 @@ class GangsOfKyoto(Game):
         self._start_turn(state, lines)
 
     def _finish(self, state: dict, lines: list[str], reason: str) -> None:
-        state["over"] = True
-        state["ended_by"] = reason
-        state["draw_owed"] = None
-        order = self._ranking(state)
-        state["winner"] = order[0]
-        best = state["players"][order[0]]
+        state.update(over=True, ended_by=reason, draw_owed=None, winner=self._ranking(state)[0])
+        best = state["players"][state["winner"]]
         lines.append(f"{best['name']} wins with {best['bells']} bells!")
 
     def _ranking(self, state: dict) -> list[int]:
@@ -259,13 +260,15 @@ class GangsOfKyoto(Game):
         shown["players"] = [
             p if viewer.seat == i else {**p, "bells": None, "vp": None} for i, p in enumerate(state["players"])
         ]
+        # How many cards each row banked is seen at the table; their bells are not.
+        shown["ends"] = [{**e, "bells": None} for e in state.get("ends", [])]
         # Standings would reveal who leads on hidden bells: nobody is ranked before the end.
         shown["standings"] = []
         return shown
 
     own_player_template = "games/gangs/_player.html"
-    # The card picker's words for an offered card choice (the page draws its picker from offers).
-    card_label = staticmethod(cards.pick_label)
+    # How the picker's tile shows an offered card (the page draws its picker from offers).
+    card_tile = staticmethod(cards.tile)
 
     def view_key(self, state: dict, viewer: Viewer) -> object:
         # Each seat sees its own face-down VP pile until the end (or always, in the Open Game).
