@@ -112,11 +112,26 @@
     }
     drawOrder(form);
   });
-  document.addEventListener("htmx:afterRequest", function (event) {
-    // A result taken: its tapped order is done with.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    // When the form is taken (200): a result's tapped order is done with, and typed names are
+    // cleared (they outlive live pushes, hx-preserve, so only a success empties them). The reply
+    // replaces the form itself, and htmx's later events go to the old one, out of the page: the
+    // request's own end is watched instead, and the fields found again by id.
     var form = event.detail && event.detail.elt;
-    if (form && form.matches && form.matches("form.result-form") && event.detail.successful &&
-        event.detail.xhr && event.detail.xhr.status === 200) delete orders[tableOf(form)];
+    var xhr = event.detail && event.detail.xhr;
+    if (!form || !form.matches || !form.matches("form") || !xhr) return;
+    var table = form.matches("form.result-form") ? tableOf(form) : null;
+    var clear = (form.dataset.clear || "").split(" ").filter(Boolean);
+    xhr.addEventListener("loadend", function () {
+      if (xhr.status !== 200) return;
+      setTimeout(function () {
+        if (table) delete orders[table];
+        clear.forEach(function (id) {
+          var field = document.getElementById(id);
+          if (field) field.value = "";
+        });
+      }, 0);
+    });
   });
 
   // -- The desk: swapping two seats by tapping two names at different tables (before they start).

@@ -109,3 +109,21 @@ def test_the_desk_swaps_by_tapping_two_names_and_enters_a_tied_result_by_tapping
     org.get_by_role("button", name="Register").click()
     expect(org.locator("#flash")).to_contain_text("Aiko is already registered")
     assert kept(org)
+
+
+def test_what_the_organiser_is_typing_or_choosing_outlives_a_live_push(live_server, phone):
+    org = open_desk(phone, live_server.url, "Aiko\nBotan\nChika\nDaichi")
+    event_id = org.url.split("/e/")[1].split("/")[0]
+    org.get_by_label("Register (one name per line, or a pasted list)").fill("Emi\nFumi")
+    org.get_by_label("Gangs of Kyoto").uncheck()
+    org.get_by_label("Name of the other desk (optional)").fill("Laptop")
+    # Another desk registers a player meanwhile: this desk is pushed its regions afresh.
+    service = live_server.app.extensions["companion.events"]
+    service.register(event_id, service.get(event_id)["token"], ["Goro"])
+    expect(org.locator(".roster li")).to_have_count(5)
+    expect(org.get_by_label("Register (one name per line, or a pasted list)")).to_have_value("Emi\nFumi")
+    expect(org.get_by_label("Gangs of Kyoto")).not_to_be_checked()
+    expect(org.get_by_label("Name of the other desk (optional)")).to_have_value("Laptop")
+    org.get_by_role("button", name="Register").click()
+    expect(org.locator(".roster li")).to_have_count(7)
+    expect(org.get_by_label("Register (one name per line, or a pasted list)")).to_have_value("")
