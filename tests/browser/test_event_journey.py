@@ -55,27 +55,15 @@ def test_organiser_runs_a_round_and_the_big_screen_follows(live_server, phone, b
     # its end (through the API).
     expect(org.locator(".seat-card")).to_contain_text("join code")
     href = org.get_by_role("link", name="Play at table 1").get_attribute("href")
-    table_id, token = href.split("/")[2], href.split("/")[4]
-    api = public.context.request
-    headers = {"Authorization": f"Bearer {token}"}
-    state = api.get(f"{live_server.url}/api/tables/{table_id}", headers=headers).json()["state"]
-    winner = state["first_player"]
-    while not state["over"]:
-        owed = state["pending"][0]
-        to = winner if winner in owed["to"] else owed["to"][0]
-        card = {"value": 0, "kind": "bell_card", "bells": 2} if to == winner else {"value": 0, "kind": "plain"}
-        reply = api.post(f"{live_server.url}/api/tables/{table_id}/actions", data={"type": "give", "to": to, "card": card}, headers=headers)
-        assert reply.ok, reply.text()
-        state = reply.json()["state"]
-    winner_name = state["players"][winner]["name"]
+    winner_name = play_gangs_in_the_app(public.context.request, live_server.url, href)
 
     # The big screen shows the finished table and the new standings without a reload.
     expect(screen.locator(".seat-card")).to_contain_text("finished")
     expect(screen.locator("#event-standings tbody tr").first).to_contain_text(winner_name)
     expect(screen.locator("#event-standings tbody tr").first).to_contain_text("3")
     expect(org.locator("#event-round")).to_contain_text("finished")
-    csv = org.context.request.get(f"{live_server.url}/api/events/{event_id}/export.csv")
-    assert winner_name in csv.text()
+    exported = org.context.request.get(f"{live_server.url}/api/events/{event_id}/export.csv")
+    assert winner_name in exported.text()
     screen_ctx.close()
 
 
