@@ -6,15 +6,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.test_event_journey import patient  # noqa: F401 (an autouse fixture: 10 s assertions)
+
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(autouse=True)
-def patient():
-    """Assertions wait as long as actions (10 s): the machine may be shared with other work."""
-    expect.set_options(timeout=10_000)
-    yield
-    expect.set_options(timeout=5_000)
 
 
 def open_desk(phone, base, names):

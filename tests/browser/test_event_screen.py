@@ -8,17 +8,11 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.test_event_journey import patient  # noqa: F401 (an autouse fixture: 10 s assertions)
+
 pytestmark = pytest.mark.browser
 
 FULL_HD = {"width": 1920, "height": 1080}
-
-
-@pytest.fixture(autouse=True)
-def patient():
-    """Assertions wait as long as actions (10 s): the machine may be shared with other work."""
-    expect.set_options(timeout=10_000)
-    yield
-    expect.set_options(timeout=5_000)
 
 
 def night(app, n: int, finish: str = "half") -> str:
