@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from html.parser import HTMLParser
 
 import pytest
@@ -42,6 +43,8 @@ def fill(offer: dict, state: dict, rnd: random.Random) -> dict:
             action["symbols"] = [rnd.choice(offer["symbols"]) for _ in offer["columns"]]
     elif kind == "pass_start":
         action["to"] = rnd.choice(offer["to"])
+    elif kind == "symbol":
+        action.update(number=rnd.choice(offer["numbers"]), symbol=rnd.choice(offer["symbols"]))
     elif kind == "play":
         action["colour"] = rnd.choice(offer["colour"])
     elif kind == "place":
@@ -60,6 +63,7 @@ def make(kind: str, player: int | None, state: dict, rnd: random.Random) -> dict
         "play": lambda: {"colour": rnd.choice(COLOURS)},
         "place": lambda: {"on": rnd.sample(COLOURS, rnd.randint(1, 2))},
         "exchange": lambda: {"count": 1},
+        "symbol": lambda: {"number": rnd.randint(1, 9), "symbol": rnd.choice(SYMBOLS)},
     }
     return {**action, **fields.get(kind, dict)()}
 
@@ -77,6 +81,8 @@ def outside(offer: dict, state: dict, rnd: random.Random) -> dict | None:
         action["count"] = offer["max"] + 1
     elif kind == "pass_start":
         action["to"] = len(offer["to"])
+    elif kind == "symbol":
+        action.update(rnd.choice([{"number": max(offer["numbers"]) + 1}, {"number": min(offer["numbers"]) - 1}, {"symbol": "arrow"}]))
     elif kind == "reveal":
         gone = [k for k in range(1, 10) if k not in {n["number"] for n in offer["numbers"]}]
         number = gone[0] if gone else offer["numbers"][-1]["number"]
@@ -149,20 +155,27 @@ def test_a_turn_naming_another_player_is_refused():
 
 
 class _Choices(HTMLParser):
-    """Per action type: the `_set` values of enabled buttons and the options of each select."""
+    """Per action type: the `_set` values of enabled buttons, the options of each select, the
+    values of each group of radios and the reveal pad's enabled numbers with their counts."""
 
     def __init__(self):
         super().__init__()
         self.sets: dict[str, list[dict]] = {}
         self.selects: dict[str, list[str]] = {}  # "type/select name" -> its option values
+        self.radios: dict[str, list[str]] = {}  # "type/radio name" -> its values
+        self.pad: dict[int, int] = {}  # enabled number -> cards left
         self._type = self._select = None
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
         if tag == "input" and a.get("name") == "type":
             self._type = a["value"]
+        elif tag == "input" and a.get("type") == "radio":
+            self.radios.setdefault(f"{self._type}/{a['name']}", []).append(a["value"])
         elif tag == "button" and a.get("name") == "_set" and "disabled" not in a:
             self.sets.setdefault(self._type, []).append(json.loads(a["value"]))
+        elif tag == "button" and "data-number" in a and "disabled" not in a:
+            self.pad[int(a["data-number"])] = int(a["data-left"])
         elif tag == "select":
             self._select = f"{self._type}/{a['aria-label']}"
             self.selects[self._select] = []
@@ -180,8 +193,8 @@ def choices_drawn(html: str) -> _Choices:
     return parser
 
 
-def assert_choices_match(html: str, offers: list[dict]) -> None:
-    """The page's buttons and lists hold the offers' choices, no more and no fewer."""
+def assert_choices_match(html: str, offers: list[dict], state: dict) -> None:
+    """The page's buttons, lists and pad hold the offers' choices, no more and no fewer."""
     drawn = choices_drawn(html)
     by_type = {o["type"]: o for o in offers}
     if "play" in by_type:
@@ -190,17 +203,28 @@ def assert_choices_match(html: str, offers: list[dict]) -> None:
         assert "play" not in drawn.sets
     if "place" in by_type:
         place = by_type["place"]
-        assert drawn.selects["place/first token"] == place["on"]
-        assert ("place/second token" in drawn.selects) == (place["max"] == 2)
+        assert drawn.radios["place/on[]"] == place["on"]
+        second = drawn.radios.get("place/on[]:json")
+        assert second == ([json.dumps(c) for c in place["on"]] + [""] if place["max"] == 2 else None)
     if "exchange" in by_type:
-        assert drawn.selects["exchange/cards to exchange"] == [str(k) for k in range(1, by_type["exchange"]["max"] + 1)]
+        assert [s["count"] for s in drawn.sets["exchange"]] == list(range(1, by_type["exchange"]["max"] + 1))
+    else:
+        assert "exchange" not in drawn.sets
     if "pass_start" in by_type:
         assert [s["to"] for s in drawn.sets["pass_start"]] == by_type["pass_start"]["to"]
     if "reveal" in by_type:
         reveal = by_type["reveal"]
-        for c in reveal["columns"]:
-            assert drawn.selects[f"reveal/{c} benefit"] == [str(n["number"]) for n in reveal["numbers"]]
-            assert [json.loads(v) for v in drawn.selects[f"reveal/{c} symbol"]] == reveal["symbols"]
+        for c in reveal["columns"]:  # nothing preselected: each list starts empty
+            assert drawn.selects[f"reveal/{c} benefit"] == [""] + [str(n["number"]) for n in reveal["numbers"]]
+        assert drawn.pad == {n["number"]: n["left"] for n in reveal["numbers"]}
+    if "symbol" in by_type:
+        symbol = by_type["symbol"]
+        # Every symbol of every number but the one it carries already (shown pressed, disabled).
+        wanted = [{"number": k, "symbol": s} for k in symbol["numbers"] for s in symbol["symbols"]
+                  if s != state["symbols"].get(str(k))]
+        assert drawn.sets["symbol"] == wanted
+    else:
+        assert "symbol" not in drawn.sets
 
 
 def test_the_controls_are_the_offers(app):
@@ -215,7 +239,7 @@ def test_the_controls_are_the_offers(app):
             while not table.state["over"]:
                 html, offers = render_controls(app, table)
                 assert_controls_match(html, offers)
-                assert_choices_match(html, offers)
+                assert_choices_match(html, offers, table.state)
                 rendered += 1
                 table, _ = service.act(table.id, host, fill(rnd.choice(offers), table.state, rnd))
             html, offers = render_controls(app, table)
@@ -239,6 +263,35 @@ def test_the_status_line_counts_with_the_engine_numbers(app, monkeypatch):
 def test_the_reveal_offers_the_numbers_with_cards_left_and_how_many():
     state = GAME.setup(["Aya", "Ben"], {}, random.Random(0))
     state["revealed"].update({"1": 1, "9": 4})
-    (reveal,) = GAME.offers(state, PLAYS)
+    reveal, symbol = GAME.offers(state, PLAYS)
     assert reveal["numbers"][0] == {"number": 9, "left": 5} and 1 not in [n["number"] for n in reveal["numbers"]]
     assert reveal["symbols"] == [None, *SYMBOLS] and reveal["columns"] == list(COLOURS)
+    # Before a reveal the table may set any number's symbol, a setting nobody's turn owns.
+    assert symbol == {"type": "symbol", "player": None, "numbers": list(range(1, 10)), "symbols": [None, *SYMBOLS]}
+
+
+def status_of(app, table) -> str:
+    """The status strip every phone shows, as text."""
+    with app.test_request_context("/"):
+        html = render_template("partials/_status.html", oob=False, **render.context(table, PLAYS, "play", history=False))
+    return " ".join(re.sub(r"<[^>]+>", " ", html).split())
+
+
+def test_the_status_strip_names_no_turn_while_the_benefits_are_turned_up_or_the_start_card_passed(app):
+    with app.app_context():
+        service = tables()
+        table = service.create("bosskito", ["Aya", "Ben", "Cho", "Dee"], {"first_player": 3}, seed=1)
+        host = table.record["host_token"]
+        status = status_of(app, table)
+        assert "turn" not in status.replace("turning up", "") and "Round 1 of 9 · turning up the benefits ·" in status
+        table, _ = service.act(table.id, host, {"type": "reveal", "row": [9, 8, 7, 6, 5], "symbols": ["pass"] + [None] * 4})
+        assert "Dee's turn" in status_of(app, table) and "Dee's 1st turn of 4" in status_of(app, table)
+        for _ in range(4):  # Dee plays red each turn, the others another colour each: red's 9 is Dee's
+            for colour in ("red", "blue", "green", "yellow"):
+                table, _ = service.act(table.id, host, {"type": "play", "colour": colour})
+        assert table.state["phase"] == "pass"
+        status = status_of(app, table)
+        assert "'s turn" not in status.replace("pass the starting", "") and "Dee may pass the starting player card" in status
+        table, _ = service.act(table.id, host, {"type": "pass_start", "to": 1})
+        status = status_of(app, table)
+        assert "Round 2 of 9 · turning up the benefits ·" in status and "Ben's turn" not in status

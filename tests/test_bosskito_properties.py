@@ -17,6 +17,8 @@ GAME = get_game("bosskito")
 def legal_action(state: dict, rnd: random.Random) -> dict:
     owed = state["pending"][0]
     if owed["type"] == "reveal":
+        if rnd.random() < 0.2:  # the table sets a number's symbol first, now and then
+            return {"type": "symbol", "number": rnd.randint(1, 9), "symbol": rnd.choice(SYMBOLS + (None,))}
         pool = [k for k in range(1, 10) for _ in range(k - state["revealed"][str(k)])]
         symbols = [rnd.choice(SYMBOLS + (None, None)) for _ in COLOURS]
         return {"type": "reveal", "row": rnd.sample(pool, 5), "symbols": symbols}
@@ -39,7 +41,8 @@ def legal_action(state: dict, rnd: random.Random) -> dict:
 
 
 def illegal_action(state: dict, rnd: random.Random) -> dict:
-    p = state["players"][state["current"]]
+    # While the benefits are turned up or the start card passed it is nobody's turn (current is None).
+    p = state["players"][state["current"] if state["current"] is not None else state["starting_player"]]
     options = [
         {"type": "play", "colour": "pink"},
         {"type": "place", "on": ["red", "red", "red"]},

@@ -143,16 +143,53 @@ def test_additional_actions_card_banana_and_pass():
     s = act(s, type="take")
     aya, ben = s["players"]
     assert aya["hand"] == 6 and ben["tokens"] == 3 + 3 + 1
-    assert s["pending"] == [{"type": "pass_start", "player": 0}]
+    assert s["pending"] == [{"type": "pass_start", "player": 0}] and s["current"] is None
     rejected(s, {"type": "reveal", "row": [9, 8, 7, 6, 5]}, "already on the table")
     s = act(s, type="pass_start", to=1)
-    assert s["starting_player"] == 1 and s["current"] == 1 and s["round"] == 2
+    assert s["starting_player"] == 1 and s["round"] == 2
+    # Nobody's turn until the new benefits are up: then Ben, who now holds the card, begins.
+    assert s["current"] is None and s["pending"] == [{"type": "reveal", "player": 1}]
     rejected(s, {"type": "pass_start", "to": 0}, "Nobody may pass")
+    s = act(s, type="reveal", row=[9, 8, 7, 6, 5])
+    assert s["current"] == 1 and s["pending"] == [{"type": "turn", "player": 1, "turn": 1}]
 
 
 def test_symbols_default_from_the_option():
     s = new(2, symbols={"9": "banana"})
     assert s["row_symbols"] == ["banana", None, None, None, None]
+
+
+def test_a_numbers_symbol_set_once_comes_with_it_at_every_reveal():
+    s = new(2, row=None)
+    assert s["current"] is None  # nobody's turn while the benefits are turned up
+    s, lines = GAME.apply(s, {"type": "symbol", "number": 3, "symbol": "pass"})
+    assert lines == ["Benefit 3 cards carry the double arrow (pass the starting player card)."]
+    s = act(s, type="symbol", number=8, symbol="card")
+    s = act(s, type="reveal", row=[3, 8, 3, 1, 2])
+    assert s["row_symbols"] == ["pass", "card", "pass", None, None]
+    rejected(s, {"type": "symbol", "number": 3, "symbol": None}, "before a round's benefits are turned up")
+    s["phase"], s["row"] = "reveal", [None] * 5
+    s = act(s, type="symbol", number=3, symbol=None)  # a number's symbol can be taken back before a reveal
+    s = act(s, type="reveal", row=[3, 8, 9, 9, 9])
+    assert s["row_symbols"] == [None, "card", None, None, None]
+
+
+@pytest.mark.parametrize("action, words", [
+    ({"number": 0, "symbol": "pass"}, "'number' (a benefit number) must be a whole number from 1 to 9."),
+    ({"number": "3", "symbol": "pass"}, "must be a whole number from 1 to 9"),
+    ({"number": 3, "symbol": "arrow"}, "'arrow' is not a symbol; a benefit card shows pass, card, banana or none (null)."),
+    ({"number": 3, "symbol": ["pass"]}, "is not a symbol"),
+    ({"number": 3}, "needs the field 'symbol'"),
+])
+def test_a_symbol_outside_the_cards_is_refused(action, words):
+    rejected(new(2, row=None), {"type": "symbol", **action}, words)
+
+
+def test_a_row_with_benefits_missing_says_how_many_were_entered():
+    s = new(2, row=None)
+    rejected(s, {"type": "reveal", "row": [9, 8, 7]}, "Enter all 5 benefits, left to right: 3 of 5 entered.")
+    rejected(s, {"type": "reveal", "row": []}, "0 of 5 entered")
+    rejected(s, {"type": "reveal", "row": [9, 8, 7, 6, 5, 4]}, "'row' is the five benefit numbers")
 
 
 def test_revealing_a_number_whose_cards_are_all_out_is_refused():
@@ -161,7 +198,7 @@ def test_revealing_a_number_whose_cards_are_all_out_is_refused():
     s = act(s, type="reveal", row=[1, 2, 2, 3, 4])
     s["phase"] = "reveal"
     rejected(s, {"type": "reveal", "row": [2, 5, 5, 5, 5]}, "Only 0 benefit cards numbered 2 are left")
-    rejected(s, {"type": "reveal", "row": [9, 9, 9]}, "five benefit numbers")
+    rejected(s, {"type": "reveal", "row": [9, 9, 9]}, "Enter all 5 benefits")
 
 
 def test_scoring_most_cards_scores_the_number_ties_all_score_others_one_per_card():

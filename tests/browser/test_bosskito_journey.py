@@ -16,32 +16,33 @@ def test_one_round_on_two_phones(live_server, phone):
     ben = phone().new_page()
     join_by_code(ben, live_server.url, code)
 
-    # The table taps in the round's row: red 9 (with the card symbol), yellow 8, ...
-    for colour, number in zip(["red", "yellow", "green", "blue", "purple"], [9, 8, 7, 6, 5]):
-        aya.get_by_label(f"{colour} benefit").select_option(str(number))
-    aya.get_by_label("red symbol").select_option('"card"')
+    # Number 9's cards carry the card symbol (set once), then the table taps in the round's row.
+    submit(aya, aya.get_by_role("button", name="9: card: draw a banana card"))
+    for number in (9, 8, 7, 6, 5):
+        aya.locator(f"form.reveal [data-number='{number}']").click()
     submit(aya, aya.get_by_role("button", name="Reveal"))
-    expect(ben.locator(".column.red .benefit")).to_contain_text("9")
+    expect(ben.locator(".column.red .benefit")).to_contain_text("9+card")
 
     turns = [
-        (aya, lambda p: p.get_by_role("button", name="red", exact=True)),
-        (ben, lambda p: p.get_by_role("button", name="red", exact=True)),
-        (aya, lambda p: p.get_by_role("button", name="Take 3 tokens")),
-        (ben, lambda p: p.get_by_role("button", name="yellow", exact=True)),
+        (aya, lambda p: p.get_by_role("button", name="Aya plays red")),
+        (ben, lambda p: p.get_by_role("button", name="Ben plays red")),
+        (aya, lambda p: p.get_by_role("button", name="Aya takes 3 tokens")),
+        (ben, lambda p: p.get_by_role("button", name="Ben plays yellow")),
         (aya, None),  # place two tokens on red
-        (ben, lambda p: p.get_by_role("button", name="Draw a card")),
-        (aya, lambda p: p.get_by_role("button", name="Exchange cards")),
+        (ben, lambda p: p.get_by_role("button", name="Ben draws a card")),
+        (aya, lambda p: p.get_by_role("button", name="Aya exchanges 1 card", exact=True)),
     ]
     for page, button in turns:
         if button is None:
-            page.get_by_label("second token").select_option("red")
-            submit(page, page.get_by_role("button", name="Place"))
+            page.get_by_role("radiogroup", name="first token").get_by_text("red").click()
+            page.get_by_role("radiogroup", name="second token").get_by_text("red").click()
+            submit(page, page.get_by_role("button", name="Aya places tokens"))
         else:
             submit(page, button(page))
     # Before the round ends both phones see who leads each colour: Aya 5 bananas to Ben's 3 in red.
     expect(ben.locator(".column.red li.leader")).to_contain_text("Aya 5")
     expect(aya.locator("#status")).to_contain_text("Ben's 4th turn of 4")
-    submit(ben, ben.get_by_role("button", name="Take 3 tokens"))
+    submit(ben, ben.get_by_role("button", name="Ben takes 3 tokens"))
 
     # Hand-out: red to Aya (and her card symbol draws her a card), yellow to Ben, the rest discarded.
     for page in (aya, ben):

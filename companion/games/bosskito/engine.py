@@ -3,8 +3,9 @@
 Banana cards in hands are secret, so the app keeps counts (hand sizes, draw and discard piles)
 and the face-up cards played per colour. A round: the table enters the five benefits turned face
 up (`reveal`), every player takes four turns, the benefits are handed out by colour (each step in
-rounds.py), and a double arrow's winner may pass the starting player card (`pass_start`). This
-module runs the turns and rounds; what may be done now is offers.py's. Rulings where the
+rounds.py), and a double arrow's winner may pass the starting player card (`pass_start`). Before
+a reveal the table may say which symbol the cards of a benefit number carry (`symbol`, set once
+and used at every reveal of that number). This module runs the turns and rounds; what may be done now is offers.py's. Rulings where the
 rulebook is silent or cut short are in docs/rulings.md.
 """
 from __future__ import annotations
@@ -15,10 +16,10 @@ from typing import Callable
 from ..base import Game, Option, RuleViolation
 from ..fields import check_fields, player_field
 from .offers import offers, turn_offers
-from .rounds import draw, exchange, hand_out, place, play, reveal, take
+from .rounds import draw, exchange, hand_out, mark, place, play, reveal, take
 from .rules import (
-    BANANA_CARDS, COLOURS, HAND, ROUNDS, START_TOKENS, SYMBOLS, TOKENS, TURNS_PER_ROUND, bananas, column_bananas,
-    leaders, ordinal, score_table, scores,
+    BANANA_CARDS, BENEFITS, COLOURS, HAND, ROUNDS, START_TOKENS, SYMBOLS, TOKENS, TURNS_PER_ROUND, bananas,
+    column_bananas, leaders, ordinal, score_table, scores,
 )
 
 
@@ -34,6 +35,7 @@ class BossKito(Game):
     )
     # What the pages show of the rules, read from here (no template holds a number of the rulebook).
     colours = COLOURS
+    benefits = tuple(BENEFITS)
     rounds = ROUNDS
     turns_per_round = TURNS_PER_ROUND
     ordinal = staticmethod(ordinal)
@@ -60,7 +62,7 @@ class BossKito(Game):
             "row_symbols": [None] * len(COLOURS),
             "revealed": {str(k): 0 for k in range(1, 10)},
             "starting_player": first,
-            "current": first,
+            "current": None,  # nobody's turn while the benefits are turned up
             "phase": "reveal",
             "passes": [],
             "over": False,
@@ -74,7 +76,15 @@ class BossKito(Game):
         lines: list[str] = []
         reveal(state, action, lines)
         state["phase"] = "play"
+        state["current"] = state["starting_player"]
         self._pass_if_stuck(state, lines)
+        return lines
+
+    def _symbol(self, state: dict, action: dict) -> list[str]:
+        if state["phase"] != "reveal":
+            raise RuleViolation("A benefit number's symbol is set before a round's benefits are turned up.")
+        lines: list[str] = []
+        mark(state, action, lines)
         return lines
 
     def _pass_start(self, state: dict, action: dict) -> list[str]:
@@ -111,7 +121,7 @@ class BossKito(Game):
         return self._turn(state, action, exchange)
 
     actions = {"play": _play, "place": _place, "draw": _draw, "take": _take, "exchange": _exchange,
-               "reveal": _reveal, "pass_start": _pass_start}
+               "reveal": _reveal, "pass_start": _pass_start, "symbol": _symbol}
 
     # -- turns and rounds ------------------------------------------------------------------
     def _turn(self, state: dict, action: dict, move: Callable[[dict, dict, dict, list[str]], None]) -> list[str]:
@@ -154,6 +164,7 @@ class BossKito(Game):
         state["passes"] = hand_out(state, lines)
         if state["passes"]:
             state["phase"] = "pass"
+            state["current"] = None  # a double arrow's decision, nobody's turn
         else:
             self._new_round(state, lines)
 
@@ -163,13 +174,14 @@ class BossKito(Game):
             return
         state["round"] += 1
         state["turns_left"] = [TURNS_PER_ROUND] * len(state["players"])
-        state["current"] = state["starting_player"]
+        state["current"] = None  # the starting player begins once the benefits are turned up
         state["phase"] = "reveal"
-        lines.append(f"Round {state['round']}: {state['players'][state['current']]['name']} starts.")
+        lines.append(f"Round {state['round']}: {state['players'][state['starting_player']]['name']} starts.")
 
     def _finish(self, state: dict, lines: list[str]) -> None:
         self._score(state)  # the last hand-out just changed the benefits
         state["over"] = True
+        state["current"] = None
         state["phase"] = "over"
         order = self.standings(state)
         best = order[0]

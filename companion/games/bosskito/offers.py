@@ -6,7 +6,9 @@ draws its controls from an offer offers exactly what a tap may do. Shapes (one e
 - `{"type": "reveal", "player": null, "columns": ["red", ...], "numbers": [{"number": 9, "left": 9}, ...],
   "symbols": [null, "pass", "card", "banana"]}`: the five benefits turned face up, entered by
   anyone at the table: one number per column (a number at most as often as it has cards left)
-  and one symbol per column;
+  and one symbol per column (without `symbols`, each number's symbol set by `symbol`);
+- `{"type": "symbol", "player": null, "numbers": [1, ..., 9], "symbols": [null, "pass", "card", "banana"]}`:
+  before a reveal, the symbol every benefit card of a number carries (set once for the table);
 - `{"type": "pass_start", "player": 1, "to": [0, 1, 2]}`: the winner of a double arrow gives the
   starting player card to anyone (themselves: they keep it);
 - `{"type": "play", "player": 0, "colour": ["red", "blue"]}`: the colours with room on the table;
@@ -17,14 +19,15 @@ draws its controls from an offer offers exactly what a tap may do. Shapes (one e
 """
 from __future__ import annotations
 
-from .rules import COLOURS, PLACE_MAX, SYMBOLS, cards_left, own_colours, room, to_take
+from .rules import BENEFITS, COLOURS, PLACE_MAX, SYMBOLS, cards_left, own_colours, room, to_take
 
 
 def offers(state: dict) -> list[dict]:
     """Every move Boss Kito allows now (the game is not over)."""
     phase = state["phase"]
     if phase == "reveal":
-        return [reveal_offer(state)]
+        # The symbols are the table's, not a player's: anyone sets them, like the reveal.
+        return [reveal_offer(state), {"type": "symbol", "player": None, "numbers": list(BENEFITS), "symbols": [None, *SYMBOLS]}]
     if phase == "pass":
         return [{"type": "pass_start", "player": state["passes"][0], "to": list(range(len(state["players"])))}]
     return turn_offers(state)

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from .. import piles
 from ..errors import RuleViolation
-from ..fields import check_fields, int_field, is_one_of, quoted
+from ..fields import check_fields, int_field, is_int, is_one_of, quoted
 from .rules import (
-    BENEFIT_NAMES, CARDS_PER_COLOUR, COLOURS, PLACE_MAX, SYMBOLS, bananas, cards_left, column_winner, own_colours, room,
-    to_take,
+    BENEFIT_NAMES, BENEFITS, CARDS_PER_COLOUR, COLOURS, PLACE_MAX, SYMBOLS, bananas, cards_left, column_winner, own_colours,
+    room, to_take,
 )
+
+SYMBOL_WORDS = {None: "no symbol", "pass": "the double arrow (pass the starting player card)",
+                "card": "the card symbol (draw a banana card)", "banana": "the banana symbol (take a banana token)"}
 
 TURN_FIELDS = ("player",)  # a turn may name its player (the engine checks it is the right one)
 
@@ -45,10 +48,10 @@ def play(state: dict, p: dict, action: dict, lines: list[str]) -> None:
 
 def place(state: dict, p: dict, action: dict, lines: list[str]) -> None:
     """b) Place 1 or 2 banana tokens on cards already played (both on one card, or one on each of two)."""
-    check_fields(action, ("on",), TURN_FIELDS)
-    on = action["on"]
+    on = action.get("on")
     if not isinstance(on, list) or not 1 <= len(on) <= PLACE_MAX:
-        raise RuleViolation("Place 1 or 2 banana tokens: 'on' lists one or two colours.")
+        raise RuleViolation("Place 1 or 2 banana tokens: pick the colour of the card each goes on ('on').")
+    check_fields(action, ("on",), TURN_FIELDS)
     colours = [colour(c) for c in on]
     for c in colours:
         if c not in own_colours(p):
@@ -97,8 +100,11 @@ def reveal(state: dict, action: dict, lines: list[str]) -> None:
     """The five benefits turned face up for the round, left to right, with their symbols."""
     check_fields(action, ("row",), ("symbols",))
     row = action["row"]
-    if not isinstance(row, list) or len(row) != len(COLOURS) or any(isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 9 for v in row):
+    if not isinstance(row, list) or len(row) > len(COLOURS) or any(not is_int(v) or v not in BENEFITS for v in row):
         raise RuleViolation("'row' is the five benefit numbers (1 to 9), left to right.")
+    if len(row) < len(COLOURS):
+        # A page sends the numbers tapped so far: say how many are missing rather than what 'row' is.
+        raise RuleViolation(f"Enter all {len(COLOURS)} benefits, left to right: {len(row)} of {len(COLOURS)} entered.")
     left = cards_left(state["revealed"])
     for number in set(row):
         if row.count(number) > left[number]:
@@ -114,6 +120,18 @@ def reveal(state: dict, action: dict, lines: list[str]) -> None:
     state["row_symbols"] = list(symbols)
     shown = ", ".join(f"{c} {v}" + (f" ({s})" if s else "") for c, v, s in zip(COLOURS, row, symbols))
     lines.append(f"Round {state['round']} benefits: {shown}.")
+
+
+def mark(state: dict, action: dict, lines: list[str]) -> None:
+    """The symbol printed on every benefit card of one number (the rulebook does not list them):
+    set once for the table, it comes with that number at each reveal (docs/rulings.md)."""
+    check_fields(action, ("number", "symbol"))
+    number = int_field(action, "number", BENEFITS[0], BENEFITS[-1], "'number' (a benefit number)")
+    symbol = action["symbol"]
+    if symbol is not None and not is_one_of(symbol, SYMBOLS):
+        raise RuleViolation(f"'{quoted(symbol)}' is not a symbol; a benefit card shows {', '.join(SYMBOLS)} or none (null).")
+    state["symbols"][str(number)] = symbol
+    lines.append(f"Benefit {number} cards carry {SYMBOL_WORDS[symbol]}.")
 
 
 def hand_out(state: dict, lines: list[str]) -> list[int]:

@@ -1,0 +1,162 @@
+"""Boss Kito at the table, counted in taps (issue 15): a round's reveal on the 1–9 pad, the
+controls a seated phone owes on its first screen, and a refused reveal explained beside it."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from .taps import assert_on_first_screen, assert_refusal_beside, count_taps, taps
+
+pytestmark = pytest.mark.browser
+SCREENS = [{"width": 390, "height": 844}, {"width": 360, "height": 740}]
+# BOSSKITO_SCREENSHOTS=1 saves the seated phone mid-turn to docs/screenshots/ (the picture in the docs).
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+
+def new_table(live_server, names=("Aya", "Ben"), first=1):
+    """A Boss Kito table made on the server, and a way to play moves on it as the table does."""
+    service = live_server.app.extensions["companion.tables"]
+    table = service.create("bosskito", list(names), {"first_player": first}, seed=3)
+
+    def act(*actions):
+        for action in actions:
+            service.act(table.id, table.record["host_token"], action)
+        return service.get(table.id).version
+
+    return table, act
+
+
+def open_on(context, live_server, table, seat=None):
+    """The table's play page on a phone (holding `seat`, when given), live."""
+    page = context.new_page()
+    page.goto(f"{live_server.url}/t/{table.id}/play/{table.record['play_token']}")
+    if seat is not None:
+        page.get_by_role("button", name=f"I am {table.record['players'][seat]}").click()
+        expect(page.locator("header .you")).to_contain_text(table.record["players"][seat])
+    expect(page.locator("#netstate")).to_have_text("Live")
+    return page
+
+
+def wait_for_version(page, version):
+    expect(page.locator("#status")).to_have_attribute("data-version", str(version))
+
+
+def tap_row(page, numbers):
+    pad = page.locator("form.reveal [data-pad]")
+    for n in numbers:
+        pad.locator(f"[data-number='{n}']").click()
+
+
+def slot_numbers(page):
+    return [s.strip() or "–" for s in page.locator("form.reveal [data-number-text]").all_inner_texts()]
+
+
+def test_tap_budget_a_rounds_reveal(live_server, phone):
+    table, act = new_table(live_server)
+    aya, ben = open_on(phone(), live_server, table, 0), open_on(phone(), live_server, table, 1)
+    # Nobody's turn while the benefits are turned up: the status strip names no one.
+    for page in (aya, ben):
+        expect(page.locator("#status .turn")).not_to_contain_text("turn")
+        expect(page.locator("#status")).to_contain_text("Round 1 of 9 · turning up the benefits")
+
+    # At the game's start the table says once which symbol each number's cards carry.
+    panel = aya.locator("details.symbols")
+    expect(panel).to_have_attribute("open", "")
+    count_taps(aya)
+    for number, word in ((9, "card: draw a banana card"), (3, "double arrow: pass the starting player card")):
+        before = aya.locator("#status").get_attribute("data-version")
+        panel.get_by_role("button", name=f"{number}: {word}").click()
+        expect(aya.locator("#status")).not_to_have_attribute("data-version", before)
+    assert taps(aya) == 2
+    expect(aya.locator("#history")).to_contain_text("Benefit 3 cards carry the double arrow")
+    expect(aya.locator("[data-number='9']")).to_contain_text("+card")  # the pad shows it with its number
+
+    # Round 1's reveal: five numbers on the pad, then Reveal.
+    count_taps(aya)
+    pad = aya.locator("form.reveal [data-pad]")
+    tap_row(aya, [9, 8, 3, 9])
+    expect(pad.locator("[data-number='9']")).to_contain_text("7 left")  # two of the nine are in the row
+    expect(pad.locator("[data-number='1']")).to_be_enabled()
+    tap_row(aya, [1])
+    expect(pad.locator("[data-number='2']")).to_be_disabled()  # the row is full
+    assert slot_numbers(aya) == ["9", "8", "3", "9", "1"]
+    aya.get_by_role("button", name="Reveal").click()
+    wait_for_version(ben, 3)
+    assert taps(aya) <= 6, f"{taps(aya)} taps"
+    for page in (aya, ben):
+        expect(page.locator(".column.red .benefit")).to_contain_text("9+card")
+        expect(page.locator(".column.green .benefit")).to_contain_text("3⇄")
+        expect(page.locator(".column.purple .benefit")).to_have_text("1")
+        expect(page.locator("#status .turn")).to_contain_text("Ben's turn")
+
+    # Round 2, on Ben's phone: the pad counts what the first row took; the 1 is gone.
+    version = act(*[{"type": "draw"}] * 8)
+    wait_for_version(ben, version)
+    ben_pad = ben.locator("form.reveal [data-pad]")
+    expect(ben_pad.locator("[data-number='1']")).to_be_disabled()
+    expect(ben_pad.locator("[data-number='1']")).to_contain_text("0 left")
+    expect(ben_pad.locator("[data-number='9']")).to_contain_text("7 left")
+    count_taps(ben)
+    tap_row(ben, [7, 6, 5, 4, 2])
+    ben.get_by_role("button", name="Reveal").click()
+    wait_for_version(aya, version + 1)
+    assert taps(ben) <= 6, f"{taps(ben)} taps"
+    expect(aya.locator("#history")).to_contain_text("Round 2 benefits: red 7, yellow 6, green 5, blue 4, purple 2.")
+
+
+def test_refusal_bosskito(live_server, phone):
+    # Every tap on the pad is one the rules allow (a number runs out, the row fills), so the refusal
+    # is a Reveal tapped with a column left empty: what a hurried player does.
+    table, _ = new_table(live_server)
+    page = open_on(phone(), live_server, table, 1)
+    form = page.locator("form.reveal")
+    tap_row(page, [9, 8, 7, 6])
+    page.get_by_role("button", name="Reveal").click()
+    assert_refusal_beside(page, form, "Enter all 5 benefits, left to right: 4 of 5 entered.")
+    # Everything entered is still there, and the next tap goes on where it stopped.
+    assert slot_numbers(page) == ["9", "8", "7", "6", "–"]
+    assert [form.get_by_label(f"{c} benefit").input_value() for c in ("red", "yellow", "green", "blue")] == ["9", "8", "7", "6"]
+    expect(page.locator("#status")).to_have_attribute("data-version", "0")
+    tap_row(page, [5])
+    page.get_by_role("button", name="Reveal").click()
+    wait_for_version(page, 1)
+    expect(page.locator("#history")).to_contain_text("Round 1 benefits: red 9, yellow 8, green 7, blue 6, purple 5.")
+    expect(form.locator(".refusal")).to_have_count(0)
+
+
+@pytest.mark.parametrize("screen", SCREENS, ids=lambda s: f"{s['width']}x{s['height']}")
+def test_first_screen_bosskito(live_server, browser, screen):
+    table, act = new_table(live_server, ("Alexandrina-Wilhelmina", "Ben", "Cho", "Dee"), first=1)
+    context = browser.new_context(viewport=screen, device_scale_factor=1, is_mobile=True, has_touch=True)
+    try:
+        page = open_on(context, live_server, table, 1)
+
+        def owed(locator, version):
+            wait_for_version(page, version)
+            page.evaluate("window.scrollTo(0, 0)")
+            assert_on_first_screen(page, locator)
+
+        # The reveal, owed by the table: the whole pad and its Reveal button.
+        owed(page.locator("form.reveal"), 0)
+        # Ben's first turn: every action of the turn, each button with his name.
+        version = act({"type": "reveal", "row": [9, 8, 7, 6, 5], "symbols": ["pass", None, None, None, None]})
+        owed(page.locator(".turn-card"), version)
+        expect(page.locator(".turn-card").get_by_role("button", name="Ben plays red")).to_be_enabled()
+        # Mid-round: Ben's 3rd turn, with red and blue cards on the table and tokens to put on them.
+        draw = {"type": "draw"}
+        version = act({"type": "play", "colour": "red"}, draw, draw, draw, {"type": "play", "colour": "blue"}, draw, draw, draw)
+        owed(page.locator(".turn-card"), version)
+        expect(page.locator(".turn-card form.place")).to_be_visible()
+        if os.environ.get("BOSSKITO_SCREENSHOTS"):
+            SHOTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(SHOTS / f"bosskito-{screen['width']}.png"))
+        # Ben wins red's 9 and its double arrow: his decision, on his first screen.
+        version = act({"type": "take"}, *[draw] * 7)
+        owed(page.locator("form.pass-start"), version)
+        expect(page.locator("form.pass-start").get_by_role("button", name="Ben keeps it")).to_be_enabled()
+        expect(page.locator("#status .turn")).not_to_contain_text("turn")
+    finally:
+        context.close()
