@@ -71,6 +71,8 @@ def test_place_one_or_two_tokens_on_played_cards():
     s["players"][1]["played"] = played(red=[0])
     rejected(s, {"type": "place", "on": ["green"]}, "has no green banana card on the table")
     rejected(s, {"type": "place", "on": ["red", "red", "red"]}, "Place 1 or 2 banana tokens")
+    # A page's Place tapped before any colour: the sentence says what is missing, not the field's shape.
+    rejected(s, {"type": "place"}, "Place 1 or 2 banana tokens: pick the colour of the card each goes on.")
     s["players"][1]["tokens"] = 1
     rejected(s, {"type": "place", "on": ["red", "red"]}, "has 1 banana token")
 

@@ -152,11 +152,30 @@ def test_first_screen_bosskito(live_server, browser, screen):
         expect(page.locator(".turn-card form.place")).to_be_visible()
         if os.environ.get("BOSSKITO_SCREENSHOTS"):
             SHOTS.mkdir(exist_ok=True)
-            page.screenshot(path=str(SHOTS / f"bosskito-{screen['width']}.png"))
+            page.screenshot(path=str(SHOTS / f"bosskito-seated-{screen['width']}.png"))
         # Ben wins red's 9 and its double arrow: his decision, on his first screen.
         version = act({"type": "take"}, *[draw] * 7)
         owed(page.locator("form.pass-start"), version)
         expect(page.locator("form.pass-start").get_by_role("button", name="Ben keeps it")).to_be_enabled()
         expect(page.locator("#status .turn")).not_to_contain_text("turn")
+    finally:
+        context.close()
+
+
+def test_the_reveal_works_without_script(live_server, browser):
+    # The pad needs the script; the five lists under it are the form, each starting empty.
+    table, _ = new_table(live_server)
+    context = browser.new_context(viewport=SCREENS[0], java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server.url}/t/{table.id}/play/{table.record['play_token']}")
+        form = page.locator("form.reveal")
+        expect(form.locator("[data-number='9']")).to_be_hidden()
+        for colour, number in zip(("red", "yellow", "green", "blue", "purple"), ("9", "8", "7", "6", "5")):
+            list_ = form.get_by_label(f"{colour} benefit")
+            assert list_.input_value() == ""
+            list_.select_option(number)
+        form.get_by_role("button", name="Reveal").click()
+        expect(page.locator("#history")).to_contain_text("Round 1 benefits: red 9, yellow 8, green 7, blue 6, purple 5.")
     finally:
         context.close()

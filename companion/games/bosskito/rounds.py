@@ -50,7 +50,7 @@ def place(state: dict, p: dict, action: dict, lines: list[str]) -> None:
     """b) Place 1 or 2 banana tokens on cards already played (both on one card, or one on each of two)."""
     on = action.get("on")
     if not isinstance(on, list) or not 1 <= len(on) <= PLACE_MAX:
-        raise RuleViolation("Place 1 or 2 banana tokens: pick the colour of the card each goes on ('on').")
+        raise RuleViolation("Place 1 or 2 banana tokens: pick the colour of the card each goes on.")
     check_fields(action, ("on",), TURN_FIELDS)
     colours = [colour(c) for c in on]
     for c in colours:
