@@ -312,6 +312,7 @@ def test_variant_open_game_shows_vp_piles():
         ({"type": "give", "to": 1, "card": card(1, "joker")}, "not a card kind"),
         ({"type": "give", "to": 1, "card": {"value": 1, "colour": "red"}}, "no field 'colour'"),
         ({"type": "give", "to": 1}, "Which card was revealed? A give needs the card"),
+        ({"type": "give", "to": 1, "card": None}, "Which card was revealed? A give needs the card"),
         ({"type": "give", "to": 1, "card": card(1), "extra": 1}, "does not take a field 'extra'"),
         ({"type": "give", "to": True, "card": card(1)}, "a player index"),
         ({"type": "play", "card": card(1)}, "Unknown action 'play'"),
@@ -415,3 +416,54 @@ def test_ruling_a_turn_with_no_card_left_to_deal_ends_the_game():
     state, lines = GAME.apply(s, {"type": "give", "to": 1, "card": card(0)})
     assert state["over"] and state["ended_by"] == "cards" and state["winner"] == 0
     assert "no card is left to deal" in " ".join(lines) and GAME.offers(state, Viewer(can_act=True)) == []
+
+
+def test_a_draw_without_its_card_is_refused_with_a_question():
+    s = give(new(), 1, 2, "draw")
+    before = repr(s)
+    rejected(s, {"type": "draw"}, "Which card was drawn? A draw needs the card.")
+    assert repr(s) == before
+
+
+def test_ruling_a_card_that_never_enters_a_row_is_offered_with_one_value():
+    # Bell cards "do not place it in their row"; a Discard card is discarded at once: their value
+    # is never added to anything, so the offer asks none. A value sent through the API still counts
+    # as entered (older logs hold them).
+    [offer] = GAME.offers(new(), Viewer(seat=None, can_act=True))
+    values = {(c["kind"], c["bells"]): c["values"] for c in offer["cards"]}
+    assert values[("bell_card", 1)] == values[("bell_card", 2)] == values[("discard", 0)] == [0]
+    assert values[("stay_late", 0)] == values[("refuse", 0)] == [0, 1, 2, 3, 4, 5]
+    assert values[("plain", 0)] == [0, 1, 2, 3, 4] and values[("bell", 2)] == [1, 2, 3, 4, 5]
+    s = give(new(), 1, 3, "bell_card", 1)
+    assert s["players"][1]["bells"] == 1 and s["players"][1]["sum"] == 0
+
+
+def test_ruling_each_round_end_is_kept_for_the_board():
+    # The rulebook's example of a 2 making 14 (above): Ann stays out; Bob and Cy bank their bells.
+    s = new()
+    s = give(s, 0, 4, "bell", 1); s = give(s, 1, 3, "bell", 2); s = give(s, 2, 4)
+    s = give(s, 0, 4); s = give(s, 1, 2); s = give(s, 2, 2, "bell", 1)
+    s = give(s, 0, 4); s = give(s, 1, 1); s = give(s, 2, 0)
+    assert s["ends"] == []
+    s = give(s, 0, 2)
+    assert s["ends"] == [{"round": 1, "out": 0, "sum": 14, "limit": 13, "banked": [0, 1, 1], "bells": [0, 2, 1]}]
+    # How many cards a row banked is seen at the table; how many bells, only at the end.
+    for viewer in (WATCHER, Viewer(seat=1, can_act=True)):
+        assert GAME.view(s, viewer)["ends"] == [{**s["ends"][0], "bells": None}]
+    s["over"] = True
+    assert GAME.view(s, WATCHER)["ends"] == s["ends"]
+
+
+def test_ruling_a_round_end_records_the_limit_it_broke():
+    # Stay Late: "this player will end the round only when the sum of the values of their cards
+    # reaches 18 or more".
+    s = new(("Ann", "Bob"))
+    s = give(s, 0, 0, "stay_late"); s = give(s, 1, 4)
+    s = give(s, 0, 4); s = give(s, 1, 4)
+    s = give(s, 0, 4); s = give(s, 1, 4)
+    s = give(s, 0, 4); s = give(s, 1, 0)
+    assert s["players"][0]["sum"] == 12 and s["ends"] == []
+    s = give(s, 0, 4); s = give(s, 1, 0)  # 16: still in
+    assert s["ends"] == []
+    s = give(s, 0, 2)
+    assert [(e["out"], e["sum"], e["limit"]) for e in s["ends"]] == [(0, 18, 18)]
