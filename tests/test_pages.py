@@ -105,6 +105,16 @@ def test_the_play_link_and_the_join_code_give_play_rights(client, app):
     assert "Give to Bob" in words(other.get(f"/t/{table_id}").text)
 
 
+def test_a_wrong_play_link_says_what_to_do_and_gives_nothing(client, app):
+    table_id = create_from_form(client)
+    phone = app.test_client()
+    resp = phone.get(f"/t/{table_id}/play/not-the-token")
+    assert resp.status_code == 403
+    assert "not (or no longer) valid" in resp.text and "join code" in resp.text
+    assert f'href="/t/{table_id}/watch"' in resp.text
+    assert 'name="type"' not in phone.get(f"/t/{table_id}").text, "the phone only watches"
+
+
 def test_join_code_guessing_is_rate_limited(app):
     guesser = app.test_client()
     for _ in range(app.config["JOIN_ATTEMPTS"]):

@@ -1,7 +1,7 @@
 """The HTMX pages: home, create, join, table (play and watch) and the form posts."""
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_htmx import HTMX
 
 from ..games import RuleViolation, Viewer, WATCHER, all_games, get_game
@@ -73,7 +73,12 @@ def play_link(table_id, token):
     """The play QR code's address: keep the play token in this phone's cookie, then open the table."""
     table = tables().get(table_id)
     if not table.viewer_for(token).can_act:
-        abort(403)
+        # An old or mistyped link (a seat's link after the seat was freed, a QR code cut off):
+        # say so, and what still works, rather than a bare refusal.
+        message = ("This play link is not (or no longer) valid for this table. Ask someone at the table "
+                   "for the join code, or scan the play QR code on their screen. You can still watch.")
+        return render_template("error.html", status=403, message=message,
+                               watch=url_for("pages.watch", table_id=table_id)), 403
     if not table.viewer_for(cookie_token(table_id)).can_act:
         remember_token(table_id, token)
     return redirect(url_for("pages.table", table_id=table_id))
