@@ -1,5 +1,6 @@
-"""Steps the browser journeys share: creating a table from the home page, and tapping a control
-then waiting until this phone shows the table's next version."""
+"""Steps the browser journeys share: creating a table from the home page (or on the server, with
+moves entered as the host phone would), opening it on a phone with or without a seat, and tapping a
+control then waiting until this phone shows the table's next version."""
 from __future__ import annotations
 
 from playwright.sync_api import expect
@@ -30,3 +31,33 @@ def join_by_code(page, base, code):
     page.get_by_label("Join code").fill(code)
     page.get_by_role("button", name="Join").click()
     expect(page.locator("#netstate")).to_have_text("Live")
+
+
+def server_table(live_server, game, names, options, seed=3):
+    """A table made on the server, and `act(*actions)`: moves entered as the table's host phone
+    would, returning the table's version after them."""
+    service = live_server.app.extensions["companion.tables"]
+    table = service.create(game, list(names), options, seed=seed)
+
+    def act(*actions):
+        for action in actions:
+            service.act(table.id, table.record["host_token"], action)
+        return service.get(table.id).version
+
+    return table, act
+
+
+def open_on(context, live_server, table, seat=None):
+    """The table's play page on a phone (holding `seat`, when given), live."""
+    page = context.new_page()
+    page.goto(f"{live_server.url}/t/{table.id}/play/{table.record['play_token']}")
+    if seat is not None:
+        page.get_by_role("button", name=f"I am {table.record['players'][seat]}").click()
+        expect(page.locator("header .you")).to_contain_text(table.record["players"][seat])
+    expect(page.locator("#netstate")).to_have_text("Live")
+    return page
+
+
+def wait_for_version(page, version):
+    """Wait until this page shows the table at `version`."""
+    expect(page.locator("#status")).to_have_attribute("data-version", str(version))
