@@ -89,7 +89,7 @@ def test_first_screen_gangs(live_server, browser, screen):
     tile(bob, 3, "bell", 2).click()
     if os.environ.get("GANGS_SCREENSHOTS"):
         SHOTS.mkdir(exist_ok=True)
-        bob.screenshot(path=str(SHOTS / f"gangs-seated-{screen['width']}.png"))
+        bob.screenshot(path=str(SHOTS / f"gangs-seated-{screen['width']}.png"), scale="css")
     # A Draw symbol: the drawer's card is asked at once, on every phone.
     wait_for_version(bob, act({"type": "give", "to": 3, "card": card(1, "draw")}))
     picker_on_first_screen(bob, "Dee takes it")
