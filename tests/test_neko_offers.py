@@ -18,7 +18,7 @@ import pytest
 
 from companion.games import RuleViolation, Viewer, get_game
 from companion.games.neko.checks import fight_value
-from companion.games.neko.kittens import DIE_FACES, SKILL_MAX, SKILLS, TARGETS
+from companion.games.neko.kittens import FACE_VALUES, SKILL_MAX, SKILLS, TARGETS
 from companion.web import tables
 
 from .offers_checks import PLAYS, assert_controls_match, play_through_offers, refuse_outside, refuse_unoffered, render_controls
@@ -67,7 +67,18 @@ def fill(offer: dict, state: dict, rnd: random.Random) -> dict:
     elif kind == "bike_card" and rnd.random() < 0.5:
         action.update(purple=rnd.choice(offer["purple"]), teal=rnd.choice(offer["teal"]))
     elif kind == "skill_up":
-        action["skill"] = rnd.choice(offer["skills"])
+        if offer["owed"] > 1 and rnd.random() < 0.5:  # several bumps in one answer, as a Growth's are
+            room = {s: state["players"][offer["player"]]["skills"][s] for s in offer["skills"]}
+            chosen = []
+            for _ in range(rnd.randint(1, offer["owed"])):
+                free = [s for s in offer["skills"] if room[s] < SKILL_MAX]
+                if not free:
+                    break
+                chosen.append(rnd.choice(free))
+                room[chosen[-1]] += 1
+            action["skills"] = chosen
+        else:
+            action["skill"] = rnd.choice(offer["skills"])
     return action
 
 
@@ -77,10 +88,10 @@ def make(kind: str, player: int | None, state: dict, rnd: random.Random) -> dict
     action = {"type": kind, **({} if player is None else {"player": player})}
     if kind == "check":
         target = rnd.choice([None, *TARGETS])
-        action.update(skill=rnd.choice(TARGETS.get(target, SKILLS)), objective=3, die=rnd.choice(DIE_FACES), target=target)
+        action.update(skill=rnd.choice(TARGETS.get(target, SKILLS)), objective=3, die=rnd.choice(state["die"]), target=target)
     elif kind == "kitten_fight":  # a fight names its two kittens, not a player
         a, d = rnd.sample(range(n), 2)
-        action = {"type": kind, "attacker": a, "defender": d, "rolls": [[6, "X"]]}
+        action = {"type": kind, "attacker": a, "defender": d, "rolls": [[state["die"][0], "X"]]}
     elif kind == "bike_card" and rnd.random() < 0.5:
         action.update(purple=rnd.randint(1, 6), teal=rnd.randint(1, 6))
     elif kind == "skill_up":
@@ -96,8 +107,11 @@ def outside(offer: dict, state: dict, rnd: random.Random) -> dict | None:
         t = next((t for t in offer["targets"] if t["target"] == action.get("target")), None)
         unlisted_skills = [s for s in SKILLS if t is None or s not in t["skills"]]
         unlisted_targets = [x for x in TARGETS if x not in {t["target"] for t in offer["targets"]}]
-        spoil = rnd.choice(["skill", "target", "objective", "from"])
-        if spoil == "skill" and unlisted_skills:
+        spoil = rnd.choice(["skill", "target", "objective", "from", "die"])
+        off_die = [f for f in FACE_VALUES if f not in offer["faces"]]
+        if spoil == "die" and off_die:  # a face the table's die does not have
+            action["die"] = rnd.choice(off_die)
+        elif spoil == "skill" and unlisted_skills:
             action["skill"] = rnd.choice(unlisted_skills)
         elif spoil == "target" and unlisted_targets:
             action["target"] = rnd.choice(unlisted_targets)
@@ -111,6 +125,9 @@ def outside(offer: dict, state: dict, rnd: random.Random) -> dict | None:
         action["defender"] = rnd.choice([j for j in range(n) if j not in offer["defender"]])  # the attacker itself at least
     elif kind == "skill_up" and len(offer["skills"]) < len(SKILLS):
         action["skill"] = rnd.choice([s for s in SKILLS if s not in offer["skills"]])
+    elif kind == "skill_up":  # more bumps than the kitten is owed
+        action.pop("skill", None)
+        action["skills"] = [rnd.choice(offer["skills"]) for _ in range(offer["owed"] + 1)]
     elif kind == "bike_card":
         action.update(purple=max(offer["purple"]) + 1, teal=rnd.choice(offer["teal"]))
     else:
@@ -152,9 +169,9 @@ def test_the_movement_is_offered_until_the_action_then_only_the_end_of_the_turn(
     fights = offered(s, "kitten_fight")
     assert (fights[0]["defender"], fights[0]["reaction"]) == ([1, 2], False)  # Ann's action
     assert (fights[1]["defender"], fights[1]["reaction"]) == ([0], True)  # Bob forces a fight: Ann's reaction
-    s = act(s, type="check", player=0, skill="agility", objective=3, die=6, target="hazard")
+    s = act(s, type="check", player=0, skill="agility", objective=3, die=5, target="hazard")
     assert len(offered(s)) == 9  # a reaction leaves the action to come
-    s = act(s, type="kitten_fight", attacker=0, defender=2, rolls=[[6, "X"]])
+    s = act(s, type="kitten_fight", attacker=0, defender=2, rolls=[[5, "X"]])
     assert offered(s) == [{"type": "end_turn", "player": 0}]
 
 
@@ -163,7 +180,7 @@ def test_a_friend_is_offered_from_the_homes_that_have_one():
     s["players"][2]["friends"] = 2
     (friend,) = [t for t in offered(s, "check")[0]["targets"] if t["target"] == "friend"]
     assert friend["from"] == [2]
-    s = act(s, type="check", player=0, skill="friendship", objective=1, die=6, target="friend", **{"from": 2})
+    s = act(s, type="check", player=0, skill="friendship", objective=1, die=5, target="friend", **{"from": 2})
     assert s["players"][2]["friends"] == 1 and s["players"][0]["friends"] == 1
 
 
@@ -186,7 +203,7 @@ def test_a_tie_offers_each_pair_of_tied_kittens_one_fight():
     s["final_round"], s["current"] = True, 2
     s = act(s, type="end_turn")
     assert [(o["attacker"], o["defender"], o["tiebreak"]) for o in offered(s)] == [(0, [1, 2], True), (1, [2], True)]
-    s = act(s, type="kitten_fight", attacker=2, defender=0, rolls=[[6, "X"]])  # either order is a fight
+    s = act(s, type="kitten_fight", attacker=2, defender=0, rolls=[[5, "X"]])  # either order is a fight
     assert [(o["attacker"], o["defender"]) for o in offered(s)] == [(1, [2])]
 
 
@@ -199,9 +216,16 @@ def test_a_turn_move_naming_another_kitten_is_refused():
 
 
 # -- the page draws the offers ------------------------------------------------------------------
+def _value(text: str):
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text  # a word (a skill) sent as it is
+
+
 class _Choices(HTMLParser):
-    """Per form (its action type and hidden player): `_set` options and buttons, radio values,
-    other selects' options and the number field's bounds."""
+    """Per form (its action type and hidden player): `_set` buttons, radio values (with the
+    skills each check target lists), named buttons' values and other selects' options."""
 
     def __init__(self):
         super().__init__()
@@ -212,17 +236,19 @@ class _Choices(HTMLParser):
         a = dict(attrs)
         form = self.forms[-1] if self.forms else None
         if tag == "form":
-            self.forms.append({"sets": [], "radios": {}, "selects": {}, "hidden": {}})
+            self.forms.append({"sets": [], "radios": {}, "selects": {}, "hidden": {}, "buttons": {}, "skills": []})
         elif form is None:
             return
         elif tag == "input" and a.get("type") == "hidden":
             form["hidden"][a["name"].split(":")[0]] = a["value"]
         elif tag == "input" and a.get("type") == "radio":
-            form["radios"].setdefault(a["name"].split(":")[0], []).append(json.loads(a["value"]))
-        elif tag == "input" and a.get("type") == "number":
-            form["bounds"] = (int(a["min"]), int(a["max"]))
+            form["radios"].setdefault(a["name"].split(":")[0], []).append(_value(a["value"]))
+            if "data-skills" in a:
+                form["skills"].append(a["data-skills"].split())
         elif tag == "button" and a.get("name") == "_set":
             form["sets"].append(json.loads(a["value"]))
+        elif tag == "button" and a.get("name"):
+            form["buttons"].setdefault(a["name"].split(":")[0], []).append(_value(a["value"]))
         elif tag == "select":
             self._select = a["name"].split(":")[0]
             form["selects"][self._select] = []
@@ -235,7 +261,7 @@ class _Choices(HTMLParser):
 
 
 def assert_choices_match(html: str, offers: list[dict]) -> None:
-    """The page's lists and buttons hold the offers' choices, no more and no fewer."""
+    """The page's pads and buttons hold the offers' choices, no more and no fewer."""
     parser = _Choices()
     parser.feed(html)
     by_type: dict[str, list[dict]] = {}
@@ -249,21 +275,24 @@ def assert_choices_match(html: str, offers: list[dict]) -> None:
     assert len(drawn) == (1 if checks else 0)
     if checks:
         (form,) = drawn
-        assert form["selects"]["_set"] == [{"player": o["player"], "target": t["target"], "skill": s, **({} if j is None else {"from": j})}
-                                           for o in checks for t in o["targets"] for s in t["skills"] for j in [None, *t.get("from", [])]]
-        assert form["radios"]["die"] == checks[0]["faces"]
-        assert form["bounds"] == (checks[0]["objective"]["min"], checks[0]["objective"]["max"])
+        targets = [(o, t, j) for o in checks for t in o["targets"] for j in [None, *t.get("from", [])]]
+        assert form["radios"]["_set"] == [{"player": o["player"], "target": t["target"], **({} if j is None else {"from": j})} for o, t, j in targets]
+        assert form["skills"] == [t["skills"] for _, t, _ in targets]  # what follows each target
+        assert form["radios"]["skill"] == list(SKILLS)
+        assert form["radios"]["die"] == checks[0]["faces"] and all(o["faces"] == checks[0]["faces"] for o in checks)
+        low, high = checks[0]["objective"]["min"], checks[0]["objective"]["max"]
+        assert sorted(form["radios"]["objective"]) == list(range(low, high + 1))
     fights = by_type.get("kitten_fight", [])
     drawn = forms_of("kitten_fight")
     assert len(drawn) == (1 if fights else 0)
     if fights:
-        assert drawn[0]["selects"]["_set"] == [{"attacker": o["attacker"], "defender": d} for o in fights for d in o["defender"]]
+        assert drawn[0]["radios"]["_set"] == [{"attacker": o["attacker"], "defender": d} for o in fights for d in o["defender"]]
         assert drawn[0]["radios"]["rolls.0.0"] == drawn[0]["radios"]["rolls.0.1"] == fights[0]["faces"]
-    bumps = {int(f["hidden"]["player"]): [s["skill"] for s in f["sets"]] for f in forms_of("skill_up")}
-    assert bumps == {o["player"]: o["skills"] for o in by_type.get("skill_up", [])}
+    bumps = {int(f["hidden"]["player"]): [s["skills"] for s in f["sets"]] for f in forms_of("skill_up")}
+    assert bumps == {o["player"]: [[s] for s in o["skills"]] for o in by_type.get("skill_up", [])}
     for o in by_type.get("bike_card", []):
-        (tapped,) = [f for f in forms_of("bike_card") if "purple" in f["selects"]]
-        assert tapped["selects"]["purple"] == [str(v) for v in o["purple"]] and tapped["selects"]["teal"] == [str(v) for v in o["teal"]]
+        (tapped,) = [f for f in forms_of("bike_card") if "purple" in f["radios"]]
+        assert tapped["radios"]["purple"] == o["purple"] and tapped["buttons"]["teal"] == o["teal"]
 
 
 def test_the_controls_are_the_offers(app):
@@ -304,7 +333,7 @@ def test_the_controls_of_a_tie_and_of_a_turn_begun_under_rules_1_are_their_offer
     assert_choices_match(html, offers)
     assert "Tie: Ann and Bob and Cy fight for the win" in html and "Enter the fight" in html and "Skill check" not in html
     # Rules 1 took the road after the action: a turn begun under them still offers it, not a 2nd action.
-    acted = act(table.state, type="check", player=0, skill="agility", objective=3, die=6, target="tree")
+    acted = act(table.state, type="check", player=0, skill="agility", objective=3, die=5, target="tree")
     old = GAME.settle_legacy(acted)
     assert [o["type"] for o in offered(old)] == ["check", "check", "check", "kitten_fight", "kitten_fight", "crossed_road", "bike_card", "end_turn"]
     assert [t["target"] for t in offered(old, "check")[0]["targets"]] == ["bike", "hazard"]
@@ -312,7 +341,7 @@ def test_the_controls_of_a_tie_and_of_a_turn_begun_under_rules_1_are_their_offer
         html, offers = render_controls(app, replace(table, state=state))
         assert_controls_match(html, offers)
         assert_choices_match(html, offers)
-        assert "Ann has done this turn's action" in html
+        assert "<bdi>Ann</bdi> has done this turn's action" in html
 
 
 def test_a_bump_owed_by_a_seated_kitten_is_asked_on_its_phone_only(app):
@@ -321,6 +350,6 @@ def test_a_bump_owed_by_a_seated_kitten_is_asked_on_its_phone_only(app):
         table = service.create("neko", ["Ann", "Bob"], {"first_player": 0, "experienced": True}, seed=1)
         table, _ = service.claim_seat(table.id, table.record["play_token"], 1)
         html, offers = render_controls(app, table)
-        assert [o["player"] for o in offers] == [0] and "Waiting for Bob to choose a skill" in html
+        assert [o["player"] for o in offers] == [0] and "Waiting for <bdi>Bob</bdi> to choose a skill" in html
         html, offers = render_controls(app, table, Viewer(seat=1, can_act=True))
         assert [o["player"] for o in offers] == [0, 1] and "Waiting for" not in html

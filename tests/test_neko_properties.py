@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.games import get_game
-from companion.games.neko.kittens import DIE_FACES, SKILLS, TARGETS
+from companion.games.neko.kittens import SKILL_MAX, SKILLS, TARGETS
 
 from .engine_checks import random_walk
 
@@ -17,17 +17,27 @@ GAME = get_game("neko")
 
 def legal_action(state: dict, rnd: random.Random) -> dict:
     owed = state["pending"][0]
+    faces = state["die"]
+    numbers = [f for f in faces if f != "X"]
     if owed["type"] == "skill_up":
         p = state["players"][owed["player"]]
-        return {"type": "skill_up", "player": owed["player"], "skill": rnd.choice([s for s in SKILLS if p["skills"][s] < 10])}
+        many = rnd.randint(1, sum(b["player"] == owed["player"] for b in state["bumps"]))
+        room, chosen = dict(p["skills"]), []
+        for _ in range(many):  # several bumps in one answer, as a Growth's are
+            skill = rnd.choice([s for s in SKILLS if room[s] < SKILL_MAX])
+            room[skill] += 1
+            chosen.append(skill)
+            if all(v >= SKILL_MAX for v in room.values()):
+                break
+        return {"type": "skill_up", "player": owed["player"], **({"skill": chosen[0]} if many == 1 else {"skills": chosen})}
     if owed["type"] == "kitten_fight":
         a, d = state["tied"][:2]
-        return {"type": "kitten_fight", "attacker": a, "defender": d, "rolls": [[0, "X"]]}
+        return {"type": "kitten_fight", "attacker": a, "defender": d, "rolls": [[numbers[0], "X"]]}
     me = state["current"]
     n = len(state["players"])
     other = rnd.choice([i for i in range(n) if i != me])
     roll = rnd.random()
-    die = rnd.choice(DIE_FACES)
+    die = rnd.choice(faces)
     if roll < 0.15 or state["action_used"]:
         return {"type": "end_turn"}  # once the action is done, only the Missions are left
     if roll < 0.25:
@@ -41,10 +51,11 @@ def legal_action(state: dict, rnd: random.Random) -> dict:
     if roll < 0.6:
         a, d = (me, other) if rnd.random() < 0.5 else (other, me)
         fa, fd = (state["players"][k]["skills"]["fighting"] for k in (a, d))
-        v = rnd.randint(0, 6)
+        v = rnd.choice(numbers)
         rolls = [[v, "X"] if rnd.random() < 0.5 else ["X", v]]
-        if 0 <= 3 + fa - fd <= 6:
-            rolls.insert(0, [3, 3 + fa - fd])  # a draw first (equal totals): rolled again
+        draws = [[x, x + fa - fd] for x in numbers if x + fa - fd in numbers]
+        if draws:
+            rolls.insert(0, rnd.choice(draws))  # a draw first (equal totals): rolled again
         return {"type": "kitten_fight", "attacker": a, "defender": d, "rolls": rolls}
     target = rnd.choice(["bug", "butterfly", "tree", "animal", "friend"])
     action = {"type": "check", "player": me, "skill": rnd.choice(TARGETS[target]), "objective": rnd.randint(1, 8), "die": die, "target": target}

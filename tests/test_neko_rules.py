@@ -93,14 +93,14 @@ def test_fights_roll_again_on_a_draw_and_only_the_last_try_decides():
 
 
 def test_one_action_per_turn_reactions_do_not_count():
-    s = check(new(), target="hazard", die=6)
-    s = check(s, skill="hunting", die=6, objective=2, target="animal")
-    rejected(s, {"type": "check", "player": 0, "skill": "friendship", "objective": 1, "die": 6, "target": "friend"}, "one action per turn")
+    s = check(new(), target="hazard", die=5)
+    s = check(s, skill="hunting", die=5, objective=2, target="animal")
+    rejected(s, {"type": "check", "player": 0, "skill": "friendship", "objective": 1, "die": 5, "target": "friend"}, "one action per turn")
     assert s["players"][0]["victories"] == 1
-    s = check(new(), target="hazard", die=6)
-    s = check(s, target="hazard", die=6)  # reactions, as many as the movement meets
-    s = act(s, type="kitten_fight", attacker=1, defender=0, rolls=[[0, 6]])  # Bob forces a fight: Ann's reaction
-    s = check(s, skill="hunting", die=6, objective=2, target="bug")  # the action is still to come
+    s = check(new(), target="hazard", die=5)
+    s = check(s, target="hazard", die=5)  # reactions, as many as the movement meets
+    s = act(s, type="kitten_fight", attacker=1, defender=0, rolls=[[1, 5]])  # Bob forces a fight: Ann's reaction
+    s = check(s, skill="hunting", die=5, objective=2, target="bug")  # the action is still to come
     assert s["players"][0]["victories"] == 2 and s["action_used"]
 
 
@@ -111,16 +111,16 @@ def test_turn_order_movement_then_action_then_missions():
     # bike cards and reactions belong to the movement; once the action is done they are refused.
     s = act(new(3), type="crossed_road", player=0)
     s = act(s, type="bike_card", purple=1, teal=5)
-    s = check(s, player=1, die=6, objective=3, target="bike")  # Bob dodges the bike Ann's card moved
-    s = check(s, die=6, objective=3, target="hazard")  # a reaction, then the action
-    s = check(s, skill="agility", die=6, objective=3, target="tree")
+    s = check(s, player=1, die=5, objective=3, target="bike")  # Bob dodges the bike Ann's card moved
+    s = check(s, die=5, objective=3, target="hazard")  # a reaction, then the action
+    s = check(s, skill="agility", die=5, objective=3, target="tree")
     late = [
         ({"type": "crossed_road", "player": 0}, "Ann has done this turn's action"),
         ({"type": "bike_card"}, "Ann has done this turn's action"),
-        ({"type": "check", "player": 0, "skill": "agility", "objective": 3, "die": 6, "target": "hazard"}, "reactions are resolved before it"),
-        ({"type": "check", "player": 2, "skill": "agility", "objective": 3, "die": 6, "target": "bike"}, "Ann has done this turn's action"),
-        ({"type": "kitten_fight", "attacker": 1, "defender": 0, "rolls": [[6, 0]]}, "Ann has done this turn's action"),
-        ({"type": "check", "player": 0, "skill": "hunting", "objective": 3, "die": 6, "target": "bug"}, "one action per turn"),
+        ({"type": "check", "player": 0, "skill": "agility", "objective": 3, "die": 5, "target": "hazard"}, "reactions are resolved before it"),
+        ({"type": "check", "player": 2, "skill": "agility", "objective": 3, "die": 5, "target": "bike"}, "Ann has done this turn's action"),
+        ({"type": "kitten_fight", "attacker": 1, "defender": 0, "rolls": [[5, 1]]}, "Ann has done this turn's action"),
+        ({"type": "check", "player": 0, "skill": "hunting", "objective": 3, "die": 5, "target": "bug"}, "one action per turn"),
     ]
     for action, words in late:
         rejected(s, action, words)
@@ -129,7 +129,7 @@ def test_turn_order_movement_then_action_then_missions():
 
 
 def test_a_road_crossed_after_the_action_earns_no_mission():
-    s = check(new(), skill="hunting", die=0, objective=6, target="bug")  # the action, failed
+    s = check(new(), skill="hunting", die=1, objective=6, target="bug")  # the action, failed
     rejected(s, {"type": "crossed_road", "player": 0}, "the road is crossed while moving")
     s = act(s, type="end_turn")
     assert s["players"][0]["missions"] == [] and s["players"][0]["medals"] == 0
@@ -138,7 +138,7 @@ def test_a_road_crossed_after_the_action_earns_no_mission():
 def test_a_game_recorded_under_rules_1_opens_with_its_late_road_crossing():
     # Rules 1 took a road crossing after the action: a log recorded then replays as it was played
     # (the turn in progress ends under those rules); what is entered under rules 2 follows them.
-    record = {"game": "neko", "players": ["Ann", "Bob"], "options": {"first_player": 0, "sheets": [SHEET, SHEET], "growth_spaces": [3, 4]}, "seed": 0,
+    record = {"game": "neko", "players": ["Ann", "Bob"], "options": {"first_player": 0, "sheets": [SHEET, SHEET], "growth_spaces": [3, 4], "experienced": False}, "seed": 0,
               "actions": [{"action": {"type": "check", "player": 0, "skill": "agility", "objective": 3, "die": 6, "target": "tree"}},
                           {"action": {"type": "crossed_road", "player": 0}}]}  # rules 1: no "rules" field
     state = fold(record)
@@ -155,7 +155,7 @@ def test_a_game_recorded_under_rules_1_opens_with_its_late_road_crossing():
 def test_checks_out_of_turn_except_bike_dodges():
     s = new()
     rejected(s, {"type": "check", "player": 1, "skill": "agility", "objective": 3, "die": 3, "target": "hazard"}, "It is Ann's turn")
-    s = check(s, player=1, die=0, objective=6, target="bike")  # Bob dodges a bike on Ann's turn and fails
+    s = check(s, player=1, die=1, objective=6, target="bike")  # Bob dodges a bike on Ann's turn and fails
     assert s["players"][1]["skills"]["agility"] == 4 and s["current"] == 0
 
 
@@ -164,7 +164,7 @@ def test_tally_bonuses_2nd_and_5th_spaces_give_a_bump_4th_a_medal_once_then_it_r
     p = s["players"][0]
     for k in range(1, 8):
         s["action_used"] = False
-        s = check(s, skill="hunting", die=6, objective=1, target="animal")
+        s = check(s, skill="hunting", die=5, objective=1, target="animal")
         bumps = [b for b in s["pending"] if b["type"] == "skill_up"]
         if bumps:
             s = act(s, type="skill_up", player=0, skill="agility")
@@ -178,29 +178,29 @@ def test_home_bonuses_and_stolen_friends():
     s = new()
     for _ in range(2):
         s["action_used"] = False
-        s = check(s, skill="friendship", die=6, objective=1, target="friend")
+        s = check(s, skill="friendship", die=5, objective=1, target="friend")
     assert s["pending"][0] == {"type": "skill_up", "player": 0, "reason": "2nd Home space"}
     rejected(s, {"type": "end_turn"}, "First Ann chooses which skill")
     rejected(s, {"type": "skill_up", "player": 1, "skill": "hunting"}, "Bob has no skill to move up")
     rejected(s, {"type": "skill_up", "player": 0, "skill": "speed"}, "not a skill")
     s = act(s, type="skill_up", player=0, skill="hunting")
     s["action_used"] = False
-    s = check(s, skill="friendship", die=6, objective=1, target="friend")
+    s = check(s, skill="friendship", die=5, objective=1, target="friend")
     assert s["players"][0]["medals"] == 1 and s["players"][0]["friends"] == 3
     s = act(s, type="end_turn")
     # Bob befriends two of Ann's friends; bonuses Ann earned stay.
-    s = check(s, player=1, skill="friendship", die=6, objective=1, target="friend", **{"from": 0})
+    s = check(s, player=1, skill="friendship", die=5, objective=1, target="friend", **{"from": 0})
     s = act(s, type="end_turn")
     s = act(s, type="end_turn")
-    s = check(s, player=1, skill="friendship", die=6, objective=1, target="friend", **{"from": 0})
+    s = check(s, player=1, skill="friendship", die=5, objective=1, target="friend", **{"from": 0})
     s = act(s, type="skill_up", player=1, skill="hunting")
     assert s["players"][0]["friends"] == 1 and s["players"][0]["medals"] == 1
     s = act(s, type="end_turn")
-    s = check(s, skill="friendship", die=6, objective=1, target="friend")  # refilled: the bump again
+    s = check(s, skill="friendship", die=5, objective=1, target="friend")  # refilled: the bump again
     assert s["pending"][0]["reason"] == "2nd Home space"
     s = act(s, type="skill_up", player=0, skill="hunting")
     s["action_used"] = False
-    s = check(s, skill="friendship", die=6, objective=1, target="friend")
+    s = check(s, skill="friendship", die=5, objective=1, target="friend")
     assert s["players"][0]["medals"] == 1  # the Home Medal is not gained again
 
 
@@ -236,7 +236,7 @@ def test_growth_first_kitten_on_a_growth_space_grows_everyone_at_the_end_of_turn
     assert [p["stamina"] for p in s["players"]] == [4, 4] and not any(b["type"] == "skill_up" for b in s["pending"])
     s["players"][1]["medals"] = 3
     s = act(s, type="end_turn")
-    s = check(s, player=1, skill="hunting", die=6, objective=1, target="bug")
+    s = check(s, player=1, skill="hunting", die=5, objective=1, target="bug")
     s = act(s, type="end_turn")  # Bob's 4th Medal: Growth space 2
     assert [p["stamina"] for p in s["players"]] == [6, 6]
     assert sum(1 for b in s["pending"] if b["player"] == 0) == 3
@@ -298,7 +298,7 @@ def test_experienced_side_asks_for_the_extra_starting_bumps():
 @pytest.mark.parametrize(
     "bad, words",
     [
-        ({"type": "check", "player": 0, "skill": "agility", "objective": 3, "die": 7}, "A die shows 0 to 6"),
+        ({"type": "check", "player": 0, "skill": "agility", "objective": 3, "die": 7}, "This table's die shows 1, 2, 3, 4, 5 or \"X\""),
         ({"type": "check", "player": 0, "skill": "jumping", "objective": 3, "die": 3}, "not a skill"),
         ({"type": "check", "player": 0, "skill": "agility", "objective": 3, "die": 3, "target": "bug"}, "A bug check uses hunting"),
         ({"type": "check", "player": 0, "skill": "agility", "objective": 3, "die": 3, "target": "dragon"}, "not a target"),
@@ -310,9 +310,9 @@ def test_experienced_side_asks_for_the_extra_starting_bumps():
         ({"type": "check", "player": 0, "skill": "agility", "objective": 3, "die": 3, "target": {}}, "'{}' is not a target"),
         ({"type": "check", "player": 0, "skill": ["agility"], "objective": 3, "die": 3}, "not a skill"),
         # A die shows a whole number: 3.0, "3" and true are refused, not rolled.
-        ({"type": "check", "player": 0, "skill": "agility", "objective": 3, "die": 3.0}, "A die shows 0 to 6"),
-        ({"type": "check", "player": 0, "skill": "agility", "objective": 3, "die": "3"}, "A die shows 0 to 6"),
-        ({"type": "check", "player": 0, "skill": "agility", "objective": 3, "die": True}, "A die shows 0 to 6"),
+        ({"type": "check", "player": 0, "skill": "agility", "objective": 3, "die": 3.0}, "This table's die shows"),
+        ({"type": "check", "player": 0, "skill": "agility", "objective": 3, "die": "3"}, "This table's die shows"),
+        ({"type": "check", "player": 0, "skill": "agility", "objective": 3, "die": True}, "This table's die shows"),
         ({"type": "check", "player": 0, "skill": "agility", "objective": 3.0, "die": 3}, "whole number from 0 to 20"),
         ({"type": "check", "player": 0, "skill": "agility", "objective": 10**30, "die": 3}, "whole number from 0 to 20"),
     ],

@@ -14,11 +14,15 @@ from .kittens import OBJECTIVE_MAX, REACTIONS
 
 def check(game, state: dict, action: dict) -> list[str]:
     """A skill check: die + skill against the Objective; a failure teaches, a success earns its target."""
+    for field, needs in (("skill", "its skill (what the check is for)"), ("objective", "the Objective printed on the Paw"),
+                         ("die", "the face the die shows")):
+        if field not in action:  # said as a person would, before the field list (a pad leaves it to a tap)
+            raise RuleViolation(f"A check needs {needs}.")
     check_fields(action, ("player", "skill", "objective", "die"), ("target", "from"))
     i = player_field(state, action, "player")
     skill = validate.skill(action["skill"])
     objective = int_field(action, "objective", 0, OBJECTIVE_MAX, "The Objective")
-    die = validate.die(action["die"])
+    die = validate.die(action["die"], state["die"])
     target = validate.target(action.get("target"), skill)
     p, me = state["players"][i], state["current"]
     reaction = target in REACTIONS
@@ -39,7 +43,7 @@ def check(game, state: dict, action: dict) -> list[str]:
         state["action_used"] = True
     lines: list[str] = []
     value = "X" if die == "X" else die + p["skills"][skill]
-    what = f"{p['name']} checks {skill} ({p['skills'][skill]}) against {objective}" + (f" for a {target}" if target else "")
+    what = f"{p['name']} checks {skill} ({p['skills'][skill]}) against {objective}" + (f" for {'an' if target[0] in 'aeiou' else 'a'} {target}" if target else "")
     if die != "X" and value >= objective:
         lines.append(f"{what}: rolls {die}, {value} ≥ {objective}: success.")
         succeed(state, i, target, victim, lines)
@@ -47,6 +51,7 @@ def check(game, state: dict, action: dict) -> list[str]:
         rolled = "X, a critical failure" if die == "X" else f"{die}, {value} < {objective}"
         lines.append(f"{what}: rolls {rolled}: failure.")
         sheets.learn(state, i, skill, 2 if die == "X" else 1, lines)
+        failed(state, i, target)
         if reaction and i == me:
             lines.append(f"A failed reaction ends {p['name']}'s turn.")
             turns.end_turn(state, lines)
@@ -74,12 +79,14 @@ def succeed(state: dict, i: int, target: str | None, victim: int | None, lines: 
 def kitten_fight(game, state: dict, action: dict) -> list[str]:
     """A fight: simultaneous Fighting checks, draws rolled again; the loser learns, the winner
     takes an Enemy defeated token. Between tied kittens at the end, the loser drops out."""
+    if "attacker" not in action or "defender" not in action:
+        raise RuleViolation("A fight names its two kittens (attacker and defender).")
     check_fields(action, ("attacker", "defender", "rolls"))
     a = player_field(state, action, "attacker")
     d = player_field(state, action, "defender")
     if a == d:
         raise RuleViolation("A kitten cannot fight itself.")
-    pairs = validate.fight_rolls(action["rolls"])
+    pairs = validate.fight_rolls(action["rolls"], state["die"])
     names, me = state["players"], state["current"]
     tiebreak = bool(state["tied"])
     if tiebreak:
@@ -109,6 +116,7 @@ def kitten_fight(game, state: dict, action: dict) -> list[str]:
     if a == me:
         state["action_used"] = True
     sheets.learn(state, loser, "fighting", 2 if loser_die == "X" else 1, lines)
+    failed(state, loser, "kitten")
     if state["enemy_tokens"]:
         state["enemy_tokens"] -= 1
         sheets.victory(state, winner, "Enemy defeated token", lines)
@@ -119,6 +127,13 @@ def kitten_fight(game, state: dict, action: dict) -> list[str]:
         lines.append(f"A lost reaction ends {names[loser]['name']}'s turn.")
         turns.end_turn(state, lines)
     return lines
+
+
+def failed(state: dict, i: int, target: str | None) -> None:
+    """Kitten i failed: the icon under the Objective (or the Enemy defeated token's) still applies,
+    and the next player applies it ("moves the Paw", "moves them ... towards their Home"); the
+    pages ask for it until the next move (`state["failed"]`, cleared by every action)."""
+    state["failed"] = {"player": i, "target": target, "mover": (i + 1) % len(state["players"])}
 
 
 def fight_value(state: dict, i: int, die) -> float:

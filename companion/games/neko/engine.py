@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import random
 
-from ..base import Game, Option, RuleViolation, clone
+from ..base import Game, Option, RuleViolation, Viewer, clone
 from . import checks, offers, sheets, turns, validate
-from .kittens import (DEFAULT_GROWTH_SPACES, DEFAULT_SHEETS, ENEMY_TOKENS, HEDGE_AGILITY, MEDAL_SLOTS, MISSIONS, ROAD_SPACES,
-                      ROOF_AGILITY, SKILL_MAX, SKILLS, TALLY_SPACES, TARGET_WORDS, VICTORY_MEDALS)
+from .kittens import (DEFAULT_GROWTH_SPACES, DEFAULT_SHEETS, DIE_FACES, ENEMY_TOKENS, FACE_VALUES, HEDGE_AGILITY, MEDAL_SLOTS,
+                      MISSIONS, OPTIONS_BEFORE_DIE, PAW_OBJECTIVES, ROAD_SPACES, ROOF_AGILITY, SKILL_MAX, SKILLS, TALLY_SPACES,
+                      TARGET_LABELS, TARGET_WORDS, VICTORY_MEDALS)
 
 
 class KyotoNoNeko(Game):
@@ -26,6 +27,7 @@ class KyotoNoNeko(Game):
         Option("sheets", None, list, "One printed sheet per player (stamina track, skills, growth bumps)."),
         Option("growth_spaces", None, list, "The medal counts that are Growth spaces (default 2 and 4)."),
         Option("experienced", False, bool, "Experienced side: extra starting skill bumps (stamina excepted)."),
+        Option("die_faces", None, list, "The different faces of the Skill die, X among them (default 1 to 5 and X)."),
     )
     # Rules 2: a turn's road crossings, bike cards and reactions come before its action (rules 1
     # took them after it too; a turn begun under rules 1 ends under them: `settle_legacy`).
@@ -33,10 +35,20 @@ class KyotoNoNeko(Game):
     seat_controls = True  # a skill bump a kitten is owed is asked on its player's phone
     seat_decisions = ("skill_up",)
     # What the pages show, read from the engine rather than written again in a template.
-    skills, missions, target_words = SKILLS, MISSIONS, TARGET_WORDS
+    skills, missions, target_words, target_labels, paw_objectives = SKILLS, MISSIONS, TARGET_WORDS, TARGET_LABELS, PAW_OBJECTIVES
     skill_max, road_spaces, medal_slots, victory_medals, tally_spaces = SKILL_MAX, ROAD_SPACES, MEDAL_SLOTS, VICTORY_MEDALS, TALLY_SPACES
 
     # -- setup -----------------------------------------------------------------------------
+    def validate_options(self, options, n_players):
+        """The options with their defaults; a table stored before the die had its faces keeps the
+        die it was played with (any of 0 to 6 and X), so that its log replays as recorded."""
+        clean = super().validate_options(options, n_players)
+        if clean["die_faces"] is not None:
+            clean["die_faces"] = validate.die_faces(clean["die_faces"])
+        elif isinstance(options, dict) and OPTIONS_BEFORE_DIE <= options.keys() and "die_faces" not in options:
+            clean["die_faces"] = list(FACE_VALUES)
+        return clean
+
     def _setup(self, names, options, first, rng: random.Random) -> dict:
         sheet_list = options["sheets"] or [dict(s) for s in DEFAULT_SHEETS[: len(names)]]
         if len(sheet_list) != len(names):
@@ -57,6 +69,7 @@ class KyotoNoNeko(Game):
                 for i, (n, sheet) in enumerate(zip(names, sheet_list))
             ],
             "growth_spaces": spaces,
+            "die": options["die_faces"] or list(DIE_FACES),
             "growth_done": [False, False],
             "growth_due": [],
             "current": first,
@@ -92,6 +105,7 @@ class KyotoNoNeko(Game):
         if state["bumps"] and kind != "skill_up":
             who = state["players"][state["bumps"][0]["player"]]["name"]
             raise RuleViolation(f"First {who} chooses which skill to move up.")
+        state.pop("failed", None)  # the last failure's consequences are applied by the next move
         lines = handler(self, state, action)
         sheets.drop_spent_bumps(state, lines)
         return lines
@@ -126,6 +140,10 @@ class KyotoNoNeko(Game):
         if state["over"] or state["tied"]:
             return state
         return {**clone(state), "rules1_turn": True}
+
+    def view_key(self, state: dict, viewer: Viewer) -> object:
+        """The board shows a seated phone its own kitten first (nothing is hidden)."""
+        return viewer.seat
 
     def jumps(self, p: dict) -> list[str]:
         """What a kitten's Agility lets it jump over without a check: hedges at 4, roofs at 6."""

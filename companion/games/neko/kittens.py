@@ -10,8 +10,17 @@ SKILLS = ("agility", "friendship", "fighting", "hunting")
 SKILL_MAX = 10
 HEDGE_AGILITY = 4
 ROOF_AGILITY = 6
-DIE_FACES = (0, 1, 2, 3, 4, 5, 6, "X")
+# The Skill die: six faces, one of them X (a critical failure). The rulebook prints no list of
+# the others: the app takes 1 to 5 (docs/rulings.md); a table whose die differs gives its faces
+# (`options.die_faces`, from FACE_VALUES).
+DIE_FACES = (1, 2, 3, 4, 5, "X")
+DIE_SIDES = 6
+FACE_VALUES = (0, 1, 2, 3, 4, 5, 6, "X")
+# Tables set up before the die had its faces took any of FACE_VALUES: they keep that die, so
+# their logs replay as they were played. Their stored options name every option of the time.
+OPTIONS_BEFORE_DIE = frozenset({"first_player", "sheets", "growth_spaces", "experienced"})
 OBJECTIVE_MAX = 20  # the highest Objective a table may enter (Paws print single digits; scenarios more)
+PAW_OBJECTIVES = tuple(range(1, 10))  # the Objectives Paws and Bikes print: the pads' first row
 TALLY_SPACES = 5
 HOME_SPACES = 3
 ENEMY_TOKENS = 10
@@ -48,6 +57,11 @@ TARGET_WORDS = {
     None: "a plain check (earns nothing)",
     "hazard": "reaction: a hazard (a dog…)",
     "bike": "reaction: dodge a bike",
+}
+# The same, short enough for a button of the check pad (the long words are its tooltip).
+TARGET_LABELS = {
+    "bug": "Bug", "butterfly": "Butterfly", "tree": "Tree", "animal": "Animal", "friend": "Friend",
+    None: "Plain", "hazard": "Hazard", "bike": "Bike",
 }
 
 DEFAULT_SHEETS = (

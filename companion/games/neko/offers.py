@@ -5,7 +5,7 @@ cards and reactions (a hazard, a bike to dodge, a fight another kitten forces on
 belong to the movement, which the turn's one action ends; the Missions are counted when the turn
 ends. The engine's checks read `moving` and `acting` as these offers do. Shapes (one example each):
 
-- `{"type": "check", "player": 0, "objective": {"min": 0, "max": 20}, "faces": [0, 1, 2, 3, 4, 5, 6, "X"],
+- `{"type": "check", "player": 0, "objective": {"min": 0, "max": 20}, "faces": [1, 2, 3, 4, 5, "X"],
   "targets": [{"target": "animal", "skills": ["hunting", "fighting"]}, {"target": "friend",
   "skills": ["friendship"], "from": [1]}, {"target": null, "skills": [...]}, {"target": "bike",
   "skills": ["agility"], "reaction": true}, ...]}`: a skill check; each target (what a success
@@ -18,11 +18,13 @@ ends. The engine's checks read `moving` and `acting` as these offers do. Shapes 
 - `{"type": "bike_card", "player": 0, "purple": [1, ..., 6], "teal": [1, ..., 6]}`: the card the
   table drew, tapped in, or neither field for the app to draw one.
 - `{"type": "skill_up", "player": 1, "skills": ["agility", "friendship"], "owed": 5, "reason": "Growth 1"}`:
-  the skills below the top of their track, and how many bumps the kitten still owes.
+  the skills below the top of their track, and how many bumps the kitten still owes (an answer
+  moves one `skill`, or a list of `skills`, up to `owed` of them, the same skill more than once).
+The faces are those of the table's die (the state's "die").
 """
 from __future__ import annotations
 
-from .kittens import DIE_FACES, OBJECTIVE_MAX, REACTIONS, SKILLS, TARGETS
+from .kittens import OBJECTIVE_MAX, REACTIONS, SKILLS, TARGETS
 from .sheets import bumpable
 
 BIKE_MOVES = list(range(1, 7))  # a bike card moves each bike 1 to 6 spaces
@@ -61,7 +63,7 @@ def tiebreak_offers(state: dict) -> list[dict]:
     """The fights between kittens tied at the end, each pair once."""
     tied = state["tied"]
     return [{"type": "kitten_fight", "player": None, "attacker": a, "defender": tied[k + 1:], "reaction": False,
-             "tiebreak": True, "faces": list(DIE_FACES)} for k, a in enumerate(tied[:-1])]
+             "tiebreak": True, "faces": list(state["die"])} for k, a in enumerate(tied[:-1])]
 
 
 def turn_offers(state: dict) -> list[dict]:
@@ -71,14 +73,15 @@ def turn_offers(state: dict) -> list[dict]:
     others = [j for j in range(len(state["players"])) if j != me]
     made = []
     targets = check_targets(state, me, others)
+    faces = list(state["die"])
     if targets:
-        made.append(check_offer(me, targets))
+        made.append(check_offer(me, targets, faces))
     if moving(state):
-        made += [check_offer(j, [reaction("bike")]) for j in others]
+        made += [check_offer(j, [reaction("bike")], faces) for j in others]
     if acting(state):
-        made.append({"type": "kitten_fight", "player": None, "attacker": me, "defender": others, "reaction": False, "faces": list(DIE_FACES)})
+        made.append({"type": "kitten_fight", "player": None, "attacker": me, "defender": others, "reaction": False, "faces": faces})
     if moving(state):
-        made += [{"type": "kitten_fight", "player": None, "attacker": j, "defender": [me], "reaction": True, "faces": list(DIE_FACES)}
+        made += [{"type": "kitten_fight", "player": None, "attacker": j, "defender": [me], "reaction": True, "faces": faces}
                  for j in others]
         made.append({"type": "crossed_road", "player": me})
         made.append({"type": "bike_card", "player": me, "purple": BIKE_MOVES, "teal": BIKE_MOVES})
@@ -86,9 +89,9 @@ def turn_offers(state: dict) -> list[dict]:
     return made
 
 
-def check_offer(i: int, targets: list[dict]) -> dict:
-    """A skill check of kitten i, for one of `targets`."""
-    return {"type": "check", "player": i, "targets": targets, "objective": {"min": 0, "max": OBJECTIVE_MAX}, "faces": list(DIE_FACES)}
+def check_offer(i: int, targets: list[dict], faces: list) -> dict:
+    """A skill check of kitten i, for one of `targets`, rolled on the table's die."""
+    return {"type": "check", "player": i, "targets": targets, "objective": {"min": 0, "max": OBJECTIVE_MAX}, "faces": faces}
 
 
 def check_targets(state: dict, me: int, others: list[int]) -> list[dict]:

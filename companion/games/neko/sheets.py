@@ -93,16 +93,31 @@ def drop_spent_bumps(state: dict, lines: list[str]) -> None:
 
 
 def skill_up(game, state: dict, action: dict) -> list[str]:
-    """A kitten owed a bump moves a skill of its choice one space up."""
-    check_fields(action, ("player", "skill"))
+    """A kitten owed bumps moves a skill of its choice one space up (`skill`), or several at
+    once (`skills`, the same skill as often as chosen): a Growth's bumps are one answer."""
+    check_fields(action, ("player",), ("skill", "skills"))
     i = player_field(state, action, "player")
-    skill = validate.skill(action["skill"])
-    owed = next((b for b in state["bumps"] if b["player"] == i), None)
-    if owed is None:
-        raise RuleViolation(f"{state['players'][i]['name']} has no skill to move up now.")
     p = state["players"][i]
-    if p["skills"][skill] >= SKILL_MAX:
-        raise RuleViolation(f"{skill.capitalize()} is at the top of its track ({SKILL_MAX}); choose another skill.")
-    state["bumps"].remove(owed)
-    p["skills"][skill] += 1
-    return [f"{p['name']} moves {skill} up to {p['skills'][skill]} ({owed['reason']})."]
+    if ("skill" in action) == ("skills" in action):
+        raise RuleViolation("A skill bump names one 'skill', or a list of 'skills' to move up.")
+    chosen = [action["skill"]] if "skill" in action else action["skills"]
+    if not isinstance(chosen, list) or not chosen:
+        raise RuleViolation("'skills' lists the skills to move up, one entry per bump.")
+    chosen = [validate.skill(s) for s in chosen]
+    owed = [b for b in state["bumps"] if b["player"] == i]
+    if not owed:
+        raise RuleViolation(f"{p['name']} has no skill to move up now.")
+    if len(chosen) > len(owed):
+        raise RuleViolation(f"{p['name']} is owed {len(owed)} skill bump{'s' if len(owed) != 1 else ''}, not {len(chosen)}.")
+    after = dict(p["skills"])
+    for skill in chosen:
+        if after[skill] >= SKILL_MAX:
+            raise RuleViolation(f"{skill.capitalize()} is at the top of its track ({SKILL_MAX}); choose another skill.")
+        after[skill] += 1
+    used = owed[: len(chosen)]
+    for b in used:
+        state["bumps"].remove(b)
+    p["skills"] = after
+    moved = ", ".join(f"{s} up to {after[s]}" for s in dict.fromkeys(chosen))  # each skill once, at its new value
+    reasons = ", ".join(dict.fromkeys(b["reason"] for b in used))
+    return [f"{p['name']} moves {moved} ({reasons})."]

@@ -4,7 +4,7 @@ from __future__ import annotations
 from ..base import RuleViolation
 from ..fields import is_int, is_one_of, quoted
 from ..names import clean_name
-from .kittens import DIE_FACES, SKILL_MAX, SKILLS, TARGETS
+from .kittens import FACE_VALUES, SKILL_MAX, SKILLS, TARGETS
 
 
 def skill(value) -> str:
@@ -14,18 +14,29 @@ def skill(value) -> str:
     return value
 
 
-def die(value):
-    """A die face: 0 to 6 or "X"."""
-    if not is_one_of(value, DIE_FACES):  # neither true nor 1.0 is a die face
-        raise RuleViolation("A die shows 0 to 6 or \"X\" (critical failure).")
+def die(value, faces: list):
+    """A face of the table's die (`faces`, the state's "die")."""
+    if not is_one_of(value, faces):  # neither true nor 1.0 is a die face
+        numbers = [str(f) for f in faces if f != "X"]
+        raise RuleViolation(f"This table's die shows {', '.join(numbers)} or \"X\" (critical failure).")
     return value
 
 
-def fight_rolls(rolls) -> list[tuple]:
+def fight_rolls(rolls, faces: list) -> list[tuple]:
     """A fight's tries: pairs of dice [attacker's, defender's], at least one."""
+    if isinstance(rolls, list) and rolls and isinstance(rolls[-1], list) and (len(rolls[-1]) < 2 or None in rolls[-1]):
+        raise RuleViolation("A fight's try needs both kittens' dice.")
     if not isinstance(rolls, list) or not rolls or any(not isinstance(r, list) or len(r) != 2 for r in rolls):
         raise RuleViolation("'rolls' lists the pairs of dice rolled, [attacker's, defender's], one pair per try.")
-    return [(die(x), die(y)) for x, y in rolls]
+    return [(die(x, faces), die(y, faces)) for x, y in rolls]
+
+
+def die_faces(value) -> list:
+    """The different faces of a table's Skill die: numbers 0 to 6 and the X, in the die's order."""
+    if (not isinstance(value, list) or len(value) < 2 or not all(is_one_of(f, FACE_VALUES) for f in value)
+            or len({str(f) for f in value}) != len(value) or "X" not in value):
+        raise RuleViolation("die_faces lists the different faces of the table's die: numbers 0 to 6 and \"X\", each once.")
+    return [f for f in FACE_VALUES if f in value]
 
 
 def target(value, skill_used: str) -> str | None:
