@@ -25,8 +25,8 @@ def test_growth_asks_both_phones_for_their_bumps(live_server, phone):
     # Medals at the end of her turn. The action done, the road is no longer offered.
     submit(ann, ann.get_by_role("button", name="Ann crossed the road"))
     form = ann.locator("form.checkpad")
-    form.get_by_label("What the check is for").select_option(label="Ann: climb a cherry tree (mission) · agility 2")  # Orange: agility 2
-    form.get_by_label("Objective (on the Paw)").fill("3")
+    form.locator("label[for=tg-0-tree]").click()  # the skill follows: agility (Orange: 2)
+    form.locator("label[for=ob-3]").click()
     form.locator("label[for=die-5]").click()
     submit(ann, form.get_by_role("button", name="Check"))
     expect(bob.locator("#history")).to_contain_text("success")
@@ -34,13 +34,18 @@ def test_growth_asks_both_phones_for_their_bumps(live_server, phone):
     expect(ann.get_by_role("button", name="Ann crossed the road")).to_have_count(0)
     submit(ann, ann.get_by_role("button", name="End Ann's turn"))
 
-    # Growth 1 (the 2nd Medal is a Growth space): stamina up for both, then five bumps each.
+    # Growth 1 (the 2nd Medal is a Growth space): stamina up for both, then five bumps each, tapped
+    # one by one on each phone and sent with the fifth: one history line per kitten.
     expect(bob.locator("#board article[data-player='1'] [data-stamina]")).to_have_text("4")
     expect(ann.locator("#controls")).to_contain_text("Waiting for Bob")
     expect(bob.locator("#controls")).to_contain_text("Waiting for Ann")
-    for _ in range(5):
-        submit(ann, ann.locator(".bump-prompt").get_by_role("button", name="hunting"))
-        submit(bob, bob.locator(".bump-prompt").get_by_role("button", name="friendship"))
+    for page, skill in ((ann, "hunting"), (bob, "friendship")):
+        for _ in range(4):
+            page.locator(".bump-prompt").get_by_role("button", name=skill).click()
+        submit(page, page.locator(".bump-prompt").get_by_role("button", name=skill))
+    for name in ("Ann", "Bob"):
+        expect(ann.locator("#history li", has_text=f"{name} moves")).to_have_count(1)
+    expect(ann.locator("#history")).to_contain_text("Ann moves hunting up to 5 (Growth 1).")
     for page in (ann, bob):
         expect(page.locator("#status")).to_contain_text("Bob's turn")
         expect(page.locator("#board article[data-player='0'] [data-medals]")).to_have_text("2")
