@@ -9,6 +9,7 @@ from ..base import RuleViolation
 from ..fields import check_fields
 from . import effects as fx
 from . import keeps, powers, turns
+from .cards import CARDS
 from .effects import FACE_WORDS, FACES, gain_energy, gain_stars, heal
 
 
@@ -28,58 +29,25 @@ def roll(game, state: dict, action: dict) -> list[str]:
         raise RuleViolation(f"{fx.name(state, me)} rolls {n} dice this turn; you entered {len(faces)}.")
     shown = " ".join(FACE_WORDS[f] for f in faces)
     lines: list[str] = []
-    if state["rolls"] >= allowed and dweller_reroll(state, me, faces):
-        lines.append(f"{fx.name(state, me)} rerolls its 3s (Background Dweller): {shown}.")
+    free = keeps.free_reroll(state, me) if state["rolls"] >= allowed else None
+    if free and holds(faces, free[1]):
+        lines.append(f"{fx.name(state, me)} rerolls its 3s ({CARDS[free[0]].name}): {shown}.")
     else:
         if state["rolls"] >= allowed:
-            _pay_extra_roll(state, me, allowed, lines)
+            paying = keeps.roll_payer(state, me)
+            if paying is None:
+                raise RuleViolation(f"{fx.name(state, me)} has used all {allowed} rolls; resolve the dice.")
+            fx.apply(state, [paying[1]], lines, by=me)
         lines.append(f"{fx.name(state, me)} rolls {shown} (roll {state['rolls'] + 1} of {allowed}).")
     state["dice"] = list(faces)
     state["rolls"] += 1
     return lines
 
 
-def dweller_keeps(state: dict, me: int) -> list[str] | None:
-    """Background Dweller: the faces a free reroll of the 3s keeps (every die not showing 3), or
-    None when the monster has no 3 to reroll with it."""
-    if not keeps.owns(state, me, "background_dweller") or "3" not in state["dice"]:
-        return None
-    return [f for f in state["dice"] if f != "3"]
-
-
-def dweller_reroll(state: dict, me: int, faces: list[str]) -> bool:
-    """Whether a roll is Background Dweller's free reroll of 3s (every other face is still there)."""
-    kept = dweller_keeps(state, me)
-    if kept is None:
-        return False
+def holds(faces: list[str], kept: list[str]) -> bool:
+    """Whether a roll keeps these faces (every one of them is still there: a free reroll's)."""
     new = Counter(faces)
     return all(new[f] >= n for f, n in Counter(kept).items())
-
-
-def extra_roll_payer(state: dict, me: int) -> str | None:
-    """What pays for a roll past the allowance: a Smoke Cloud counter first, else Energy Drink's 1ϟ."""
-    if keeps.counter_sets(state, me, "smoke_cloud"):
-        return "smoke_cloud"
-    if keeps.owns(state, me, "energy_drink") and state["players"][me]["energy"] >= 1:
-        return "energy_drink"
-    return None
-
-
-def _pay_extra_roll(state: dict, me: int, allowed: int, lines: list[str]) -> None:
-    """A roll past the allowance: a Smoke Cloud counter first, else 1ϟ with Energy Drink."""
-    p = state["players"][me]
-    payer = extra_roll_payer(state, me)
-    if payer == "smoke_cloud":
-        key = keeps.counter_sets(state, me, "smoke_cloud")[0]
-        left = p["counters"][key] - 1
-        whose = "Mimic's Smoke Cloud" if key == "mimic" else "Smoke Cloud"
-        lines.append(f"{fx.name(state, me)} spends a {whose} counter for an extra roll ({left} left).")
-        keeps.take_counters(state, me, "smoke_cloud", key, 1, lines)
-    elif payer == "energy_drink":
-        p["energy"] -= 1
-        lines.append(f"{fx.name(state, me)} spends 1ϟ (Energy Drink) for an extra roll.")
-    else:
-        raise RuleViolation(f"{fx.name(state, me)} has used all {allowed} rolls; resolve the dice.")
 
 
 def resolve(game, state: dict, action: dict) -> list[str]:
@@ -105,10 +73,7 @@ def resolve(game, state: dict, action: dict) -> list[str]:
             lines.append(f"{fx.name(state, me)} is in Kyoto: its ♥ do not heal.")
         else:
             heal(state, me, hearts, "dice", lines)
-    keeps.fire("resolved", state, me, counts, lines)
-    if counts["1"] >= 3 and keeps.owns(state, me, "freeze_time"):
-        state["freeze_time"] = True
-        lines.append(f"{fx.name(state, me)} will take another turn with one less die (Freeze Time).")
+    fx.fire("resolved", state, me, lines, counts)
     added = keeps.total("smash", state, me, counts)
     if added:
         lines.append(f"{fx.name(state, me)}'s cards add {added}✸.")
@@ -130,8 +95,6 @@ def resolve(game, state: dict, action: dict) -> list[str]:
 
 def smash_targets(state: dict, me: int) -> list[int]:
     """Whom the active monster's ✸ hit: from outside Kyoto the monsters in it, from inside the
-    monsters outside; with Nova Breath every other monster."""
-    if keeps.owns(state, me, "nova_breath"):
-        return [i for i in fx.alive(state) if i != me]
+    monsters outside; its cards may change that (Nova Breath: every other monster)."""
     inside = fx.in_kyoto(state, me)
-    return [i for i in fx.alive(state) if fx.in_kyoto(state, i) != inside]
+    return keeps.smash_targets(state, me, [i for i in fx.alive(state) if fx.in_kyoto(state, i) != inside])

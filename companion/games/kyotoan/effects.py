@@ -1,65 +1,31 @@
-"""What happens to monsters: stars, energy, hearts, damage, elimination, Kyoto seats.
+"""What happens to monsters: energy, hearts, damage, elimination, Kyoto seats, and what the Keep
+cards' hooks return (`apply`, `fire`).
 
-Every change of a monster's ★, ϟ or ♥ goes through these functions, so that the Keep cards
-(a later step) hook into one place each instead of being special cases in the turn code.
+Every gain of ϟ or ♥ and every loss of ♥ goes through these functions, so that each card's hook
+(keeps.py) is asked in one place. A loss its owner has a question about (Camouflage, Wings, Rapid
+Healing: a card's `asks`) is held in `state["held"]` instead of landing; losses.py takes the answers.
 """
 from __future__ import annotations
 
-WIN_STARS = 20
-MAX_HP = 10
-FACES = ("1", "2", "3", "heart", "energy", "smash")
-FACE_WORDS = {"1": "1", "2": "2", "3": "3", "heart": "♥", "energy": "ϟ", "smash": "✸"}
-BAY_MIN_ALIVE = 5  # Kyoto Bay is a second seat with five or six monsters alive
+from . import keeps
+from .board import (BAY_MIN_ALIVE, FACE_WORDS, FACES, MAX_HP, TOKENS, WIN_STARS, add, alive, bay_open,
+                    gain_stars, in_kyoto, leave, mimicked, name)
+from .cards import CARDS
+from .hooks import Change, call, times
 
-
-def name(state: dict, i: int) -> str:
-    """A monster as the history names it: 'Giga Zaur (Ann)'."""
-    p = state["players"][i]
-    return f"{p['monster']} ({p['name']})"
-
-
-def alive(state: dict) -> list[int]:
-    """Indexes of the monsters still in the game, in seating order."""
-    return [i for i, p in enumerate(state["players"]) if p["alive"]]
-
-
-def in_kyoto(state: dict, i: int) -> bool:
-    """City or Bay: both are 'in Kyoto' for every rule."""
-    return state["players"][i]["location"] is not None
-
-
-def bay_open(state: dict) -> bool:
-    """Whether Kyoto Bay is in use (five or six monsters alive)."""
-    return len(alive(state)) >= BAY_MIN_ALIVE
-
-
-def _add(state: dict, i: int, key: str, n: int, top: int | None, symbol: str, why: str, lines: list[str]) -> None:
-    """Change one of a monster's counts by n, kept within 0..top, and say what changed."""
-    p = state["players"][i]
-    before = p[key]
-    p[key] = max(0, before + n if top is None else min(top, before + n))
-    if p[key] != before:
-        lines.append(f"{name(state, i)} {'gains' if n > 0 else 'loses'} {abs(p[key] - before)}{symbol} ({why}).")
-
-
-def gain_stars(state: dict, i: int, n: int, why: str, lines: list[str]) -> None:
-    """Add (or, with n < 0, remove) stars, kept within 0..20."""
-    _add(state, i, "stars", n, WIN_STARS, "★", why, lines)
+__all__ = ["BAY_MIN_ALIVE", "FACES", "FACE_WORDS", "MAX_HP", "WIN_STARS", "alive", "bay_open", "gain_stars",
+           "in_kyoto", "leave", "name"]
 
 
 def gain_energy(state: dict, i: int, n: int, why: str, lines: list[str]) -> None:
     """Add (or remove) energy, never below 0; a gain gets what the owner's cards add."""
-    from . import keeps
-
     if n > 0:
         n += keeps.total("energy", state, i)
-    _add(state, i, "energy", n, None, "ϟ", why, lines)
+    add(state, i, "energy", n, None, "ϟ", why, lines)
 
 
 def heal(state: dict, i: int, n: int, why: str, lines: list[str]) -> None:
     """Gain hearts up to the maximum; a gain gets what the owner's cards add."""
-    from . import keeps
-
     if n > 0:
         n += keeps.total("heal", state, i)
     p = state["players"][i]
@@ -73,22 +39,30 @@ def heal(state: dict, i: int, n: int, why: str, lines: list[str]) -> None:
 
 def damage(state: dict, i: int, n: int, why: str, lines: list[str], by: int | None = None) -> None:
     """Lose hearts (not below 0), after the owner's cards reduce the loss; a loss its owner has a
-    choice about (Camouflage, Wings) is held until it decides (losses.py). Elimination is settled
-    afterwards by `eliminate_fallen`. `by` names the monster that caused it."""
-    from . import keeps, losses
-
+    question about is held until it answers. Elimination is settled afterwards by
+    `eliminate_fallen`. `by` names the monster that caused it."""
     reduced = max(0, n + keeps.total("reduce", state, i, n)) if n > 0 else 0
     if reduced < n:
         lines.append(f"{name(state, i)}'s cards reduce the loss from {n}♥ to {reduced}♥.")
-    if reduced and losses.hold(state, i, reduced, why, by, lines):
+    if reduced and _hold(state, i, reduced, why, by, lines):
         return
     land(state, i, reduced, why, lines, by)
 
 
+def _hold(state: dict, i: int, amount: int, why: str, by: int | None, lines: list[str]) -> bool:
+    """Hold a loss its owner decides about first; False when the loss can land at once."""
+    loss = {"player": i, "amount": amount, "why": why, "by": by, "asked": []}
+    ask = keeps.next_question(state, loss) if state["players"][i]["hp"] > 0 else None
+    if ask is None:
+        return False
+    loss["ask"] = ask
+    state.setdefault("held", []).append(loss)
+    lines.append(f"{name(state, i)} is about to lose {amount}♥ ({why}): {keeps.told(ask, amount)}.")
+    return True
+
+
 def land(state: dict, i: int, amount: int, why: str, lines: list[str], by: int | None = None) -> None:
     """The ♥ are lost now (no card can change this loss any more)."""
-    from . import keeps
-
     p = state["players"][i]
     lost = min(amount, p["hp"])
     p["hp"] -= lost
@@ -96,18 +70,88 @@ def land(state: dict, i: int, amount: int, why: str, lines: list[str], by: int |
         lines.append(f"{name(state, i)} loses {lost}♥ ({why}).")
         if by is not None and by != i:
             state["hurt_others"] = True
-        keeps.fire("hurt", state, i, lost, lines)
+        fire("hurt", state, i, lines, lost)
 
 
 def refresh_max_hp(state: dict, i: int) -> None:
-    """Even Bigger's 12♥ maximum lasts as long as the monster has the card (or mimics it)."""
-    from . import keeps
-
+    """The maximum ♥ follows the cards the monster has (Even Bigger's 12♥ while it has it)."""
     p = state["players"][i]
-    p["max_hp"] = 12 if keeps.owns(state, i, "even_bigger") else MAX_HP
+    p["max_hp"] = keeps.max_hp(state, i)
     p["hp"] = min(p["hp"], p["max_hp"])
 
 
+# -- what the cards' hooks return ---------------------------------------------------------------------
+def fire(moment: str, state: dict, i: int, lines: list[str], *args) -> None:
+    """Run monster i's cards at an event moment and apply what each returns (once per copy, or
+    once for a `Together` hook)."""
+    for _, hook, n in keeps.hooked(moment, state, i):
+        for _ in range(times(hook, n)):
+            apply(state, call(hook, state, i, n, *args), lines, by=i)
+
+
+def apply(state: dict, changes: list[Change], lines: list[str], by: int | None = None) -> None:
+    """Do what the hooks returned, each Change in its order (hooks.Change); `by`: the cards' owner."""
+    for c in changes:
+        p = state["players"][c.who]
+        if c.say:
+            lines.append(c.say)
+        if c.counters:
+            _count(state, c.who, *c.counters, lines)
+        p["energy"] += c.moved
+        if c.stars:
+            gain_stars(state, c.who, c.stars, c.why, lines)
+        if c.energy:
+            gain_energy(state, c.who, c.energy, c.why, lines)
+        if c.hearts:
+            heal(state, c.who, c.hearts, c.why, lines)
+        if c.loss:
+            damage(state, c.who, c.loss, c.why, lines, by=by)
+        for kind, n in (("poison", c.poison), ("shrink", c.shrink)):
+            if n:
+                p[kind] += n
+                lines.append(f"{name(state, c.who)} gets {n} {TOKENS[kind]} token{'s' if n > 1 else ''}.")
+        if c.again:
+            state["freeze_time"] = True
+
+
+def _count(state: dict, i: int, key: str, change: int, lines: list[str]) -> None:
+    """Counters put on (or taken off) one set; an empty set ends its copy (the card is discarded,
+    or the Mimic token comes off: edition ruling)."""
+    p = state["players"][i]
+    counters = p.setdefault("counters", {})
+    left = counters.get(key, 0) + change
+    if left > 0:
+        counters[key] = left
+        return
+    counters.pop(key, None)
+    if key == "mimic":
+        unplace(state, i, f"its {CARDS[mimicked(state, i)].name} counters ran out", lines)
+    else:
+        p["cards"].remove(key)
+        state["discard"].append(key)
+        lines.append(f"{CARDS[key].name} has no counters left and is discarded.")
+
+
+def bought(state: dict, i: int, card: str, key: str | None, lines: list[str]) -> None:
+    """Monster i has just bought a Keep card (or put its Mimic token on one): its maximum ♥ follows,
+    and the card's `bought` hook acts (key: the copy's counter set, None if bought from a monster)."""
+    refresh_max_hp(state, i)
+    hook = keeps.KEEPS[card].at.get("bought") if card in keeps.KEEPS else None
+    if hook is not None:
+        apply(state, call(hook, state, i, 1, key), lines, by=i)
+
+
+def unplace(state: dict, i: int, why: str, lines: list[str]) -> None:
+    """Take monster i's Mimic token off its card (it can be placed again at the start of a turn)."""
+    p = state["players"][i]
+    p["mimic"] = None
+    p.get("counters", {}).pop("mimic", None)
+    if "mimic" in p["cards"]:
+        lines.append(f"{name(state, i)}'s Mimic token comes off ({why}).")
+    refresh_max_hp(state, i)
+
+
+# -- seats and elimination ----------------------------------------------------------------------------
 def enter(state: dict, i: int, seat: str, lines: list[str]) -> None:
     """A monster takes a seat in Kyoto and scores the 1★ for entering."""
     state["players"][i]["location"] = seat
@@ -117,33 +161,25 @@ def enter(state: dict, i: int, seat: str, lines: list[str]) -> None:
     gain_stars(state, i, 1, "entering Kyoto", lines)
 
 
-def leave(state: dict, i: int) -> None:
-    """A monster leaves its seat in Kyoto (yield, elimination)."""
-    seat = state["players"][i]["location"]
-    if seat is not None:
-        state["kyoto"][seat] = None
-        state["players"][i]["location"] = None
-
-
 def eliminate_fallen(state: dict, lines: list[str]) -> None:
     """Monsters at 0♥ leave Kyoto and the game; their cards and ϟ are discarded; the Bay may close."""
-    from . import keeps
-
     fallen = [i for i, p in enumerate(state["players"]) if p["alive"] and p["hp"] <= 0]
     for dead in fallen:
         # Eater of the Dead scores for every monster whose ♥ went to 0, its owner's own included
         # only while that owner still stands (docs/rulings.md).
         for owner in alive(state):
             if owner not in fallen:
-                keeps.fire("fallen", state, owner, dead, lines)
+                fire("fallen", state, owner, lines, dead)
     for i, p in enumerate(state["players"]):
-        if p["alive"] and p["hp"] <= 0 and keeps.owns(state, i, "it_has_a_child"):
+        reborn = keeps.first("reborn", state, i) if p["alive"] and p["hp"] <= 0 else None
+        if reborn:
             # It Has a Child!: the monster starts again outside Kyoto with 10♥, no cards, no ★
             # and (docs/rulings.md) no tokens.
+            card, hp = reborn
             leave(state, i)
             state["discard"].extend(p["cards"])
-            p.update(cards=[], stars=0, hp=MAX_HP, max_hp=MAX_HP, poison=0, shrink=0, counters={}, mimic=None)
-            lines.append(f"{name(state, i)} reaches 0♥: It Has a Child! It discards its cards, loses its ★ and plays on with 10♥.")
+            p.update(cards=[], stars=0, hp=hp, max_hp=MAX_HP, poison=0, shrink=0, counters={}, mimic=None)
+            lines.append(f"{name(state, i)} reaches 0♥: {CARDS[card].name} It discards its cards, loses its ★ and plays on with {hp}♥.")
     for i, p in enumerate(state["players"]):
         if p["alive"] and p["hp"] <= 0:
             # 2016 rules: an eliminated monster discards its cards and its ϟ.

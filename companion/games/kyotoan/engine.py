@@ -4,9 +4,10 @@ A turn: roll (up to three times, entered as faces), resolve (★ from triples, �
 Kyoto, smashes), yield decisions of the monsters in Kyoto that were hit, the enter step, buying
 at Nishiki Market, end of turn. Rulings where the rulebook is silent are in docs/rulings.md.
 
-The engine holds the numbers cards change (dice, rolls, prices) and the protocol; the actions are
-handled in dice.py, turns.py, losses.py, market.py and powers.py (the `actions` table), and what
-each monster may do now is listed in offers.py.
+The engine holds the numbers cards change (dice, rolls, prices: asked of the Keep cards'
+declarations, keeps.py) and the protocol; the actions are handled in dice.py, turns.py, losses.py,
+market.py and powers.py (the `actions` table), and what each monster may do now is listed in
+offers.py, which shares the engine's checks (`offers.gate` for what waits).
 """
 from __future__ import annotations
 
@@ -17,9 +18,9 @@ from . import dice, keeps, losses, market, mimic, offers, powers, turns
 from . import effects as fx
 from .cards import CARDS, MONSTERS
 from .effects import FACE_WORDS, FACES, MAX_HP
+from .keeps import ANSWERS
 
 __all__ = ["FACES", "FACE_WORDS", "LastKyotoanStanding"]  # the pages read the dice faces here
-from .losses import ANSWERS
 
 BASE_DICE = 6
 BASE_ROLLS = 3
@@ -84,17 +85,15 @@ class LastKyotoanStanding(Game):
 
     def cost(self, state: dict, i: int, card_id: str) -> int:
         """What a card costs this monster."""
-        return max(0, CARDS[card_id].cost + keeps.total("cost", state, i, card_id))
+        return keeps.cost(state, i, card_id)
 
     def market_short(self, state: dict) -> int:
         """How many face-up cards the table still has to tap in."""
         return market.short(state)
 
     def extra_rolls(self, state: dict, i: int) -> int:
-        """Rolls the monster could still buy: Smoke Cloud counters, and ϟ with Energy Drink."""
-        p = state["players"][i]
-        smoke = sum(p["counters"][key] for key in keeps.counter_sets(state, i, "smoke_cloud"))
-        return smoke + (p["energy"] if keeps.owns(state, i, "energy_drink") else 0)
+        """Rolls the monster could still pay for: Smoke Cloud counters, and ϟ with Energy Drink."""
+        return keeps.total("extra_rolls", state, i)
 
     # -- actions ---------------------------------------------------------------------------
     # Each handler takes (game, state, action) and returns the log lines.
@@ -110,15 +109,9 @@ class LastKyotoanStanding(Game):
     def _apply(self, state: dict, action: dict) -> list[str]:
         kind = action["type"]
         handler = self._handler(kind)
-        opportunist = kind == "buy" and action.get("player") not in (None, state["current"])
-        if kind not in ("market", "auto_yield") and not opportunist and self.market_short(state):
-            raise RuleViolation(
-                f"First tap in the {self.market_short(state)} card(s) face up at Nishiki Market."
-            )
-        if state["phase"] == "losses" and kind not in ANSWERS + ("market", "auto_yield") and not (
-                kind == "use" and action.get("card") == "rapid_healing"):
-            waiting = ", ".join(sorted({fx.name(state, d["player"]) for d in losses.owed(state)}))
-            raise RuleViolation(f"A loss of ♥ waits for {waiting}: answer that first.")
+        waits = offers.gate(state, action)  # the market to tap in, a loss to answer
+        if waits:
+            raise RuleViolation(waits)
         if kind not in ("market", "buy"):
             state["revealed"] = []  # Opportunist's moment has passed
         lines = handler(self, state, action)

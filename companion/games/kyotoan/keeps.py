@@ -1,226 +1,102 @@
-"""Keep cards that act by themselves, each a small declaration: the moment it acts and its effect.
+"""Keep cards: every card's declaration in one table (KEEPS), and what the engine asks them at each
+moment (hooks.py lists the moments). The declarations are in keeps_dice.py, keeps_shop.py and
+keeps_life.py; a hook's order at a moment is the order of the declarations.
 
-Moments (the engine asks them at one place each):
-  dice / rolls / cost      numbers: extra dice, extra rolls, a price change
-  smash                    extra ✸ added to a roll being resolved (counts of the faces given)
-  resolved                 after the dice are resolved: stars for combinations
-  energy / heal            extra ϟ or ♥ whenever the owner gains some
-  reduce                   a loss of ♥ made smaller (before it lands)
-  hurt                     after the owner lost ♥
-  bought                   the owner just bought this card (or a Mimic token was put on it)
-  buys                     the owner just bought any card
-  turn_start / turn_end    the owner's turn begins / ends
-  fallen                   another monster's ♥ went to 0
-Cards that ask their owner something are pending decisions (losses.py) or `use` actions.
-A Mimic token counts as one more copy of the card it is on (mimic.py), so every moment below
-sees it without a special case.
+Numbers are added up here (`total`); events are run by effects.py, which applies what they return.
+Nothing here changes the table.
 """
 from __future__ import annotations
 
-from collections import Counter, defaultdict
-from typing import Callable
+from typing import Any, Callable, Iterator
 
-HOOKS: dict[str, dict[str, Callable]] = defaultdict(dict)
-ONCE: set[tuple[str, str]] = set()  # hooks that handle all the owner's copies in one call
+from .board import MAX_HP, copies, owns
+from .cards import CARDS
+from .hooks import Change, Keep, Together, call, times
+from .keeps_dice import DICE_KEEPS
+from .keeps_life import LIFE_KEEPS, rescue_possible
+from .keeps_shop import SHOP_KEEPS
 
+__all__ = ["KEEPS", "ANSWERS", "USABLE", "rescue_possible"]
 
-def keep(card_id: str, moment: str, per_copy: bool = True):
-    """Register `fn` as what `card_id` does at `moment` (once per copy owned, unless per_copy is off)."""
-    def register(fn):
-        HOOKS[moment][card_id] = fn
-        if not per_copy:
-            ONCE.add((moment, card_id))
-        return fn
-    return register
-
-
-def copies(state: dict, i: int, card_id: str) -> int:
-    """How many of a card monster i owns, a Mimic token on that card counting as one more."""
-    from .mimic import mimicked
-
-    return state["players"][i]["cards"].count(card_id) + (mimicked(state, i) == card_id)
+KEEPS: dict[str, Keep] = {k.id: k for k in (*DICE_KEEPS, *SHOP_KEEPS, *LIFE_KEEPS)}
+ANSWERS = tuple(cid for cid, k in KEEPS.items() if k.asks)  # the questions a held loss asks, in order
+USABLE = tuple(cid for cid, k in KEEPS.items() if k.use)  # the cards the `use` action takes
+TOLLS = tuple(cid for cid, k in KEEPS.items() if "yield_toll" in k.at)  # why a seat taken costs ♥
 
 
-def owns(state: dict, i: int, card_id: str) -> bool:
-    """Whether monster i has the card's power (its own copy or a Mimic token on one)."""
-    return copies(state, i, card_id) > 0
+def hooked(moment: str, state: dict, i: int) -> Iterator[tuple[str, Callable | Together, int]]:
+    """Monster i's cards with a hook at `moment`, in declaration order: (card, hook, copies). The
+    copies are counted when a card's turn comes (an earlier hook may have discarded it)."""
+    for cid, k in KEEPS.items():
+        hook = k.at.get(moment)
+        if hook is not None and (n := copies(state, i, cid)):
+            yield cid, hook, n
 
 
-def total(moment: str, state: dict, i: int, *args, skip: tuple = ()) -> int:
-    """The sum of what the owner's cards add at a numeric moment (leaving out the cards in `skip`)."""
-    return sum(fn(state, i, *args) * copies(state, i, cid) for cid, fn in HOOKS[moment].items()
-               if cid not in skip and copies(state, i, cid))
+def total(moment: str, state: dict, i: int, *args) -> int:
+    """The sum of what monster i's cards add at a numeric moment."""
+    return sum(call(hook, state, i, n, *args) * times(hook, n) for _, hook, n in hooked(moment, state, i))
 
 
-def fire(moment: str, state: dict, i: int, *args) -> None:
-    """Run the owner's cards at an event moment (once per card owned)."""
-    for cid, fn in list(HOOKS[moment].items()):
-        for _ in range(min(1, copies(state, i, cid)) if (moment, cid) in ONCE else copies(state, i, cid)):
-            fn(state, i, *args)
+def first(moment: str, state: dict, i: int, *args) -> tuple[str, Any] | None:
+    """The first of monster i's cards with an answer at `moment`: (card, answer), or None."""
+    for cid, hook, n in hooked(moment, state, i):
+        answer = call(hook, state, i, n, *args)
+        if answer is not None:
+            return cid, answer
+    return None
 
 
-# -- numbers --------------------------------------------------------------------------------
-keep("extra_head", "dice")(lambda s, i: 1)
-keep("giant_brain", "rolls")(lambda s, i: 1)
-keep("alien_origin", "cost")(lambda s, i, card: -1)
+def listed(moment: str, state: dict, i: int, *args) -> list:
+    """Everything monster i's cards list at `moment`, in declaration order."""
+    return [item for _, hook, n in hooked(moment, state, i) for item in call(hook, state, i, n, *args)]
 
 
-# -- adding ✸ to a roll ------------------------------------------------------------------------
-keep("acid_attack", "smash")(lambda s, i, c: 1)
-keep("burrowing", "smash")(lambda s, i, c: 1 if s["players"][i]["location"] else 0)
-keep("spiked_tail", "smash")(lambda s, i, c: 1 if c["smash"] else 0)
-keep("urbavore", "smash")(lambda s, i, c: 1 if s["players"][i]["location"] and c["smash"] else 0)
-keep("poison_quills", "smash")(lambda s, i, c: 2 if c["2"] >= 3 else 0)
+# -- the numbers and choices the engine reads -------------------------------------------------------
+def cost(state: dict, i: int, card_id: str) -> int:
+    """What a card costs monster i."""
+    return max(0, CARDS[card_id].cost + total("cost", state, i, card_id))
 
 
-# -- stars for what was rolled ------------------------------------------------------------------
-def _stars(n: int, test: Callable[[Counter], bool], why: str):
-    def effect(state, i, counts, lines):
-        from .effects import gain_stars
-
-        if test(counts):
-            gain_stars(state, i, n, why, lines)
-    return effect
+def max_hp(state: dict, i: int) -> int:
+    """Monster i's maximum ♥: 10, or more while it has a card that raises it (Even Bigger)."""
+    return max([MAX_HP] + [k.max_hp for cid, k in KEEPS.items() if k.max_hp and owns(state, i, cid)])
 
 
-keep("alpha_monster", "resolved")(_stars(1, lambda c: c["smash"] >= 1, "Alpha Monster"))
-keep("gourmet", "resolved")(_stars(2, lambda c: c["1"] >= 3, "Gourmet"))
-keep("detritivore", "resolved")(_stars(2, lambda c: all(c[f] for f in "123"), "Detritivore"))
-keep("complete_destruction", "resolved")(
-    _stars(9, lambda c: all(c[f] for f in ("1", "2", "3", "heart", "smash", "energy")), "Complete Destruction"))
+def smash_targets(state: dict, i: int, hit: list[int]) -> list[int]:
+    """Whom monster i's ✸ hit, given whom they hit without its cards (Nova Breath: everyone)."""
+    for _, hook, n in hooked("targets", state, i):
+        hit = call(hook, state, i, n, hit)
+    return hit
 
 
-# -- gains and losses ----------------------------------------------------------------------------
-keep("friend_of_children", "energy")(lambda s, i: 1)
-keep("regeneration", "heal")(lambda s, i: 1)
-keep("armor_plating", "reduce")(lambda s, i, amount: -1 if amount == 1 else 0)
-# Wings (activated with `use`, 2ϟ): no ♥ lost for the rest of the turn.
-keep("wings", "reduce")(lambda s, i, amount: -amount if s["players"][i].get("wings") else 0)
+def yield_loss(state: dict, i: int, amount: int) -> tuple[int, str | None]:
+    """The ♥ monster i still loses to a smash of `amount` it yields before, and the card that
+    changed it (Jets: none), or None."""
+    card = None
+    for cid, hook, n in hooked("yield_loss", state, i):
+        amount, card = call(hook, state, i, n, amount), cid
+    return amount, card
 
 
-@keep("were_only_making_it_stronger", "hurt")
-def _stronger(state, i, lost, lines):
-    from .effects import gain_energy
-
-    if lost >= 2:
-        gain_energy(state, i, 1, "We're Only Making It Stronger!", lines)
+def roll_payer(state: dict, i: int) -> tuple[str, Change] | None:
+    """What pays for monster i's roll past its allowance: (card, what paying changes), or None."""
+    return first("pay_roll", state, i)
 
 
-# -- buying ----------------------------------------------------------------------------------------
-@keep("media_friendly", "buys")
-def _media(state, i, card, lines):
-    from .effects import gain_stars
-
-    gain_stars(state, i, 1, "Media-Friendly", lines)
+def free_reroll(state: dict, i: int) -> tuple[str, list[str]] | None:
+    """A free reroll monster i may make past its allowance: (card, the faces it keeps), or None."""
+    return first("free_reroll", state, i)
 
 
-# `key` names the counter set the copy keeps: the card's id, or "mimic" for a Mimic token's own set.
-@keep("even_bigger", "bought")
-def _even_bigger(state, i, lines, key):
-    from .effects import heal, refresh_max_hp
-
-    refresh_max_hp(state, i)
-    heal(state, i, 2, "Even Bigger", lines)
-
-
-@keep("battery_monster", "bought")
-def _battery(state, i, lines, key):
-    state["players"][i].setdefault("counters", {})[key] = 6
-    lines.append("Battery Monster gets 6ϟ from the bank." if key != "mimic" else "Mimic's Battery Monster gets 6ϟ from the bank.")
+def next_question(state: dict, loss: dict) -> str | None:
+    """The first question (a card of ANSWERS) of a held loss not asked yet that applies now, or
+    None (the loss lands)."""
+    i, amount = loss["player"], loss["amount"]
+    return next((cid for cid in ANSWERS if cid not in loss["asked"] and owns(state, i, cid)
+                 and KEEPS[cid].asks.applies(state, i, amount)), None)
 
 
-@keep("smoke_cloud", "bought")
-def _smoke(state, i, lines, key):
-    state["players"][i].setdefault("counters", {})[key] = 3
-
-
-def counter_sets(state: dict, i: int, card_id: str) -> list[str]:
-    """The counter sets the owner has for a counter card: the Mimic token's first (it can be
-    placed again when it runs out), then the card's own."""
-    from .mimic import mimicked
-
-    counters = state["players"][i].get("counters", {})
-    sets = ["mimic"] if mimicked(state, i) == card_id and counters.get("mimic") else []
-    return sets + ([card_id] if counters.get(card_id) and card_id in state["players"][i]["cards"] else [])
-
-
-def take_counters(state: dict, i: int, card_id: str, key: str, n: int, lines: list[str]) -> int:
-    """Take up to n counters off one set; an empty set ends its copy (card discarded, or the
-    Mimic token comes off: edition ruling). Returns how many were taken."""
-    from .mimic import unplace
-
-    from .cards import CARDS
-
-    p = state["players"][i]
-    left = p["counters"][key]
-    taken = min(n, left)
-    p["counters"][key] = left - taken
-    if left - taken == 0:
-        p["counters"].pop(key)
-        if key == "mimic":
-            unplace(state, i, f"its {CARDS[card_id].name} counters ran out", lines)
-        else:
-            p["cards"].remove(card_id)
-            state["discard"].append(card_id)
-            lines.append(f"{CARDS[card_id].name} has no counters left and is discarded.")
-    return taken
-
-
-# -- turns --------------------------------------------------------------------------------------
-@keep("urbavore", "turn_start")
-def _urbavore(state, i, lines):
-    from .effects import gain_stars
-
-    if state["players"][i]["location"]:
-        gain_stars(state, i, 1, "Urbavore", lines)
-
-
-@keep("battery_monster", "turn_start", per_copy=False)
-def _battery_turn(state, i, lines):
-    # Edition ruling: these 2ϟ are moved, not newly gained, so Friend of Children does not add.
-    # Each copy (the card, a Mimic token) gives 2ϟ from its own set.
-    p = state["players"][i]
-    for key in counter_sets(state, i, "battery_monster"):
-        left = p["counters"][key]
-        whose = "Mimic's Battery Monster" if key == "mimic" else "Battery Monster"
-        lines.append(f"{whose}: {min(2, left)}ϟ moved to the pool ({max(0, left - 2)} left).")
-        p["energy"] += take_counters(state, i, "battery_monster", key, 2, lines)
-
-
-@keep("energy_hoarder", "turn_end")
-def _hoarder(state, i, lines):
-    from .effects import gain_stars
-
-    gain_stars(state, i, state["players"][i]["energy"] // 6, "Energy Hoarder", lines)
-
-
-@keep("solar_powered", "turn_end")
-def _solar(state, i, lines):
-    from .effects import gain_energy
-
-    if state["players"][i]["energy"] == 0:
-        gain_energy(state, i, 1, "Solar Powered", lines)
-
-
-@keep("rooting_for_the_underdog", "turn_end")
-def _underdog(state, i, lines):
-    from .effects import alive, gain_stars
-
-    mine = state["players"][i]["stars"]
-    if all(state["players"][j]["stars"] > mine for j in alive(state) if j != i):
-        gain_stars(state, i, 1, "Rooting for the Underdog", lines)
-
-
-@keep("herbivore", "turn_end")
-def _herbivore(state, i, lines):
-    from .effects import gain_stars
-
-    if not state.get("hurt_others"):
-        gain_stars(state, i, 1, "Herbivore", lines)
-
-
-@keep("eater_of_the_dead", "fallen")
-def _eater(state, i, dead, lines):
-    from .effects import gain_stars
-
-    gain_stars(state, i, 3, "Eater of the Dead", lines)
+def told(card: str, amount: int) -> str:
+    """What the history says a loss's question asks."""
+    return KEEPS[card].asks.told.format(n=amount, price=KEEPS[card].price)

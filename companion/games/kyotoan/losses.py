@@ -1,15 +1,15 @@
-"""Losses of ♥ that wait for their owner: Camouflage dice, Wings, and Rapid Healing before 0♥.
+"""Losses of ♥ that wait for their owner: the answers to Camouflage's dice, Wings and Rapid Healing.
 
 Edition order: the yield (with Jets) comes first, then Armor Plating, Camouflage, Wings and Rapid
-Healing. A loss its owner has a choice about is held in `state["held"]` instead of landing (after
-Armor Plating, which asks nothing), and asks its questions in that order, each once: Camouflage's
-dice, then Wings (if ♥ are still to be lost), then Rapid Healing if the loss would reduce the
-monster to 0♥ (rulebook: "This may be used to prevent your health from being reduced to 0"): the
-♥ it buys come before the loss lands, so a monster saved never went to 0 (Eater of the Dead and
-It Has a Child! do not see it fall), and ♥ bought short of the loss do not save it. The action
-that caused the loss stops at `waiting`, which names the step that goes on once every held loss is
-decided (`state["paused"]`, a key of the engine's `steps` table); the table's `phase` is `losses`
-meanwhile.
+Healing. A loss its owner has a question about is held in `state["held"]` instead of landing (after
+Armor Plating, which asks nothing: effects.damage), and asks its questions in the order of the cards'
+declarations (keeps.ANSWERS), each once: Camouflage's dice, then Wings (if ♥ are still to be lost),
+then Rapid Healing if the loss would reduce the monster to 0♥ (rulebook: "This may be used to
+prevent your health from being reduced to 0"): the ♥ it buys come before the loss lands, so a
+monster saved never went to 0 (Eater of the Dead and It Has a Child! do not see it fall), and ♥
+bought short of the loss do not save it. The action that caused the loss stops at `waiting`, which
+names the step that goes on once every held loss is decided (`state["paused"]`, a key of the
+engine's `steps` table); the table's `phase` is `losses` meanwhile.
 """
 from __future__ import annotations
 
@@ -18,47 +18,9 @@ from ..fields import bool_field, check_fields, int_field, player_field
 from . import effects as fx
 from . import keeps
 from .effects import FACE_WORDS, FACES
+from .keeps import ANSWERS, KEEPS
 
-WINGS_COST = 2
-HEART_COST = 2  # Rapid Healing: 2ϟ a ♥
-ANSWERS = ("camouflage", "wings", "rapid_healing")  # the questions a held loss asks, in order
-TOLD = {"camouflage": "its owner rolls {n} Camouflage dice", "wings": "its owner may pay 2ϟ for Wings",
-        "rapid_healing": "it would be reduced to 0♥: Rapid Healing can prevent it (2ϟ a ♥)"}
-
-
-def wings_offered(state: dict, i: int) -> bool:
-    """Whether monster i could still pay for Wings against a loss."""
-    p = state["players"][i]
-    return keeps.owns(state, i, "wings") and not p.get("wings") and p["energy"] >= WINGS_COST
-
-
-def rescue_possible(state: dict, i: int, amount: int) -> bool:
-    """Whether Rapid Healing could keep a loss of `amount` from reducing monster i to 0♥: it has
-    the card and 2ϟ, and room to gain ♥."""
-    p = state["players"][i]
-    return (0 < p["hp"] <= amount and p["hp"] < p["max_hp"] and keeps.owns(state, i, "rapid_healing")
-            and p["energy"] >= HEART_COST)
-
-
-def _next_question(state: dict, loss: dict) -> str | None:
-    """The first question of the loss not asked yet that applies now, or None (it lands)."""
-    i, amount = loss["player"], loss["amount"]
-    applies = {"camouflage": keeps.owns(state, i, "camouflage"),
-               "wings": amount > 0 and wings_offered(state, i),
-               "rapid_healing": amount > 0 and rescue_possible(state, i, amount)}
-    return next((q for q in ANSWERS if q not in loss["asked"] and applies[q]), None)
-
-
-def hold(state: dict, i: int, amount: int, why: str, by: int | None, lines: list[str]) -> bool:
-    """Hold a loss its owner decides about first; False when the loss can land at once."""
-    loss = {"player": i, "amount": amount, "why": why, "by": by, "asked": []}
-    ask = _next_question(state, loss) if state["players"][i]["hp"] > 0 else None
-    if ask is None:
-        return False
-    loss["ask"] = ask
-    state.setdefault("held", []).append(loss)
-    lines.append(f"{fx.name(state, i)} is about to lose {amount}♥ ({why}): {TOLD[ask].format(n=amount)}.")
-    return True
+__all__ = ["ANSWERS"]
 
 
 def waiting(state: dict, then: str, lines: list[str]) -> bool:
@@ -92,19 +54,17 @@ def _held(state: dict, i: int, ask: str) -> dict:
     for loss in state.get("held", []):
         if loss["player"] == i and loss["ask"] == ask:
             return loss
-    word = {"camouflage": "Camouflage dice to roll", "wings": "Wings decision to make",
-            "rapid_healing": "Rapid Healing question"}[ask]
-    raise RuleViolation(f"{fx.name(state, i)} has no {word} now.")
+    raise RuleViolation(f"{fx.name(state, i)} has no {KEEPS[ask].asks.missing} now.")
 
 
 def _settle(state: dict, loss: dict, lines: list[str]) -> None:
     """A held loss whose question is answered: it asks the next one, or lands."""
     loss["asked"].append(loss["ask"])
-    ask = _next_question(state, loss)
+    ask = keeps.next_question(state, loss)
     if ask is not None:
         loss["ask"] = ask
-        if ask == "rapid_healing":
-            lines.append(f"{fx.name(state, loss['player'])}: {TOLD[ask]}.")
+        if KEEPS[ask].asks.announced:
+            lines.append(f"{fx.name(state, loss['player'])}: {keeps.told(ask, loss['amount'])}.")
         return
     state["held"].remove(loss)
     fx.land(state, loss["player"], loss["amount"], loss["why"], lines, loss["by"])
@@ -129,7 +89,7 @@ def camouflage(game, state: dict, action: dict) -> list[str]:
 
 
 def wings(game, state: dict, action: dict) -> list[str]:
-    """`wings`: pay 2ϟ against a held loss (no ♥ lost for the rest of the turn), or not."""
+    """`wings`: pay for Wings against a held loss (no ♥ lost for the rest of the turn), or not."""
     check_fields(action, ("player", "pay"))
     i = player_field(state, action, "player")
     loss = _held(state, i, "wings")
@@ -138,19 +98,25 @@ def wings(game, state: dict, action: dict) -> list[str]:
         lines.append(f"{fx.name(state, i)} does not use Wings.")
         _settle(state, loss, lines)
     else:
-        p = state["players"][i]
-        if p["energy"] < WINGS_COST:
-            raise RuleViolation(f"Wings costs {WINGS_COST}ϟ; {fx.name(state, i)} has {p['energy']}ϟ.")
-        p["energy"] -= WINGS_COST
-        p["wings"] = True
-        lines.append(f"{fx.name(state, i)} spends 2ϟ on Wings: it loses no ♥ this turn.")
+        pay_wings(state, i, lines)
         state["held"] = [h for h in state["held"] if h["player"] != i]  # every loss of it this turn
     _resume(game, state, lines)
     return lines
 
 
+def pay_wings(state: dict, i: int, lines: list[str]) -> None:
+    """Wings switched on, its price paid: no ♥ lost for the rest of the turn (the answer to a
+    loss's question, or `use` ahead of one)."""
+    p, price = state["players"][i], KEEPS["wings"].price
+    if p["energy"] < price:
+        raise RuleViolation(f"Wings costs {price}ϟ; {fx.name(state, i)} has {p['energy']}ϟ.")
+    p["energy"] -= price
+    p["wings"] = True
+    lines.append(f"{fx.name(state, i)} spends {price}ϟ on Wings: it loses no ♥ this turn.")
+
+
 def rapid_healing(game, state: dict, action: dict) -> list[str]:
-    """`rapid_healing`: the ♥ a monster buys (2ϟ each) before a loss that would reduce it to 0♥
+    """`rapid_healing`: the ♥ a monster buys (its price each) before a loss that would reduce it to 0♥
     lands; 0 lets the loss land."""
     check_fields(action, ("player", "hearts"))
     i = player_field(state, action, "player")
@@ -168,18 +134,18 @@ def buy_hearts(game, state: dict, i: int, hearts: int, answer: bool) -> list[str
     """Rapid Healing's ♥ bought before the loss that asks lands. The answer (`answer`) lets the
     loss land; one ♥ bought with `use` asks again while the loss would still reduce it to 0♥."""
     loss = _held(state, i, "rapid_healing")
-    p = state["players"][i]
-    if hearts * HEART_COST > p["energy"]:
-        raise RuleViolation(f"{hearts}♥ cost {hearts * HEART_COST}ϟ; {fx.name(state, i)} has {p['energy']}ϟ.")
+    p, price = state["players"][i], hearts * KEEPS["rapid_healing"].price
+    if price > p["energy"]:
+        raise RuleViolation(f"{hearts}♥ cost {price}ϟ; {fx.name(state, i)} has {p['energy']}ϟ.")
     if p["hp"] + hearts > p["max_hp"]:
         raise RuleViolation(f"{fx.name(state, i)} can gain only {p['max_hp'] - p['hp']}♥.")
     lines: list[str] = []
     if hearts:
-        p["energy"] -= hearts * HEART_COST
-        fx.heal(state, i, hearts, f"Rapid Healing, {hearts * HEART_COST}ϟ", lines)
+        p["energy"] -= price
+        fx.heal(state, i, hearts, f"Rapid Healing, {price}ϟ", lines)
     else:
         lines.append(f"{fx.name(state, i)} does not use Rapid Healing.")
-    if answer or not rescue_possible(state, i, loss["amount"]):
+    if answer or not keeps.rescue_possible(state, i, loss["amount"]):
         _settle(state, loss, lines)
         _resume(game, state, lines)
     return lines
@@ -189,8 +155,5 @@ def owed(state: dict) -> list[dict]:
     """What the `losses` phase waits for, in order."""
     asked = []
     for loss in state.get("held", []):
-        if loss["ask"] == "camouflage":
-            asked.append({"type": "camouflage", "player": loss["player"], "dice": loss["amount"]})
-        else:
-            asked.append({"type": loss["ask"], "player": loss["player"], "damage": loss["amount"]})
+        asked.append({"type": loss["ask"], "player": loss["player"], KEEPS[loss["ask"]].asks.amount: loss["amount"]})
     return asked

@@ -8,6 +8,7 @@ from ..base import RuleViolation
 from ..fields import check_fields, player_field, quoted
 from . import effects as fx
 from . import keeps, mimic, turns
+from .board import owns
 from .cards import CARDS
 from .discards import DISCARD_EFFECTS
 
@@ -49,33 +50,47 @@ def short(state: dict) -> int:
     return max(0, min(MARKET_SIZE - len(state["market"]), in_deck))
 
 
+def shops(state: dict, i: int) -> dict[int | None, list[str]]:
+    """Where monster i may buy now, and which cards (before their price): None is the market, in
+    its own Buy Power cards step; its cards' `shop` hooks add others (Opportunist: the cards just
+    revealed, on another's turn; Parasitic Tentacles: other monsters' cards). `buy` checks this,
+    and the offers list it."""
+    found = {None: list(state["market"])} if i == state["current"] and state["phase"] == "buy" else {}
+    for seller, cards in keeps.listed("shop", state, i):
+        found[seller] = found.get(seller, []) + cards
+    return found
+
+
+def _not_for_sale(state: dict, me: int, seller: int | None, cid: object) -> str:
+    """Why monster me cannot buy `cid` (from `seller`) now, in words."""
+    current = state["current"]
+    if seller is not None:
+        if not owns(state, me, "parasitic_tentacles"):
+            return f"{fx.name(state, me)} needs Parasitic Tentacles to buy from another monster."
+        if me != current or state["phase"] != "buy":
+            return "Parasitic Tentacles buys during its owner's Buy Power cards step."
+        return f"{fx.name(state, seller)} has no card '{quoted(cid)}' to buy."
+    if me != current:
+        if not owns(state, me, "opportunist") or not state["players"][me]["alive"]:
+            return f"It is {fx.name(state, current)}'s turn; {fx.name(state, me)} cannot buy now."
+        if cid not in state.get("revealed", []):
+            return "Opportunist buys a card at the moment it is revealed at Nishiki Market."
+    elif state["phase"] != "buy":
+        return "Power cards are bought after the dice are resolved."
+    on = ", ".join(CARDS[c].name for c in state["market"]) or "nothing"
+    return f"That card is not face up at Nishiki Market (there: {on})."
+
+
 def buy(game, state: dict, action: dict) -> list[str]:
     """`buy`: a card from the market (also out of turn with Opportunist) or, with Parasitic
-    Tentacles, from another monster."""
+    Tentacles, from another monster: one of `shops`."""
     check_fields(action, ("card",), ("player", "from"))
     cid = action["card"]
     me = player_field(state, action, "player") if "player" in action else state["current"]
     p = state["players"][me]
     seller = player_field(state, action, "from") if "from" in action else None
-    if seller is not None:
-        # Parasitic Tentacles: buy a Keep card from another monster, paying it the price.
-        if not keeps.owns(state, me, "parasitic_tentacles"):
-            raise RuleViolation(f"{fx.name(state, me)} needs Parasitic Tentacles to buy from another monster.")
-        if me != state["current"] or state["phase"] != "buy":
-            raise RuleViolation("Parasitic Tentacles buys during its owner's Buy Power cards step.")
-        if seller == me or cid not in state["players"][seller]["cards"]:
-            raise RuleViolation(f"{fx.name(state, seller)} has no card '{quoted(cid)}' to buy.")
-    elif me != state["current"]:
-        # Opportunist: buy a card the moment it is revealed, on anyone's turn.
-        if not keeps.owns(state, me, "opportunist") or not p["alive"]:
-            raise RuleViolation(f"It is {fx.name(state, state['current'])}'s turn; {fx.name(state, me)} cannot buy now.")
-        if cid not in state.get("revealed", []):
-            raise RuleViolation("Opportunist buys a card at the moment it is revealed at Nishiki Market.")
-    elif state["phase"] != "buy":
-        raise RuleViolation("Power cards are bought after the dice are resolved.")
-    if seller is None and (not isinstance(cid, str) or cid not in state["market"]):
-        on = ", ".join(CARDS[c].name for c in state["market"]) or "nothing"
-        raise RuleViolation(f"That card is not face up at Nishiki Market (there: {on}).")
+    if cid not in shops(state, me).get(seller, []):
+        raise RuleViolation(_not_for_sale(state, me, seller, cid))
     price = game.cost(state, me, cid)
     if p["energy"] < price:
         raise RuleViolation(f"{CARDS[cid].name} costs {price}ϟ; {fx.name(state, me)} has {p['energy']}ϟ.")
@@ -86,14 +101,11 @@ def buy(game, state: dict, action: dict) -> list[str]:
         lines.append(f"{fx.name(state, me)} buys {CARDS[cid].name} for {price}ϟ.")
     else:
         _take_from(state, seller, me, cid, price, lines)
-    keeps.fire("buys", state, me, cid, lines)
+    fx.fire("buys", state, me, lines, cid)
     if CARDS[cid].kind == "keep":
         p["cards"].append(cid)
-        hook = keeps.HOOKS["bought"].get(cid)
-        # A card bought from another monster keeps its counters (no new ones); Even Bigger's
-        # +2♥ comes with any purchase.
-        if hook and (seller is None or cid == "even_bigger"):
-            hook(state, me, lines, cid)
+        # A card bought from another monster keeps its counters (its hook gets no new set).
+        fx.bought(state, me, cid, cid if seller is None else None, lines)
     else:
         DISCARD_EFFECTS[cid](state, me, lines, CARDS[cid].name)
         state["discard"].append(cid)

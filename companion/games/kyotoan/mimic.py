@@ -11,43 +11,20 @@ from __future__ import annotations
 from ..base import RuleViolation
 from ..fields import player_field, quoted
 from . import effects as fx
+from .board import mimicked
 from .cards import CARDS
-
-MOVE_COST = 1
-
-
-def mimicked(state: dict, i: int) -> str | None:
-    """The card monster i's Mimic token is on, while that card is still in play."""
-    p = state["players"][i]
-    token = p.get("mimic")
-    if not token or "mimic" not in p["cards"]:
-        return None
-    return token["card"] if token["card"] in state["players"][token["of"]]["cards"] else None
+from .effects import unplace
+from .keeps_shop import MIMIC
 
 
 def place(state: dict, i: int, of: int, card: str, lines: list[str]) -> None:
     """Put monster i's token on `card` of monster `of`, as if i had just bought it."""
-    from . import keeps
-
     p = state["players"][i]
     p.setdefault("counters", {}).pop("mimic", None)  # a moved token leaves its counters behind
     p["mimic"] = {"card": card, "of": of}
     whose = "its own" if of == i else f"{fx.name(state, of)}'s"
     lines.append(f"{fx.name(state, i)} puts its Mimic token on {whose} {CARDS[card].name}.")
-    fx.refresh_max_hp(state, i)
-    hook = keeps.HOOKS["bought"].get(card)
-    if hook:
-        hook(state, i, lines, "mimic")
-
-
-def unplace(state: dict, i: int, why: str, lines: list[str]) -> None:
-    """Take monster i's token off its card (it can be placed again at the start of a turn)."""
-    p = state["players"][i]
-    p["mimic"] = None
-    p.get("counters", {}).pop("mimic", None)
-    if "mimic" in p["cards"]:
-        lines.append(f"{fx.name(state, i)}'s Mimic token comes off ({why}).")
-    fx.refresh_max_hp(state, i)
+    fx.bought(state, i, card, "mimic", lines)
 
 
 def follow(state: dict, seller: int, buyer: int, card: str) -> None:
@@ -67,7 +44,8 @@ def tidy(state: dict, lines: list[str]) -> None:
 
 
 def use(state: dict, me: int, action: dict, lines: list[str]) -> None:
-    """Place (free) or move (1ϟ, start of turn) monster me's Mimic token on another Keep card."""
+    """Place (free) or move (1ϟ) monster me's Mimic token on another Keep card; when it may is the
+    card's declaration (keeps_shop.py), checked before."""
     of = player_field(state, action, "of")
     target = action.get("target")
     if not isinstance(target, str) or target not in state["players"][of]["cards"]:
@@ -75,23 +53,12 @@ def use(state: dict, me: int, action: dict, lines: list[str]) -> None:
     if target == "mimic":
         raise RuleViolation("Mimic copies another Keep card, not a Mimic.")
     p = state["players"][me]
-    at_start = state["phase"] == "roll" and not state["rolls"]
-    placed = mimicked(state, me)
-    if placed is None:
-        if not at_start and state["phase"] != "buy":
-            raise RuleViolation("The Mimic token is placed at the start of its owner's turn or in its Buy Power cards step.")
-    else:
-        if not at_start:
-            raise RuleViolation("The Mimic token moves at the start of its owner's turn, before the first roll.")
+    if mimicked(state, me) is not None:
         if p["mimic"] == {"card": target, "of": of}:
             raise RuleViolation(f"The Mimic token is on that {CARDS[target].name} already.")
-        if "mimic" in state.get("used", []):
-            raise RuleViolation("The Mimic token has moved this turn already.")
-        if p["energy"] < MOVE_COST:
-            raise RuleViolation(f"Moving the Mimic token costs {MOVE_COST}ϟ; {fx.name(state, me)} has {p['energy']}ϟ.")
-        p["energy"] -= MOVE_COST
+        p["energy"] -= MIMIC.price
         state.setdefault("used", []).append("mimic")
-        lines.append(f"{fx.name(state, me)} spends {MOVE_COST}ϟ to move its Mimic token.")
+        lines.append(f"{fx.name(state, me)} spends {MIMIC.price}ϟ to move its Mimic token.")
     place(state, me, of, target, lines)
 
 

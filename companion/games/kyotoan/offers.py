@@ -1,5 +1,10 @@
 """What the monsters may do now (api.md, "Offers"): every move the engine accepts, with its choices.
 
+The offers ask the engine's own checks, so the two cannot drift: a card's `use` offer is made
+exactly when its declaration's `closed` says nothing (powers.usable_now), a buy lists market.shops,
+a question a loss asks comes with its card's `asks.choices`, and `gate` (the market still to tap in,
+a loss to answer) is the one check of what waits, for `_apply` and here alike.
+
 One offer per move; "player" is the monster the move is for. The moves of a turn (market, roll,
 resolve, buy, sweep, end_turn, use) name the active monster and may be sent with or without
 "player" (naming another monster is refused). Prices are in ϟ, after every discount.
@@ -44,38 +49,40 @@ resolve, buy, sweep, end_turn, use) name the active monster and may be sent with
 """
 from __future__ import annotations
 
+from ..fields import is_one_of
 from . import effects as fx
-from . import keeps, losses, market, mimic, powers
-from .cards import CARDS
-from .dice import dweller_keeps, extra_roll_payer
-from .effects import FACES
+from . import keeps, losses, market, powers
+from .keeps import ANSWERS, KEEPS, USABLE
 
 AUTO_YIELD_CHOICES = [None, *range(1, 13)]
+ALWAYS = ("market", "auto_yield")  # moves that never wait
+
+
+def gate(state: dict, action: dict) -> str | None:
+    """Why a move must wait now, or None: the face-up cards still to tap in (only a buy the moment
+    they are revealed goes first: Opportunist's), then a loss waiting for its answers (only those,
+    and a card used while losses wait: Rapid Healing)."""
+    kind, card = action["type"], action.get("card")
+    short = market.short(state)
+    if short and kind not in ALWAYS and not (kind == "buy" and action.get("player") not in (None, state["current"])):
+        return f"First tap in the {short} card(s) face up at Nishiki Market."
+    if state["phase"] == "losses" and kind not in ANSWERS + ALWAYS and not (
+            kind == "use" and is_one_of(card, USABLE) and KEEPS[card].use.during_losses):
+        waiting = ", ".join(sorted({fx.name(state, d["player"]) for d in losses.owed(state)}))
+        return f"A loss of ♥ waits for {waiting}: answer that first."
+    return None
 
 
 def offers(game, state: dict) -> list[dict]:
-    """Every move the rules allow now, for any monster (the game is not over)."""
+    """Every move the rules allow now, for any monster."""
     if state["over"]:
         return []
-    found: list[dict] = []
-    phase = state["phase"]
     short = market.short(state)
-    if short:
-        found.append(_market(state, short))
-        if phase != "losses":
-            found += _opportunist(game, state)
-    elif phase == "losses":
-        found += _loss_answers(state) + _rapid_healing(state)
-    else:
-        if phase == "yield":
-            found += _yields(state)
-        elif phase == "roll":
-            found += _rolling(game, state)
-        elif phase == "buy":
-            found += _buying(game, state)
-        found += _opportunist(game, state) + _wings(state) + _rapid_healing(state)
+    found = [_market(state, short)] if short else []
+    found += PHASES[state["phase"]](game, state) + _buys(game, state) + _uses(game, state)
     if not short:
         found.append(_market(state, 0))
+    found = [o for o in found if gate(state, o) is None]
     return found + [{"type": "auto_yield", "player": i, "below": list(AUTO_YIELD_CHOICES)} for i in fx.alive(state)]
 
 
@@ -87,96 +94,22 @@ def _market(state: dict, short: int) -> dict:
     return {"type": "market", "player": player, "slots": short, "size": size, "market": list(state["market"]), "deck": deck}
 
 
-def _priced(game, state: dict, i: int, cards: list[str]) -> list[dict]:
-    """The cards (each once) monster i can pay, with what each costs it."""
-    energy = state["players"][i]["energy"]
-    priced = ({"card": c, "price": game.cost(state, i, c)} for c in dict.fromkeys(cards))
-    return [c for c in priced if c["price"] <= energy]
-
-
-def _opportunist(game, state: dict) -> list[dict]:
-    found = []
-    for i in fx.alive(state):
-        if i != state["current"] and keeps.owns(state, i, "opportunist"):
-            cards = _priced(game, state, i, [c for c in state.get("revealed", []) if c in state["market"]])
-            if cards:
-                found.append({"type": "buy", "player": i, "cards": cards})
-    return found
-
-
-def _yields(state: dict) -> list[dict]:
-    attack = state["attack"]
-    return [{"type": "yield", "player": int(k), "damage": attack["damage"][k], "jets": keeps.owns(state, int(k), "jets"),
-             "yield": [True, False]} for k, v in attack["yields"].items() if v is None]
-
-
-def _loss_answers(state: dict) -> list[dict]:
-    found, seen = [], set()
-    for owed in losses.owed(state):
-        kind, i = owed["type"], owed["player"]
-        if (kind, i) in seen:
-            continue  # the first held loss of a monster is the one its answer settles
-        seen.add((kind, i))
-        p = state["players"][i]
-        if kind == "camouflage":
-            found.append({**owed, "faces": list(FACES)})
-        elif kind == "wings":
-            pay = [True, False] if p["energy"] >= losses.WINGS_COST else [False]
-            found.append({**owed, "price": losses.WINGS_COST, "pay": pay})
-        else:
-            most = min(p["max_hp"] - p["hp"], p["energy"] // losses.HEART_COST)
-            found.append({**owed, "hp": p["hp"], "choices": [{"hearts": n, "price": n * losses.HEART_COST} for n in range(most + 1)]})
-    return found
-
-
-def _wings(state: dict) -> list[dict]:
-    return [{"type": "use", "player": i, "card": "wings", "price": losses.WINGS_COST} for i in fx.alive(state)
-            if losses.wings_offered(state, i)]
-
-
-def _rapid_healing(state: dict) -> list[dict]:
-    found = []
-    for i in fx.alive(state):
-        p = state["players"][i]
-        if keeps.owns(state, i, "rapid_healing") and p["energy"] >= losses.HEART_COST and 0 < p["hp"] < p["max_hp"]:
-            found.append({"type": "use", "player": i, "card": "rapid_healing", "price": losses.HEART_COST})
-    return found
-
-
-def _die_change(state: dict, i: int, cid: str) -> dict:
-    offer = {"type": "use", "player": i, "card": cid, "dice": list(range(len(state["dice"])))}
-    if cid != "herd_culler":
-        offer["faces"] = list(FACES)
-    offer["price"] = powers.STRETCHY_COST if cid == "stretchy" else 0
-    return offer
-
-
 def _rolling(game, state: dict) -> list[dict]:
     me = state["current"]
-    p = state["players"][me]
-    found = []
     allowed, used = game.rolls_allowed(state, me), state["rolls"]
     roll = {"type": "roll", "player": me, "dice": game.dice_count(state, me),
             "rolls_left": max(0, allowed - used) + game.extra_rolls(state, me), "pays": None, "price": 0}
-    kept = dweller_keeps(state, me) if used >= allowed else None
-    payer = extra_roll_payer(state, me) if used >= allowed else None
-    if used >= allowed:
-        roll.update(pays=payer or "background_dweller", price=1 if payer == "energy_drink" else 0)
-        if kept is not None:
-            roll["keep"] = kept
-    if used < allowed or payer or kept is not None:
+    found = []
+    if used < allowed:
         found.append(roll)
-    if not used:
-        return found + _mimic(state, me, at_start=True)
-    found.append(_resolve(state, me))
-    for cid in ("herd_culler", "plot_twist", "stretchy"):
-        if keeps.owns(state, me, cid) and powers.die_change_open(state, me, cid) and (
-                cid != "stretchy" or p["energy"] >= powers.STRETCHY_COST):
-            found.append(_die_change(state, me, cid))
-    for i in fx.alive(state):
-        if i != me and keeps.owns(state, i, "psychic_probe") and powers.die_change_open(state, i, "psychic_probe"):
-            found.append(_die_change(state, i, "psychic_probe"))
-    return found
+    else:  # past the allowance: what pays for a roll (dice.roll pays the same), or a free reroll
+        paying, free = keeps.roll_payer(state, me), keeps.free_reroll(state, me)
+        if paying or free:
+            roll.update(pays=paying[0] if paying else free[0], price=-paying[1].moved if paying else 0)
+            if free:
+                roll["keep"] = free[1]
+            found.append(roll)
+    return found + ([_resolve(state, me)] if used else [])
 
 
 def _resolve(state: dict, me: int) -> dict:
@@ -186,56 +119,59 @@ def _resolve(state: dict, me: int) -> dict:
     cure = {kind: min(p[kind], hearts) for kind in ("poison", "shrink") if p[kind] and hearts}
     if cure:
         offer["cure"] = cure
-    if hearts and keeps.owns(state, me, "healing_ray"):
-        gifts = []
-        for j in fx.alive(state):
-            q = state["players"][j]
-            prices = [powers.ray_price(q["energy"], n) for n in range(1, min(hearts, q["max_hp"] - q["hp"]) + 1)]
-            prices = [price for price in prices if price is not None]
-            if j != me and prices:
-                gifts.append({"player": j, "prices": prices})
-        if gifts:
-            offer["heal_others"] = gifts
+    gifts = keeps.listed("gifts", state, me, hearts) if hearts else []
+    if gifts:
+        offer["heal_others"] = gifts
     return offer
+
+
+def _yields(game, state: dict) -> list[dict]:
+    attack = state["attack"]
+    return [{"type": "yield", "player": int(k), "damage": attack["damage"][k],
+             "jets": keeps.yield_loss(state, int(k), attack["damage"][k])[0] == 0, "yield": [True, False]}
+            for k, v in attack["yields"].items() if v is None]
+
+
+def _loss_answers(game, state: dict) -> list[dict]:
+    found, seen = [], set()
+    for owed in losses.owed(state):
+        kind, i = owed["type"], owed["player"]
+        if (kind, i) not in seen:  # the first held loss of a monster is the one its answer settles
+            seen.add((kind, i))
+            found.append({**owed, **KEEPS[kind].asks.choices(state, i)})
+    return found
 
 
 def _buying(game, state: dict) -> list[dict]:
     me = state["current"]
-    p = state["players"][me]
     found = [{"type": "end_turn", "player": me}]
-    cards = _priced(game, state, me, state["market"])
-    if cards:
-        found.append({"type": "buy", "player": me, "cards": cards})
-    if keeps.owns(state, me, "parasitic_tentacles"):
-        for j, q in enumerate(state["players"]):
-            cards = _priced(game, state, me, q["cards"]) if j != me else []
-            if cards:
-                found.append({"type": "buy", "player": me, "from": j, "cards": cards})
-    if p["energy"] >= market.SWEEP_COST and state["market"]:
+    if state["players"][me]["energy"] >= market.SWEEP_COST and state["market"]:
         found.append({"type": "sweep", "player": me, "price": market.SWEEP_COST})
-    if keeps.owns(state, me, "metamorph") and p["cards"]:
-        found.append({"type": "use", "player": me, "card": "metamorph",
-                      "sell": [{"card": c, "gain": CARDS[c].cost} for c in p["cards"]]})
-    if keeps.owns(state, me, "made_in_a_lab") and powers.lab_open(state, me):
-        peek = [{"card": c, "price": game.cost(state, me, c)} for c, n in state["deck"].items() if n]
-        for c in peek:
-            c["buy"] = [False, True] if c["price"] <= p["energy"] else [False]
-        if peek:
-            found.append({"type": "use", "player": me, "card": "made_in_a_lab", "peek": peek})
-    return found + _mimic(state, me, at_start=False)
+    return found
 
 
-def _mimic(state: dict, me: int, at_start: bool) -> list[dict]:
-    """Placing (free, at the start of the turn or in the buy step) or moving (1ϟ, once, at the
-    start) the Mimic token (mimic.py)."""
-    p = state["players"][me]
-    if "mimic" not in p["cards"]:
-        return []
-    token = p["mimic"] if mimic.mimicked(state, me) else None
-    if token and not (at_start and "mimic" not in state.get("used", []) and p["energy"] >= mimic.MOVE_COST):
-        return []
-    targets = [{"of": j, "target": c} for j, q in enumerate(state["players"]) for c in dict.fromkeys(q["cards"])
-               if c != "mimic" and {"card": c, "of": j} != token]
-    if not targets:
-        return []
-    return [{"type": "use", "player": me, "card": "mimic", "price": mimic.MOVE_COST if token else 0, "targets": targets}]
+PHASES = {"roll": _rolling, "yield": _yields, "losses": _loss_answers, "buy": _buying}
+
+
+def _priced(game, state: dict, i: int, cards: list[str]) -> list[dict]:
+    """The cards (each once) monster i can pay, with what each costs it."""
+    energy = state["players"][i]["energy"]
+    priced = ({"card": c, "price": game.cost(state, i, c)} for c in dict.fromkeys(cards))
+    return [c for c in priced if c["price"] <= energy]
+
+
+def _buys(game, state: dict) -> list[dict]:
+    """What each monster may buy now (market.shops, as `buy` checks), the active monster first."""
+    me = state["current"]
+    found = []
+    for i in [me] + [j for j in fx.alive(state) if j != me]:
+        for seller, cards in market.shops(state, i).items():
+            cards = _priced(game, state, i, cards)
+            if cards:
+                found.append({"type": "buy", "player": i, **({} if seller is None else {"from": seller}), "cards": cards})
+    return found
+
+
+def _uses(game, state: dict) -> list[dict]:
+    """The cards each monster may use now (powers.usable_now: the checks of `use`), card by card."""
+    return [offer for cid in USABLE for i in fx.alive(state) if (offer := powers.usable_now(game, state, i, cid))]

@@ -1,29 +1,24 @@
 """The Keep cards a monster uses by choice (`use`), and the rolled ♥ it spends on cards while
 resolving (Poison and Shrink Ray cures, Healing Ray). `use` takes (game, state, action) and returns
-the log lines; each card's own part is in the `POWERS` table."""
+the log lines. When a card may be used, and its offer, are the card's declaration (its `Use`:
+keeps_dice.py, keeps_shop.py, keeps_life.py); what using it does is in the `ACTS` table here."""
 from __future__ import annotations
 
 from ..base import RuleViolation
 from ..fields import bool_field, check_fields, index_text, int_field, is_int, is_one_of, player_field, quoted
 from . import effects as fx
 from . import keeps, losses, market, mimic
+from .board import TOKENS, owns
 from .cards import CARDS
 from .effects import FACE_WORDS, FACES, gain_energy, heal
+from .keeps import KEEPS, USABLE
 
-# The cards a monster uses by choice, and the fields each takes besides "card" and "player" (the
-# owner); any other field is refused (docs/api.md), so nothing unread is stored in the log.
-USE_FIELDS = {
-    "plot_twist": ("die", "face"), "stretchy": ("die", "face"), "herd_culler": ("die",),
-    "psychic_probe": ("die", "face"), "wings": (), "rapid_healing": (), "metamorph": ("sell",),
-    "made_in_a_lab": ("peek", "buy"), "mimic": ("of", "target"),
-}
-USABLE = tuple(USE_FIELDS)
-
-
-# Cards used "at any time", also on other monsters' turns (Psychic Probe only then).
-ANY_TURN = ("wings", "rapid_healing", "psychic_probe")
-DIE_CHANGERS = ("plot_twist", "stretchy", "herd_culler", "psychic_probe")
-STRETCHY_COST = 2
+__all__ = ["USABLE"]
+USE_FIELDS = tuple(dict.fromkeys(f for cid in USABLE for f in KEEPS[cid].use.fields))  # every field `use` may take
+TURNS = {"own": lambda state, me: me == state["current"], "any": lambda state, me: True,
+         "others": lambda state, me: me != state["current"]}
+NOT_ON_THIS_TURN = {"own": "{card} is used on its owner's own turn.",
+                    "others": "{card} rerolls a die of another monster, after its roll."}
 
 
 def owner_of_use(state: dict, action: dict) -> int:
@@ -32,23 +27,34 @@ def owner_of_use(state: dict, action: dict) -> int:
 
 
 def use(game, state: dict, action: dict) -> list[str]:
-    """`use`: an activated power (a die changed, Wings, Rapid Healing, Metamorph, Made in a Lab, Mimic)."""
-    check_fields(action, ("card",), ("player",) + tuple({f for fields in USE_FIELDS.values() for f in fields}))
+    """`use`: an activated power (a die changed, Wings, Rapid Healing, Metamorph, Made in a Lab,
+    Mimic): whose turn, ownership, then the card's own `closed` check, then what it does."""
+    check_fields(action, ("card",), ("player",) + USE_FIELDS)
     cid = action["card"]
     if not is_one_of(cid, USABLE):
         raise RuleViolation(f"'{quoted(cid)}' is not a card that is used this way; usable now: {', '.join(sorted(USABLE))}.")
-    check_fields(action, ("card",), ("player",) + USE_FIELDS[cid])
+    how = KEEPS[cid].use
+    check_fields(action, ("card",), ("player",) + how.fields)
     me = owner_of_use(state, action)
-    if me != state["current"] and cid not in ANY_TURN:
-        raise RuleViolation(f"{CARDS[cid].name} is used on its owner's own turn.")
-    if cid == "psychic_probe" and me == state["current"]:
-        raise RuleViolation("Psychic Probe rerolls a die of another monster, after its roll.")
-    p = state["players"][me]
-    if not p["alive"] or not (keeps.owns(state, me, cid) or cid == "mimic" and "mimic" in p["cards"]):
+    if not TURNS[how.turn](state, me):
+        raise RuleViolation(NOT_ON_THIS_TURN[how.turn].format(card=CARDS[cid].name))
+    if not state["players"][me]["alive"] or not owns(state, me, cid):
         raise RuleViolation(f"{fx.name(state, me)} does not own {CARDS[cid].name}.")
+    closed = how.closed(game, state, me)
+    if closed:
+        raise RuleViolation(closed)
     lines: list[str] = []
-    POWERS[cid](game, state, me, action, lines)
+    ACTS[cid](game, state, me, action, lines)
     return lines
+
+
+def usable_now(game, state: dict, me: int, cid: str) -> dict | None:
+    """The offer of monster me's card `cid` now (its choices), or None: the same checks as `use`."""
+    how = KEEPS[cid].use
+    if not (TURNS[how.turn](state, me) and owns(state, me, cid)) or how.closed(game, state, me):
+        return None
+    choices = how.choices(game, state, me)
+    return None if choices is None else {"type": "use", "player": me, "card": cid, **choices}
 
 
 def _mimic(game, state, me, action, lines):
@@ -57,78 +63,42 @@ def _mimic(game, state, me, action, lines):
 
 def _wings(game, state, me, action, lines):
     """Wings switched on ahead of a loss: no ♥ lost for the rest of the turn."""
-    p = state["players"][me]
-    if p.get("wings"):
-        raise RuleViolation(f"{fx.name(state, me)}'s Wings are on already: it loses no ♥ this turn.")
-    if p["energy"] < losses.WINGS_COST:
-        raise RuleViolation(f"Wings costs {losses.WINGS_COST}ϟ; {fx.name(state, me)} has {p['energy']}ϟ.")
-    p["energy"] -= losses.WINGS_COST
-    p["wings"] = True
-    lines.append(f"{fx.name(state, me)} spends 2ϟ on Wings: it loses no ♥ this turn.")
-
-
-def die_change_open(state: dict, me: int, cid: str) -> bool:
-    """Whether monster me may change a die with `cid` now, leaving aside its price (after a roll,
-    before resolving; Herd Culler and Psychic Probe once a turn per copy)."""
-    if state["phase"] != "roll" or not state["rolls"] or not state["dice"]:
-        return False
-    mark = f"psychic_probe:{me}" if cid == "psychic_probe" else cid
-    once = cid in ("psychic_probe", "herd_culler")
-    return not once or state.get("used", []).count(mark) < keeps.copies(state, me, cid)
+    losses.pay_wings(state, me, lines)
 
 
 def _change_die(game, state, me, action, lines):
-    """Plot Twist, Stretchy, Herd Culler, Psychic Probe: one die gets another face."""
+    """Plot Twist, Stretchy, Herd Culler, Psychic Probe: one die gets another face (keeps_dice.DieChange)."""
     cid = action["card"]
-    # Edition ruling: dice are changed after the last roll, immediately before resolving.
-    if state["phase"] != "roll" or not state["rolls"]:
-        raise RuleViolation(f"{CARDS[cid].name} changes a die after a roll, before the dice are resolved.")
+    change = KEEPS[cid].use.spec
     die = int_field(action, "die", 0, len(state["dice"]) - 1, "'die' (the position of the die)")
-    face = "1" if cid == "herd_culler" else action.get("face")
+    face = change.face or action.get("face")
     if not is_one_of(face, FACES):
         raise RuleViolation(f"'face' is one of {', '.join(FACES)}.")
-    p = state["players"][me]
-    if not die_change_open(state, me, cid):
-        if cid == "psychic_probe":
-            raise RuleViolation(f"{fx.name(state, me)} has used Psychic Probe on this turn already.")
-        raise RuleViolation("Herd Culler changes one die each turn: it was used this turn.")
-    if cid in ("psychic_probe", "herd_culler"):
-        state.setdefault("used", []).append(f"psychic_probe:{me}" if cid == "psychic_probe" else cid)
-    elif cid == "stretchy":
-        if p["energy"] < STRETCHY_COST:
-            raise RuleViolation(f"Stretchy costs {STRETCHY_COST}ϟ; {fx.name(state, me)} has {p['energy']}ϟ.")
-        p["energy"] -= STRETCHY_COST
+    if change.mark:
+        state.setdefault("used", []).append(change.mark.format(i=me))
+    state["players"][me]["energy"] -= KEEPS[cid].price
     before = state["dice"][die]
     state["dice"][die] = face
     lines.append(f"{fx.name(state, me)} uses {CARDS[cid].name}: a {FACE_WORDS[before]} becomes {FACE_WORDS[face]}.")
-    if cid == "plot_twist":  # discard when used
-        mimic.spend(state, me, cid, lines)
-    elif cid == "psychic_probe" and face == "heart":
-        lines.append("The reroll is a ♥: Psychic Probe is discarded.")
+    if face in change.spent_on:
+        if change.said:
+            lines.append(change.said.format(face=FACE_WORDS[face]))
         mimic.spend(state, me, cid, lines)
 
 
 def _rapid_healing(game, state, me, action, lines):
-    """Rapid Healing: 2ϟ for 1♥, at any time; while a loss that would reduce the monster to 0♥
-    asks, the ♥ is bought before it lands (losses.py)."""
+    """Rapid Healing: a ♥ for its price, at any time; while a loss that would reduce the monster to
+    0♥ asks, the ♥ is bought before it lands (losses.py)."""
     if losses.asked_rapid_healing(state, me):
         lines.extend(losses.buy_hearts(game, state, me, 1, answer=False))
         return
-    p = state["players"][me]
-    if p["energy"] < losses.HEART_COST:
-        raise RuleViolation(f"Rapid Healing costs 2ϟ; {fx.name(state, me)} has {p['energy']}ϟ.")
-    if p["hp"] <= 0:
-        raise RuleViolation(f"{fx.name(state, me)} is at 0♥: Rapid Healing prevents a fall, it does not heal up from 0♥.")
-    if p["hp"] >= p["max_hp"]:
-        raise RuleViolation(f"{fx.name(state, me)} is at full health already.")
-    p["energy"] -= losses.HEART_COST
-    heal(state, me, 1, "Rapid Healing, 2ϟ", lines)
+    price = KEEPS["rapid_healing"].price
+    state["players"][me]["energy"] -= price
+    heal(state, me, 1, f"Rapid Healing, {price}ϟ", lines)
 
 
 def _metamorph(game, state, me, action, lines):
     """At the end of its turn (the buy step), the owner sells Keep cards for their full cost."""
-    if state["phase"] != "buy":
-        raise RuleViolation("Metamorph sells cards at the end of its owner's turn, after the dice are resolved.")
     sell = action.get("sell")
     p = state["players"][me]
     if not isinstance(sell, list) or not sell or any(not isinstance(c, str) or p["cards"].count(c) < sell.count(c) for c in sell):
@@ -142,17 +112,8 @@ def _metamorph(game, state, me, action, lines):
     gain_energy(state, me, price, "Metamorph", lines)
 
 
-def lab_open(state: dict, me: int) -> bool:
-    """Whether Made in a Lab may peek now: the owner's buy step, once a turn per copy."""
-    return state["phase"] == "buy" and state.get("used", []).count("made_in_a_lab") < keeps.copies(state, me, "made_in_a_lab")
-
-
 def _made_in_a_lab(game, state, me, action, lines):
     """In the buy step: the table taps in the peeked top card; the owner buys it or puts it back."""
-    if state["phase"] != "buy":
-        raise RuleViolation("Made in a Lab peeks during the Buy Power cards step.")
-    if not lab_open(state, me):
-        raise RuleViolation("Made in a Lab has peeked this turn already.")
     peek = action.get("peek")
     if not is_one_of(peek, CARDS) or not state["deck"].get(peek):
         raise RuleViolation("'peek' is the id of the card on top of the deck (a card still in the deck).")
@@ -170,11 +131,11 @@ def _made_in_a_lab(game, state, me, action, lines):
     lines.extend(market.buy(game, state, {"type": "buy", "card": peek}))
 
 
-# What `use` does for each card (the checks common to all are in `use`).
-POWERS = {
-    "plot_twist": _change_die, "stretchy": _change_die, "herd_culler": _change_die, "psychic_probe": _change_die,
-    "wings": _wings, "rapid_healing": _rapid_healing, "metamorph": _metamorph, "made_in_a_lab": _made_in_a_lab,
-    "mimic": _mimic,
+# What `use` does for each card (the checks of when are the card's declaration, run by `use`).
+ACTS = {
+    "herd_culler": _change_die, "plot_twist": _change_die, "stretchy": _change_die, "psychic_probe": _change_die,
+    "metamorph": _metamorph, "made_in_a_lab": _made_in_a_lab, "mimic": _mimic,
+    "wings": _wings, "rapid_healing": _rapid_healing,
 }
 
 
@@ -195,12 +156,13 @@ def cure(state: dict, me: int, asked: object, hearts: int, lines: list[str]) -> 
             raise RuleViolation(f"{fx.name(state, me)} has {p[kind]} {kind} token{'s' if p[kind] != 1 else ''}.")
         p[kind] -= n
         if n:
-            lines.append(f"{fx.name(state, me)} uses {n}♥ to discard {n} {'Poison' if kind == 'poison' else 'Shrink Ray'} token{'s' if n > 1 else ''}.")
+            lines.append(f"{fx.name(state, me)} uses {n}♥ to discard {n} {TOKENS[kind]} token{'s' if n > 1 else ''}.")
     return used
 
+
 def healing_ray(state: dict, me: int, gifts: object, hearts: int, lines: list[str]) -> int:
-    """Healing Ray: rolled ♥ given to other monsters, each paying 2ϟ a ♥ (1ϟ if it is their
-    last); returns the ♥ used."""
+    """Healing Ray: rolled ♥ given to other monsters, each paying what the card's `gifts` hook
+    prices them (keeps_dice.ray_price); returns the ♥ used."""
     if isinstance(gifts, list):  # the page's form sends one entry per player index (None: no field)
         gifts = {str(j): n for j, n in enumerate(gifts) if n is not None and not (is_int(n) and n == 0)}
     if gifts is None or gifts == {}:
@@ -209,11 +171,12 @@ def healing_ray(state: dict, me: int, gifts: object, hearts: int, lines: list[st
         index_text(k, len(state["players"])) is None or not is_int(v) or v < 0 for k, v in gifts.items()
     ):
         raise RuleViolation("'heal_others' maps a player index to the ♥ it gains, e.g. {\"1\": 2}.")
-    if not keeps.owns(state, me, "healing_ray"):
+    if not owns(state, me, "healing_ray"):
         raise RuleViolation(f"{fx.name(state, me)} needs Healing Ray to heal other monsters.")
     used = sum(gifts.values())
     if used > hearts:
         raise RuleViolation(f"{fx.name(state, me)} has {hearts}♥ left to give; it cannot give {quoted(used)}.")
+    offered = {gift["player"]: gift["prices"] for gift in keeps.listed("gifts", state, me, hearts)}
     for key, n in gifts.items():
         j = int(key)
         if j == me or j >= len(state["players"]) or not state["players"][j]["alive"]:
@@ -221,22 +184,12 @@ def healing_ray(state: dict, me: int, gifts: object, hearts: int, lines: list[st
         target = state["players"][j]
         if target["hp"] + n > target["max_hp"]:
             raise RuleViolation(f"{fx.name(state, j)} can gain only {target['max_hp'] - target['hp']}♥.")
-        price = ray_price(target["energy"], n)
-        if price is None:
+        prices = offered.get(j, [])
+        if n > len(prices):
             raise RuleViolation(f"{fx.name(state, j)} cannot pay for {n}♥ ({target['energy']}ϟ).")
+        price = prices[n - 1] if n else 0
         target["energy"] -= price
         state["players"][me]["energy"] += price
         lines.append(f"{fx.name(state, j)} pays {price}ϟ to {fx.name(state, me)} (Healing Ray).")
         heal(state, j, n, "Healing Ray", lines)
     return used
-
-
-def ray_price(energy: int, hearts: int) -> int | None:
-    """What a monster with `energy` pays for `hearts` ♥ from Healing Ray: 2ϟ each, 1ϟ for its
-    last one; None when it cannot pay for them all."""
-    price = 0
-    for _ in range(hearts):
-        if energy - price < 1:
-            return None
-        price += 2 if energy - price >= 2 else 1
-    return price

@@ -7,6 +7,7 @@ from ..base import RuleViolation
 from ..fields import bool_field, check_fields, int_field, player_field
 from . import effects as fx
 from . import keeps, losses
+from .cards import CARDS
 from .effects import WIN_STARS, gain_stars
 
 
@@ -63,24 +64,18 @@ def finish_resolve(game, state: dict, lines: list[str]) -> None:
                 fx.leave(state, int(key))
         why = f"smashed by {state['players'][me]['monster']}"
         for key, amount in attack["damage"].items():
-            if attack["yields"].get(key) and keeps.owns(state, int(key), "jets"):
-                lines.append(f"{fx.name(state, int(key))} yields with Jets and loses no ♥.")
-                continue
-            fx.damage(state, int(key), amount, why, lines, by=me)
+            t = int(key)
+            if attack["yields"].get(key):
+                amount, card = keeps.yield_loss(state, t, amount)
+                if card and not amount:
+                    lines.append(f"{fx.name(state, t)} yields with {CARDS[card].name} and loses no ♥.")
+                    continue
+            fx.damage(state, t, amount, why, lines, by=me)
         for key in attack["damage"]:
-            target = state["players"][int(key)]
-            for kind, card in (("poison", "poison_spit"), ("shrink", "shrink_ray")):
-                given = keeps.copies(state, me, card)
-                if given and target["hp"] > 0:
-                    target[kind] += given
-                    lines.append(f"{fx.name(state, int(key))} gets {given} {'Poison' if kind == 'poison' else 'Shrink Ray'} token{'s' if given > 1 else ''}.")
-        if keeps.owns(state, me, "fire_breathing"):  # a ✸ was resolved, hit or not
-            n = len(state["players"])
-            for j in {(me - 1) % n, (me + 1) % n} - {me}:
-                if state["players"][j]["alive"]:
-                    fx.damage(state, j, keeps.copies(state, me, "fire_breathing"), "Fire Breathing", lines, by=me)
-        # Burrowing hurts the monster taking a yielded seat, after the enter step.
-        state["burrowing"] = sum(keeps.copies(state, int(k), "burrowing") for k, gave_up in attack["yields"].items() if gave_up)
+            fx.fire("hit", state, me, lines, int(key))
+        fx.fire("smashed", state, me, lines)  # a ✸ was resolved, hit or not
+        # The monster taking a yielded seat loses ♥ (Burrowing), after the enter step.
+        state["burrowing"] = sum(keeps.total("yield_toll", state, int(k)) for k, gave_up in attack["yields"].items() if gave_up)
         state["attack"] = None
     then_smashed(game, state, lines)
 
@@ -109,7 +104,7 @@ def then_smashed(game, state: dict, lines: list[str]) -> None:
         elif fx.bay_open(state) and state["kyoto"]["bay"] is None:
             fx.enter(state, me, "bay", lines)
         if burrowers and fx.in_kyoto(state, me):
-            fx.damage(state, me, burrowers, "Burrowing", lines)
+            fx.damage(state, me, burrowers, " and ".join(CARDS[c].name for c in keeps.TOLLS), lines)
     then_settle(game, state, lines)
 
 
@@ -169,7 +164,7 @@ def finish_turn(game, state: dict, lines: list[str]) -> None:
     """The active monster's end of turn: its cards, then Poison (which may wait for a choice)."""
     me = state["current"]
     if state["players"][me]["alive"]:
-        keeps.fire("turn_end", state, me, lines)
+        fx.fire("turn_end", state, me, lines)
         poison = state["players"][me]["poison"]
         if poison:
             fx.damage(state, me, poison, "Poison tokens", lines)
@@ -202,7 +197,7 @@ def then_ended(game, state: dict, lines: list[str]) -> None:
         p.pop("wings", None)
     if fx.in_kyoto(state, nxt):
         gain_stars(state, nxt, 2, "starting the turn in Kyoto", lines)
-    keeps.fire("turn_start", state, nxt, lines)
+    fx.fire("turn_start", state, nxt, lines)
 
 
 def _next_turn(state: dict, me: int) -> int:

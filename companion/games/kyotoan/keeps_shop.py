@@ -1,0 +1,88 @@
+"""Keep cards of buying and selling: prices, ★ for buying, where else a monster may buy (Opportunist,
+Parasitic Tentacles), Metamorph's sale, Made in a Lab's peek and the Mimic token. Each card is one
+declaration (hooks.py); `closed` is the only check of when a card is used, and its offer is made
+exactly when it says nothing."""
+from __future__ import annotations
+
+from .board import copies, mimicked, name, used
+from .cards import CARDS
+from .hooks import Change, Together, Use, keep
+
+
+def _opportunist(s, i, n):
+    # The cards revealed a moment ago (still face up), on another monster's turn.
+    if i == s["current"] or not s["players"][i]["alive"]:
+        return []
+    return [(None, [c for c in s.get("revealed", []) if c in s["market"]])]
+
+
+def _tentacles(s, i, n):
+    # During the owner's Buy Power cards step: any card of another monster.
+    if i != s["current"] or s["phase"] != "buy":
+        return []
+    return [(j, list(q["cards"])) for j, q in enumerate(s["players"]) if j != i]
+
+
+def _metamorph_closed(game, s, i):
+    if s["phase"] != "buy":
+        return "Metamorph sells cards at the end of its owner's turn, after the dice are resolved."
+    return None
+
+
+def _metamorph_choices(game, s, i):
+    cards = s["players"][i]["cards"]
+    return {"sell": [{"card": c, "gain": CARDS[c].cost} for c in cards]} if cards else None
+
+
+def _lab_closed(game, s, i):
+    if s["phase"] != "buy":
+        return "Made in a Lab peeks during the Buy Power cards step."
+    if used(s, "made_in_a_lab") >= copies(s, i, "made_in_a_lab"):  # once a turn per copy
+        return "Made in a Lab has peeked this turn already."
+    return None
+
+
+def _lab_choices(game, s, i):
+    energy = s["players"][i]["energy"]
+    peek = [{"card": c, "price": game.cost(s, i, c)} for c, n in s["deck"].items() if n]
+    for c in peek:
+        c["buy"] = [False, True] if c["price"] <= energy else [False]
+    return {"peek": peek} if peek else None
+
+
+def _mimic_closed(game, s, i):
+    """Placing an unplaced token is free, at the start of its owner's turn or in its buy step;
+    moving a placed one costs 1ϟ, once, at the start of the turn (docs/rulings.md)."""
+    at_start = s["phase"] == "roll" and not s["rolls"]
+    if mimicked(s, i) is None:
+        if not at_start and s["phase"] != "buy":
+            return "The Mimic token is placed at the start of its owner's turn or in its Buy Power cards step."
+        return None
+    if not at_start:
+        return "The Mimic token moves at the start of its owner's turn, before the first roll."
+    if used(s, "mimic"):
+        return "The Mimic token has moved this turn already."
+    price, energy = MIMIC.price, s["players"][i]["energy"]
+    if energy < price:
+        return f"Moving the Mimic token costs {price}ϟ; {name(s, i)} has {energy}ϟ."
+    return None
+
+
+def _mimic_choices(game, s, i):
+    token = s["players"][i]["mimic"] if mimicked(s, i) else None
+    targets = [{"of": j, "target": c} for j, q in enumerate(s["players"]) for c in dict.fromkeys(q["cards"])
+               if c != "mimic" and {"card": c, "of": j} != token]
+    return {"price": MIMIC.price if token else 0, "targets": targets} if targets else None
+
+
+MIMIC = keep("mimic", price=1, use=Use(("of", "target"), _mimic_closed, _mimic_choices))
+
+SHOP_KEEPS = (
+    keep("alien_origin", cost=lambda s, i, card: -1),
+    keep("media_friendly", buys=lambda s, i, card: [Change(i, stars=1, why="Media-Friendly")]),
+    keep("opportunist", shop=Together(_opportunist)),
+    keep("parasitic_tentacles", shop=Together(_tentacles)),
+    keep("metamorph", use=Use(("sell",), _metamorph_closed, _metamorph_choices)),
+    keep("made_in_a_lab", use=Use(("peek", "buy"), _lab_closed, _lab_choices)),
+    MIMIC,
+)
