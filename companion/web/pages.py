@@ -103,7 +103,7 @@ def _table_page(table_id: str, mode: str):
     is_host = mode == "play" and (table.is_host(cookie_token(table_id)) or table.is_host(host_token(table_id)))
     # Seats the host's phone may free for another phone (a phone died): every held seat but its own.
     freeable = [i for i, t in enumerate(table.record["seat_tokens"]) if t and i != viewer.seat] if is_host else []
-    return render_template("table.html", urls=urls, oob=False, freeable=freeable, **context(table, viewer, mode))
+    return render_template("table.html", urls=urls, oob=False, freeable=freeable, is_host=is_host, **context(table, viewer, mode))
 
 
 @bp.get("/t/<table_id>/history")

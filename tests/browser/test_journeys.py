@@ -96,7 +96,8 @@ def test_a_second_phone_joins_by_code_and_both_see_each_other(live_server, phone
     guest.get_by_label("Join code").fill(code.lower())
     guest.get_by_role("button", name="Join").click()
     expect(guest.locator("#netstate")).to_have_text("Live")
-    expect(guest.locator("#invite")).to_have_attribute("open", "")
+    expect(host.locator("#invite")).to_have_attribute("open", "")  # the host invites the table
+    expect(guest.locator("#invite")).not_to_have_attribute("open", "")  # a phone that joined needs no invite
     give(guest, "Cy", 2)
     expect(row_of(host, 2)).to_contain_text("2")
     # The first action folds the invite away on every phone, live: closed, below the history.

@@ -122,8 +122,13 @@ def test_later_table_pages_fetch_no_script_or_style_again(light_server, browser)
         first.close()
         wire = Wire(context)
         later = context.new_page()
-        open_live(later, play_link(light_server, "kyotoan"))
+        open_live(later, play_link(light_server, "gangs"))
         fetched = [(url, n) for url, _, _, n in wire.responses if urlsplit(url).path.startswith("/static/") and n]
         assert fetched == [], wire.report()
+        # Another game's first page fetches that game's own style and script, nothing shared again.
+        other = context.new_page()
+        open_live(other, play_link(light_server, "kyotoan"))
+        fetched = {urlsplit(url).path for url, _, _, n in wire.responses if urlsplit(url).path.startswith("/static/") and n}
+        assert fetched == {"/static/css/games/kyotoan.css", "/static/js/games/kyotoan.js"}, wire.report()
     finally:
         context.close()
