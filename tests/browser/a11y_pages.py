@@ -1,0 +1,125 @@
+"""The pages issue 16 checks (axe-core, target sizes): home, join, a game's whole history, each
+game's table page as a playing phone, a seated phone and a watcher, with the game in progress and
+at its end, and a tournament night's new-night form, desk, players' page and big screen.
+
+`site` builds them once per test module on a server of its own (no action limit: whole games
+are played through the API, each move an offer filled in by that game's own offers test), and
+`visit` opens one of them in a fresh phone, ready to be checked."""
+from __future__ import annotations
+
+import importlib
+import random
+from dataclasses import dataclass, field
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import expect
+
+from . import conftest
+
+GAMES = ("gangs", "kyotoan", "neko", "bosskito")
+STAGES = {"playing": 12, "over": 5000}  # actions entered (a game that ends sooner stops there)
+WHO = ("play", "seated", "watch")
+PAGES = (["home", "home-returning", "join", "history"]
+         + [f"{game}-{stage}-{who}" for game in GAMES for stage in STAGES for who in WHO]
+         + ["event-new", "event-desk", "event-players", "event-screen"])
+NAMES = ["Ann", "Bob", "Cy", "Dee"]
+SMALL = {"width": 360, "height": 740}
+
+
+@dataclass
+class Site:
+    server: conftest.LiveServer
+    tables: dict[str, dict] = field(default_factory=dict)  # "<game>-<stage>": the API's creation reply
+    event: dict = field(default_factory=dict)
+
+
+def play(client, game: str, steps: int, seed: int) -> dict:
+    """A new table of `game` with `steps` random offered moves entered (fewer if it ends first)."""
+    fill = importlib.import_module(f"tests.test_{game}_offers").fill
+    table = client.post("/api/tables", json={"game": game, "players": NAMES[:3], "options": {"first_player": 0}, "seed": seed}).json
+    auth = {"Authorization": f"Bearer {table['token']}"}
+    reply = client.get(f"/api/tables/{table['id']}", headers=auth).json
+    rnd = random.Random(seed)
+    for _ in range(steps):
+        if reply["state"]["over"]:
+            break
+        offer = rnd.choice(reply["offers"])
+        resp = client.post(f"/api/tables/{table['id']}/actions", json=fill(offer, reply["state"], rnd), headers=auth)
+        assert resp.status_code == 200, resp.json
+        reply = resp.json
+    return table
+
+
+def night(client) -> dict:
+    """A two-game night of 12 players in round 2, round 1 entered and half of round 2."""
+    event = client.post("/api/events", json={"name": "Friday at the Dojo", "games": ["gangs", "neko"], "rounds": 3}).json
+    auth = {"Authorization": f"Bearer {event['token']}"}
+    client.post(f"/api/events/{event['id']}/players", json={"names": [f"Player {k:02d}" for k in range(12)]}, headers=auth)
+    for number in (1, 2):
+        tables = client.post(f"/api/events/{event['id']}/rounds", json={"games": ["gangs", "neko"]}, headers=auth).json["tables"]
+        for t in tables if number == 1 else tables[: len(tables) // 2]:
+            client.post(f"/api/events/{event['id']}/results", json={"table_id": t["table_id"], "placings": t["players"]}, headers=auth)
+    return event
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    made = conftest.create_app
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(conftest, "create_app", lambda config: made({**config, "ACTION_LIMIT": 0}))
+        server = conftest.LiveServer(tmp_path_factory.mktemp("a11y") / "data")
+    built = Site(server)
+    client = server.app.test_client()
+    for n, game in enumerate(GAMES):
+        for stage, steps in STAGES.items():
+            built.tables[f"{game}-{stage}"] = play(client, game, steps, seed=n + 3)
+    built.event = night(client)
+    yield built
+    server.stop()
+
+
+def path(url: str) -> str:
+    return urlsplit(url).path
+
+
+def address(site: Site, page_id: str, phone) -> str:
+    """Where `page_id` is, after whatever the phone must do first (open a play link, a desk link)."""
+    base = site.server.url
+    event, over = site.event, site.tables["gangs-over"]
+    if page_id == "home-returning":
+        phone.goto(base + path(over["urls"]["play"]))  # this phone now has a table of its own
+        return "/"
+    if page_id == "history":
+        return f"/t/{over['id']}/history"
+    if page_id.startswith("event-"):
+        if page_id == "event-desk":
+            phone.goto(f"{base}/e/{event['id']}/desk/{event['token']}")
+        return {"event-new": "/events/new", "event-desk": f"/e/{event['id']}/admin", "event-players": f"/e/{event['id']}",
+                "event-screen": f"/e/{event['id']}/screen"}[page_id]
+    if page_id in ("home", "join"):
+        return {"home": "/", "join": "/join"}[page_id]
+    game, stage, who = page_id.split("-")
+    table = site.tables[f"{game}-{stage}"]
+    if who == "watch":
+        return f"/t/{table['id']}/watch"
+    if who == "seated":  # Ann's seat, freed by the host from the phone that held it before
+        host = {"Authorization": f"Bearer {table['token']}"}
+        site.server.app.test_client().delete(f"/api/tables/{table['id']}/seats/0", headers=host)
+    phone.goto(base + path(table["urls"]["play"]))
+    if who == "seated":
+        phone.get_by_role("button", name="I am Ann").click()
+        expect(phone.locator("header .you")).to_have_text("You are Ann")
+    return f"/t/{table['id']}"
+
+
+def visit(browser, site: Site, page_id: str, scheme: str = "light", viewport: dict = SMALL):
+    """A fresh phone (360 px wide unless told) on `page_id`, live where the page is; returns
+    (context, page): the caller closes the context."""
+    ctx = browser.new_context(viewport=viewport, device_scale_factor=2, is_mobile=True, has_touch=True, color_scheme=scheme)
+    ctx.set_default_timeout(15_000)
+    page = ctx.new_page()
+    page.goto(site.server.url + address(site, page_id, page))
+    if page.locator("#netstate").count():
+        expect(page.locator("#netstate")).to_have_text("Live", timeout=15_000)
+    return ctx, page
