@@ -61,3 +61,16 @@ def open_on(context, live_server, table, seat=None):
 def wait_for_version(page, version):
     """Wait until this page shows the table at `version`."""
     expect(page.locator("#status")).to_have_attribute("data-version", str(version))
+
+
+def enter_dice(page, faces, final=False):
+    """Enter a roll on the Last Kyotoan Standing dice pad: take back every die carried from the last
+    roll, tap each face, then enter it; with `final` (or on the last roll) "Final dice: resolve",
+    which also resolves the roll when nothing else is to be chosen."""
+    chips = page.locator(".dice-entry .chip")
+    while chips.count():
+        chips.first.click()
+    for face in faces:
+        page.locator(f".dice-entry .face-key[data-face='{face}']").click()
+    again = page.get_by_role("button", name="Enter and roll again")
+    submit(page, page.get_by_role("button", name="Final dice: resolve") if final or not again.count() else again)

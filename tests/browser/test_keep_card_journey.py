@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import submit
+from .helpers import enter_dice, submit
 
 pytestmark = pytest.mark.browser
 
@@ -33,8 +33,7 @@ def test_rapid_healing_bought_then_used_on_the_owners_phone(live_server, phone):
     # Bob's turn, entered on the table's phone: resolve six ϟ, buy Rapid Healing, end the turn.
     submit(host, host.get_by_role("button", name="Resolve the dice"))
     submit(host, host.get_by_role("button", name="Buy Rapid Healing (3ϟ)"))
-    host.locator("#controls select[name='cards[]']").select_option("energize")
-    submit(host, host.get_by_role("button", name="Reveal"))
+    submit(host, host.locator(".card-picker [data-card='energize']"))
     submit(host, host.get_by_role("button", name="End Cyber Kitty's turn"))
 
     # Ann's turn: from Kyoto City her two smashes hit Bob, outside.
@@ -76,11 +75,7 @@ def test_wings_is_offered_on_the_owners_phone_when_a_smash_comes(live_server, ph
     expect(host.locator("#netstate")).to_have_text("Live")
 
     # Bob's three smashes, entered on the table's phone, hit Ann in Kyoto City.
-    host.locator("#face-6").fill("3")
-    host.locator("#face-1").fill("2")
-    host.locator("#face-2").fill("1")
-    submit(host, host.get_by_role("button", name="Enter this roll"))
-    submit(host, host.get_by_role("button", name="Resolve the dice"))
+    enter_dice(host, ["smash", "smash", "smash", "1", "1", "2"], final=True)  # entered and resolved in one tap
     submit(ann, ann.get_by_role("button", name="Stay in Kyoto"))
 
     # Wings is asked on Ann's phone only; the table's phone waits for her.

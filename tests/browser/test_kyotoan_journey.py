@@ -7,11 +7,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import submit
+from .helpers import enter_dice, submit
 
 pytestmark = pytest.mark.browser
 GAME = json.loads((Path(__file__).parent.parent / "data" / "kyotoan_game_five_with_bay.json").read_text())
-FACE_INDEX = {"1": 1, "2": 2, "3": 3, "heart": 4, "energy": 5, "smash": 6}
 
 
 def version(page):
@@ -21,18 +20,17 @@ def version(page):
 def play_action(host, ann_phone, action):
     kind = action["type"]
     if kind == "market":
-        selects = host.locator("#controls select[name='cards[]']")
-        new = action["cards"][len(action["cards"]) - selects.count():]
-        for i, card in enumerate(new):
-            selects.nth(i).select_option(card)
-        submit(host, host.get_by_role("button", name="Reveal"))
+        picker = host.locator(".card-picker")
+        new = action["cards"][-int(picker.get_attribute("data-slots")):]
+        for card in new[:-1]:
+            picker.locator(f"[data-card='{card}']").click()
+        submit(host, picker.locator(f"[data-card='{new[-1]}']"))  # the last slot filled sends the form
     elif kind == "roll":
-        for face, idx in FACE_INDEX.items():
-            host.locator(f"#face-{idx}").fill(str(action["faces"].count(face)))
-        expect(host.locator("[data-dice-total]")).to_have_text("6")
-        submit(host, host.get_by_role("button", name="Enter this roll"))
+        enter_dice(host, action["faces"])
     elif kind == "resolve":
-        submit(host, host.get_by_role("button", name="Resolve the dice"))
+        resolve = host.get_by_role("button", name="Resolve the dice")
+        if resolve.count():  # else the last roll's "Final dice" resolved it in the same tap
+            submit(host, resolve)
     elif kind == "end_turn":
         submit(host, host.get_by_role("button", name="End "))
     elif kind == "buy":
