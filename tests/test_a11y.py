@@ -1,6 +1,6 @@
 """Issue 16 without a browser: the themes' colour pairs pass WCAG AA in both themes (and the two
 copies of the dark palette in app.css say the same), the server draws the theme this phone chose
-from the first byte, and the keep-awake switch is on table pages only."""
+from the first byte, and the keep-awake switch and the spoken news are on table pages only."""
 from __future__ import annotations
 
 import re
@@ -62,10 +62,11 @@ def test_the_page_is_drawn_in_the_theme_this_phone_chose(client, cookie, drawn):
     assert f'<html lang="en"{drawn}>' in page
 
 
-def test_the_keep_awake_switch_is_on_table_pages_only(api, client):
+def test_the_keep_awake_switch_and_the_news_are_on_table_pages_only(api, client):
     table = api.create()
     for path in (f"/t/{table['id']}/watch", f"/t/{table['id']}"):
-        assert 'id="awake"' in client.get(path).get_data(as_text=True)
+        page = client.get(path).get_data(as_text=True)
+        assert 'id="awake"' in page and '<p id="news" class="vh" role="status" aria-live="polite">' in page
     for path in ("/", "/join", f"/t/{table['id']}/history"):
         page = client.get(path).get_data(as_text=True)
-        assert 'id="awake"' not in page and 'id="theme"' in page
+        assert 'id="awake"' not in page and 'id="news"' not in page and 'id="theme"' in page

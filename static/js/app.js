@@ -1,7 +1,7 @@
 // Page behaviour that must not be inline (the Content-Security-Policy forbids inline script):
-// the offline/live banner, the service worker, a polling fallback when the socket is down, the
-// theme and keep-awake switches, and the loading of the offline modules (saved_copy.js, outbox.js,
-// outbox_view.js).
+// the offline/live banner, the service worker, a polling fallback when the socket is down, what
+// a table page says aloud, and the loading of the modules in files of their own (saved_copy.js,
+// outbox.js, outbox_view.js, switches.js).
 (function () {
   "use strict";
   var banner = function () { return document.getElementById("netstate"); };
@@ -64,7 +64,7 @@
     var turn = status.dataset.current === seat;
     var text = owed && !turn ? name + ": a decision waits for you." : (turn ? "Your turn, " + name + "." : "");
     cue.hidden = !text;
-    cue.textContent = text;
+    if (cue.textContent !== text) cue.textContent = text;  // the same words again are not said again
     document.body.dataset.yours = text ? (turn ? "turn" : "decision") : "";
     if (text && text !== lastCue && lastCue !== null && navigator.vibrate) {
       try { navigator.vibrate(150); } catch (e) { /* not allowed here: the words say it */ }
@@ -73,6 +73,47 @@
   }
   document.addEventListener("htmx:oobAfterSwap", cueYours);
   document.addEventListener("DOMContentLoaded", cueYours);
+
+  // Every phone hears what happened at the table, in words (#news, a polite live region): the
+  // history entries it has not heard yet (scores and round ends are in them), what an undo took
+  // back, and whose turn it is (a seated phone's own turn is #cue's to say). A reconnect or a poll
+  // that brings the same table says nothing again; the page as loaded is not read out.
+  var heard = null;  // {seq: newest entry heard, texts: {seq: words}, turn: the status line heard}
+  function entries() {
+    var found = {};
+    document.querySelectorAll("#history li").forEach(function (li) {
+      var seq = li.querySelector(".seq");
+      var n = seq ? parseInt(seq.textContent.replace("#", ""), 10) : NaN;
+      if (!isNaN(n)) found[n] = li.textContent.slice(seq.textContent.length).trim();
+    });
+    return found;
+  }
+  function tell() {
+    var news = document.getElementById("news"), status = document.getElementById("status");
+    if (!news || !status) return;
+    var texts = entries(), seqs = Object.keys(texts).map(Number);
+    var seq = seqs.length ? Math.max.apply(null, seqs) : 0;
+    var line = status.querySelector(".turn"), turn = line ? line.textContent.replace(/\s+/g, " ").trim() : "";
+    var holder = document.querySelector("[data-seat]");
+    var mine = holder && status.dataset.current === holder.dataset.seat;
+    var words = [];
+    if (heard !== null) {
+      if (seq < heard.seq && heard.texts[heard.seq]) words.push("Undone: " + heard.texts[heard.seq]);
+      var fresh = seqs.filter(function (n) { return n > heard.seq; }).sort(function (a, b) { return a - b; });
+      fresh.slice(-3).forEach(function (n) { words.push(texts[n]); });  // after a long absence, the latest three
+      if (turn && turn !== heard.turn && !mine) words.push(turn + ".");
+    }
+    heard = { seq: seq, texts: texts, turn: turn };
+    if (words.length) news.textContent = words.join(" ");
+  }
+  var telling = false;
+  document.addEventListener("htmx:oobAfterSwap", function () {
+    // One push swaps several regions, one after the other: say it once, when all are in place.
+    if (telling) return;
+    telling = true;
+    setTimeout(function () { telling = false; tell(); }, 0);
+  });
+  document.addEventListener("DOMContentLoaded", tell);
   // The status strip is re-rendered by every push: put the connection state back on it.
   document.addEventListener("htmx:oobAfterSwap", onlineCheck);
   document.addEventListener("htmx:afterSettle", onlineCheck);
@@ -169,89 +210,11 @@
     });
   }, 1000);
 
-  // The theme: the phone's own (the CSS follows prefers-color-scheme) unless this phone chose the
-  // other one with the header's "Dark theme" switch. The choice is a cookie, so the server draws
-  // each page in it from the first paint (data-theme on <html>), with no script to wait for. A
-  // choice equal to the phone's own is forgotten: two taps hand the theme back to the phone.
-  var phoneDark = window.matchMedia ? window.matchMedia("(prefers-color-scheme: dark)") : { matches: false };
-  function showTheme(pick) {
-    var root = document.documentElement;
-    pick = pick || (/(?:^|; )theme=(dark|light)/.exec(document.cookie) || [])[1];
-    if (pick) root.dataset.theme = pick; else delete root.dataset.theme;  // a saved copy may hold an old one
-    var button = document.getElementById("theme");
-    if (button) button.setAttribute("aria-pressed", String(pick ? pick === "dark" : phoneDark.matches));
-  }
-  document.addEventListener("click", function (event) {
-    var button = event.target.closest && event.target.closest("#theme");
-    if (!button) return;
-    var dark = button.getAttribute("aria-pressed") !== "true", forget = dark === phoneDark.matches;
-    document.cookie = "theme=" + (dark ? "dark" : "light") + "; path=/; SameSite=Lax; max-age=" + (forget ? 0 : 31536000) +
-      (location.protocol === "https:" ? "; Secure" : "");
-    showTheme(forget ? "" : (dark ? "dark" : "light"));  // this page follows even where cookies are off
-  });
-  document.addEventListener("DOMContentLoaded", function () { showTheme(); });
-  if (phoneDark.addEventListener) phoneDark.addEventListener("change", function () { showTheme(); });
-
-  // Keep-awake: a phone lying on the table keeps its screen on while a table page is open and
-  // visible (the Screen Wake Lock API). The browser lets the lock go whenever the page is hidden,
-  // so it is asked for again each time the page is shown. The header's switch (#awake, table pages
-  // only) turns it off and on for this phone (remembered); where the browser cannot keep the screen
-  // on, the switch says why instead.
-  var AWAKE = {  // what the switch says in each state, and why (its title)
-    on: ["on", "The screen stays on at this table. Tap to let it sleep."],
-    off: ["off", "The screen may sleep. Tap to keep it on."],
-    paused: ["paused", "The phone let the screen sleep: it stays on again when this page shows. Tap to retry."],
-    refused: ["refused", "The browser refused (a battery saver?). Tap to retry."],
-    insecure: ["needs https", "Only a page opened over https may keep the screen on: set a longer screen timeout instead."],
-    missing: ["not here", "This browser cannot keep the screen on: set a longer screen timeout instead."]
-  };
-  var lock = null, asking = false;
-  function awakeWanted() {
-    try { return localStorage.getItem("ktc-awake") !== "off"; } catch (e) { return true; }
-  }
-  function awakeShow(state) {
-    var el = document.getElementById("awake");
-    el.hidden = false;
-    el.dataset.state = state;
-    el.setAttribute("aria-checked", String(state === "on"));
-    el.setAttribute("aria-disabled", String(state === "insecure" || state === "missing"));
-    el.querySelector(".state").textContent = AWAKE[state][0];
-    el.title = AWAKE[state][1];
-  }
-  function awake() {
-    if (!document.getElementById("awake")) return;  // not a table page
-    if (!window.isSecureContext) return awakeShow("insecure");  // the API exists only there
-    if (!navigator.wakeLock) return awakeShow("missing");
-    if (!awakeWanted()) return awakeShow("off");
-    if (lock || asking || document.visibilityState !== "visible") return;
-    asking = true;
-    navigator.wakeLock.request("screen").then(function (sentinel) {
-      asking = false;
-      lock = sentinel;
-      sentinel.addEventListener("release", function () {
-        if (lock === sentinel) lock = null;
-        awakeShow(awakeWanted() ? "paused" : "off");
-      });
-      if (awakeWanted()) awakeShow("on"); else sentinel.release();  // switched off meanwhile
-    }, function () {
-      asking = false;
-      awakeShow("refused");
-    });
-  }
-  document.addEventListener("click", function (event) {
-    var el = event.target.closest && event.target.closest("#awake");
-    if (!el || el.getAttribute("aria-disabled") === "true") return;
-    try { if (lock) localStorage.setItem("ktc-awake", "off"); else localStorage.removeItem("ktc-awake"); } catch (e) { /* this page only */ }
-    if (lock) lock.release(); else awake();
-  });
-  document.addEventListener("visibilitychange", awake);  // a page shown again asks again
-  document.addEventListener("DOMContentLoaded", awake);
-
   // Modules in files of their own, loaded from here so that pages need no more tags (a page that
   // already has a module's tag, fingerprinted or not, does not get it twice): the saved copy for
-  // offline reloads, the outbox that keeps taps made offline, and its view.
+  // offline reloads, the outbox that keeps taps made offline, and its view; the header's switches.
   var here = (document.currentScript && document.currentScript.src) || location.href;
-  ["saved_copy.js", "outbox.js", "outbox_view.js"].forEach(function (name) {
+  ["saved_copy.js", "outbox.js", "outbox_view.js", "switches.js"].forEach(function (name) {
     if (document.querySelector('script[src*="/js/' + name + '"]')) return;
     var script = document.createElement("script");
     script.src = new URL(name, here).pathname;

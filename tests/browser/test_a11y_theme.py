@@ -26,7 +26,7 @@ def open_phone(browser, scheme):
 
 
 def first_frame(page):
-    page.wait_for_function("window.firstFrame !== undefined")
+    page.wait_for_function("() => window.firstFrame !== undefined")
     return page.evaluate("window.firstFrame")
 
 
