@@ -6,6 +6,7 @@ watchers of a table cost one render, not 200.
 """
 from __future__ import annotations
 
+import re
 import threading
 from collections import OrderedDict
 from functools import lru_cache
@@ -21,6 +22,31 @@ REGIONS = ("status", "board", "controls", "history")
 # The live history shows the latest entries; the whole log is one tap away (not pushed to every
 # phone on every action, which would grow with the game).
 HISTORY_SHOWN = 30
+
+
+# The symbols the games write in their sentences, and what a screen reader should say for each
+# (one, several): left alone, ϟ is read as the Greek letter koppa and ★ as "black star".
+SYMBOLS = {"ϟ": ("energy", "energy"), "♥": ("heart", "hearts"), "★": ("star", "stars"), "✸": ("smash", "smashes")}
+BY_NAME = {one: glyph for glyph, (one, _) in SYMBOLS.items()}
+_COUNTED_SYMBOL = re.compile(r"(\d+)?([" + "".join(SYMBOLS) + "])")
+
+
+def spoken(text: object) -> Markup:
+    """Text, escaped, with each symbol said by its name: "2★" reads "2 stars", "1♥" "1 heart"."""
+    def named(found: re.Match) -> str:
+        count, glyph = found.groups()
+        one, several = SYMBOLS[glyph]
+        word = several if count and count != "1" else one
+        return f'{count or ""}<span class="sym" role="img" aria-label="{word}">{glyph}</span>'
+    return Markup(_COUNTED_SYMBOL.sub(named, str(escape(text))))
+
+
+def sym(what: object, name: str | None = None) -> Markup:
+    """A symbol said by its name: `sym("star")` draws ★ read "star"; as a filter with a count,
+    `{{ 3|sym("star") }}` draws 3★ read "3 stars"."""
+    if name is None:
+        return spoken(BY_NAME.get(str(what), what))
+    return spoken(f"{what}{BY_NAME[name]}")
 
 
 def context(table: Table, viewer: Viewer, mode: str, history: bool = True) -> dict:
@@ -193,7 +219,7 @@ def init_app(app: Flask) -> None:
     @app.template_filter("history_item")
     def history_item(entry: dict) -> Markup:
         """One history entry as a list item (built here: 30 of them go out with every push)."""
-        lines = " ".join(str(escape(line)) for line in entry["log"])
+        lines = " ".join(spoken(line) for line in entry["log"])
         return Markup(f'<li><span class="seq">#{int(entry["seq"])}</span>{lines}</li>')
 
     @app.template_filter("powers")
@@ -202,6 +228,10 @@ def init_app(app: Flask) -> None:
         token = player.get("mimic")
         return player["cards"] + ([token["card"]] if token else [])
 
+    # Symbols said by name (ϟ energy, ♥ heart, ★ star, ✸ smash), in sentences and on their own.
+    app.add_template_filter(spoken, "spoken")
+    app.add_template_filter(sym, "sym")
+    app.add_template_global(sym, "sym")
     app.jinja_env.globals["gangs_tiles"] = gangs_cards.TILE_WORDS
     app.jinja_env.globals.update(
         kyotoan_cards=kyotoan_cards.CARDS, kyotoan_faces=FACES, face_words=FACE_WORDS, kyotoan_monsters=kyotoan_cards.MONSTERS,

@@ -79,12 +79,22 @@
   // back, and whose turn it is (a seated phone's own turn is #cue's to say). A reconnect or a poll
   // that brings the same table says nothing again; the page as loaded is not read out.
   var heard = null;  // {seq: newest entry heard, texts: {seq: words}, turn: the status line heard}
+  function said(el) {  // an element's words as a screen reader says them: a symbol by its name
+    var words = "";
+    el.childNodes.forEach(function (node) {
+      if (node.nodeType === 3) words += node.textContent;
+      else if (node.nodeType !== 1 || node.classList.contains("seq") || node.getAttribute("aria-hidden") === "true") return;
+      else if (node.getAttribute("role") === "img") words += " " + node.getAttribute("aria-label") + " ";
+      else words += said(node);
+    });
+    return words;
+  }
   function entries() {
     var found = {};
     document.querySelectorAll("#history li").forEach(function (li) {
       var seq = li.querySelector(".seq");
       var n = seq ? parseInt(seq.textContent.replace("#", ""), 10) : NaN;
-      if (!isNaN(n)) found[n] = li.textContent.slice(seq.textContent.length).trim();
+      if (!isNaN(n)) found[n] = said(li).replace(/\s+/g, " ").replace(/ ([.,;:)])/g, "$1").trim();
     });
     return found;
   }

@@ -90,3 +90,15 @@ def test_a_seated_phone_hears_its_own_turn_from_its_cue_and_the_others_from_the_
             break
     else:
         pytest.fail("the turn never came to Bob")
+
+
+def test_symbols_are_heard_by_name(live_server, phone):
+    client = live_server.app.test_client()
+    made = client.post("/api/tables", json={"game": "kyotoan", "players": ["Ann", "Bob"], "options": {"first_player": 0}}).json
+    auth = {"Authorization": f"Bearer {made['token']}"}
+    watcher = live(phone, f"{live_server.url}/t/{made['id']}/watch")
+    for action in ({"type": "market", "cards": ["acid_attack", "alien_origin", "alpha_monster"]},
+                   {"type": "roll", "faces": ["1", "1", "2", "heart", "energy", "smash"]}):
+        assert client.post(f"/api/tables/{made['id']}/actions", json=action, headers=auth).status_code == 200
+    expect(watcher.locator("#history")).to_contain_text("1 1 2 ♥ ϟ ✸")  # drawn as symbols
+    expect(watcher.locator("#news")).to_contain_text("1 1 2 heart energy smash")  # said as words
