@@ -20,8 +20,6 @@ NEKO = ("static/css/app.css, the 'neko pads' block (templates/games/neko/_contro
 KNOWN: dict[str, str] = {
     "gangs-playing-play": GANGS, "gangs-playing-seated": GANGS,
     "neko-playing-play": NEKO, "neko-playing-seated": NEKO,
-    "event-desk": ("static/css/events.css: button.swap-name and button.tap-name (the seat lists' names) and .roster button "
-                   "('Check in', 'Checked in ✓ (check out)') are 40 px tall (min-height: 40px)"),
 }
 
 # Each visible control's target: the largest of its own box and its labels' boxes (a box hidden
