@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from .helpers import open_on, wait_for_version
 from .taps import assert_on_first_screen, assert_refusal_beside, count_taps, taps
 
 pytestmark = pytest.mark.browser
@@ -27,21 +28,6 @@ def new_table(live_server, names=("Aya", "Ben"), first=1):
         return service.get(table.id).version
 
     return table, act
-
-
-def open_on(context, live_server, table, seat=None):
-    """The table's play page on a phone (holding `seat`, when given), live."""
-    page = context.new_page()
-    page.goto(f"{live_server.url}/t/{table.id}/play/{table.record['play_token']}")
-    if seat is not None:
-        page.get_by_role("button", name=f"I am {table.record['players'][seat]}").click()
-        expect(page.locator("header .you")).to_contain_text(table.record["players"][seat])
-    expect(page.locator("#netstate")).to_have_text("Live")
-    return page
-
-
-def wait_for_version(page, version):
-    expect(page.locator("#status")).to_have_attribute("data-version", str(version))
 
 
 def tap_row(page, numbers):

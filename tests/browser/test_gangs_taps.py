@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from .conftest import PHONE
 from .taps import assert_on_first_screen, assert_refusal_beside, count_taps, taps
-from .test_bosskito_taps import open_on, wait_for_version  # any game's table page, a seat taken
+from .helpers import open_on, wait_for_version
 from .test_journeys import row_of, tile
 
 pytestmark = pytest.mark.browser
