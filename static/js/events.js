@@ -121,14 +121,20 @@
     var xhr = event.detail && event.detail.xhr;
     if (!form || !form.matches || !form.matches("form") || !xhr) return;
     var table = form.matches("form.result-form") ? tableOf(form) : null;
-    var clear = (form.dataset.clear || "").split(" ").filter(Boolean);
+    // A field is emptied only if it still holds what was sent: words typed while the request
+    // was on its way are the next entry, not this one.
+    var sent = {};
+    (form.dataset.clear || "").split(" ").filter(Boolean).forEach(function (id) {
+      var field = document.getElementById(id);
+      if (field) sent[id] = field.value;
+    });
     xhr.addEventListener("loadend", function () {
       if (xhr.status !== 200) return;
       setTimeout(function () {
         if (table) delete orders[table];
-        clear.forEach(function (id) {
+        Object.keys(sent).forEach(function (id) {
           var field = document.getElementById(id);
-          if (field) field.value = "";
+          if (field && field.value === sent[id]) field.value = "";
         });
       }, 0);
     });
