@@ -15,6 +15,8 @@ from pathlib import Path
 
 from tinydb.storages import Storage
 
+from .jsonlog import fsync, fsync_folder
+
 TMP_SUFFIX = ".tmp"
 
 
@@ -51,7 +53,7 @@ def write_atomically(path: Path, payload: bytes) -> None:
         with os.fdopen(fd, "wb") as fh:
             fh.write(payload)
             fh.flush()
-            os.fsync(fh.fileno())
+            fsync(fh.fileno())
         os.replace(tmp, path)
     except BaseException:
         try:
@@ -59,11 +61,7 @@ def write_atomically(path: Path, payload: bytes) -> None:
         except FileNotFoundError:
             pass
         raise
-    dir_fd = os.open(path.parent, os.O_RDONLY)
-    try:
-        os.fsync(dir_fd)
-    finally:
-        os.close(dir_fd)
+    fsync_folder(path.parent)
 
 
 def clean_leftovers(folder: Path) -> int:

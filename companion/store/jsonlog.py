@@ -4,6 +4,10 @@ A line counts once it is whole: it ends in a newline and parses. A write that do
 (a short write on a full disk, a failed fsync) is cut back at once, and the file's end is checked
 again before every append, so a fragment can never glue itself to the next line. A torn tail left
 by a crash (the power went out mid-write) is cut when the file is first read.
+
+Every fsync of the store goes through `fsync` here: under the event-loop worker (gevent) it runs
+in a real OS thread of gevent's pool, so that one slow disk flush never stops every other phone's
+connection; elsewhere it is the plain system call.
 """
 from __future__ import annotations
 
@@ -11,6 +15,20 @@ import errno
 import json
 import os
 from pathlib import Path
+
+try:
+    from gevent import get_hub
+    from gevent.monkey import is_module_patched
+except ImportError:  # the threaded worker alone needs no gevent
+    get_hub = is_module_patched = None
+
+
+def fsync(fd: int) -> None:
+    """os.fsync, run off the event loop when the process is monkey-patched by gevent."""
+    if is_module_patched is not None and is_module_patched("threading"):
+        get_hub().threadpool.apply(os.fsync, (fd,))
+    else:
+        os.fsync(fd)
 
 
 class LogDamaged(ValueError):
@@ -55,14 +73,15 @@ def cut_back(path: Path, size: int) -> None:
     try:
         if os.fstat(fd).st_size > size:
             os.ftruncate(fd, size)
-            os.fsync(fd)
+            fsync(fd)
     finally:
         os.close(fd)
 
 
-def append(path: Path, line: bytes, whole_size: int) -> int:
-    """Append one line after the file's first `whole_size` bytes (its whole lines) and fsync it;
-    returns the new size. On any failure the file is cut back to `whole_size` and OSError raised."""
+def append(path: Path, line: bytes, whole_size: int, sync: bool = True) -> int:
+    """Append one line after the file's first `whole_size` bytes (its whole lines) and fsync it
+    (`sync=False`: the caller's journal makes it durable); returns the new size. On any failure the
+    file is cut back to `whole_size` and OSError raised."""
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
     try:
         on_disk = os.fstat(fd).st_size
@@ -73,14 +92,15 @@ def append(path: Path, line: bytes, whole_size: int) -> int:
             # tail): appending after them would glue them to this line and lose both.
             os.ftruncate(fd, whole_size)
         try:
-            _write_all(fd, line)
-            os.fsync(fd)
-            if whole_size == 0:
-                _fsync_folder(path.parent)  # a new file: its name must survive a power cut too
+            write_all(fd, line)
+            if sync:
+                fsync(fd)
+                if whole_size == 0:
+                    fsync_folder(path.parent)  # a new file: its name must survive a power cut too
         except OSError:
             try:
                 os.ftruncate(fd, whole_size)
-                os.fsync(fd)
+                fsync(fd)
             except OSError:
                 pass  # the size check above cuts it before the next append; reads ignore it
             raise
@@ -89,7 +109,7 @@ def append(path: Path, line: bytes, whole_size: int) -> int:
     return whole_size + len(line)
 
 
-def _write_all(fd: int, data: bytes) -> None:
+def write_all(fd: int, data: bytes) -> None:
     """os.write until every byte is written; a full disk gives a short write, then ENOSPC."""
     view, done = memoryview(data), 0
     while done < len(data):
@@ -99,9 +119,35 @@ def _write_all(fd: int, data: bytes) -> None:
         done += written
 
 
-def _fsync_folder(folder: Path) -> None:
+def fsync_folder(folder: Path) -> None:
+    """fsync a folder, so that the names created or removed in it survive a power cut."""
     fd = os.open(folder, os.O_RDONLY)
     try:
-        os.fsync(fd)
+        fsync(fd)
     finally:
         os.close(fd)
+
+
+def replay(record: dict, changes: list[dict]) -> dict:
+    """The record after the changes logged since it was written (older ones are skipped)."""
+    actions, redo, version = list(record["actions"]), list(record["redo"]), record["version"]
+    for change in changes:
+        if change["version"] <= version:
+            continue
+        if change["version"] != version + 1:
+            # Every change adds one to the version: a gap means the log does not belong to this
+            # record (say, a record put back from a backup beside a newer log).
+            raise ValueError(f"it jumps from version {version} to {change['version']}")
+        if change["op"] == "act":
+            if not isinstance(change["entry"], dict):
+                raise ValueError("an action without its entry")
+            actions.append(change["entry"])
+            redo = []
+        elif change["op"] == "undo":
+            redo.append(actions.pop())
+        elif change["op"] == "redo":
+            actions.append(redo.pop())
+        else:
+            raise ValueError(f"an unknown change {change['op']!r}")
+        version = change["version"]
+    return {**record, "actions": actions, "redo": redo, "version": version}
