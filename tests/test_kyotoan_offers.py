@@ -60,7 +60,8 @@ def fill(offer: dict, state: dict, rnd: random.Random) -> dict:
             rnd.shuffle(faces)
         else:
             faces = _faces(offer["dice"], rnd)
-        action["faces"] = faces
+        if not (offer.get("faces_optional") and rnd.random() < 0.3):  # a roll rerolled unentered
+            action["faces"] = faces
     elif kind == "resolve":
         left = offer["hearts"]
         for token, most in offer.get("cure", {}).items():
@@ -255,7 +256,8 @@ def test_every_answer_to_every_question_a_lethal_smash_asks_is_accepted():
 def test_a_new_turn_offers_the_roll_the_market_and_the_settings():
     s = new(3)
     offers = GAME.offers(s, PLAYS)
-    assert offers[0] == {"type": "roll", "player": 0, "dice": 6, "rolls_left": 3, "pays": None, "price": 0}
+    assert offers[0] == {"type": "roll", "player": 0, "dice": 6, "rolls_left": 3, "pays": None, "price": 0,
+                         "faces_optional": True}
     market = next(o for o in offers if o["type"] == "market")
     # A full market can be corrected by anyone at the table.
     assert market["player"] is None and market["slots"] == 0 and market["size"] == 3
@@ -421,3 +423,33 @@ def test_a_finished_game_offers_nothing():
     s = act(s, type="roll", faces=dice("s 123 ee"))
     s = act(s, type="resolve")
     assert s["over"] and GAME.offers(s, PLAYS) == []
+
+
+def test_a_roll_rerolled_before_its_dice_are_entered_counts_and_the_last_roll_is_entered():
+    # At the table the dice that count are the last roll's: the rolls before may go unentered.
+    s = new()
+    s, lines = GAME.apply(s, {"type": "roll"})
+    assert s["rolls"] == 1 and s["dice"] == []
+    assert lines == ["Alienoid (Ann) rolls (roll 1 of 3) and rolls again; those dice were not entered."]
+    kinds = {o["type"] for o in GAME.offers(s, PLAYS)}
+    assert "resolve" not in kinds  # nothing entered: nothing to resolve yet
+    with pytest.raises(RuleViolation, match="not entered"):
+        GAME.apply(s, {"type": "resolve"})
+    s = act(s, type="roll")
+    roll = GAME.offers(s, PLAYS)[0]
+    assert roll["type"] == "roll" and roll["rolls_left"] == 1 and "faces_optional" not in roll
+    with pytest.raises(RuleViolation, match="last roll"):  # the third roll's dice are the ones that resolve
+        GAME.apply(s, {"type": "roll"})
+    s = act(s, type="roll", faces=dice("sss 123"))
+    assert s["rolls"] == 3 and s["dice"] == dice("sss 123")
+    s = act(s, type="resolve")
+    assert s["kyoto"]["city"] == 0  # the three smashes of the entered dice resolved; Ann enters Kyoto
+
+
+def test_a_giant_brain_leaves_its_fourth_roll_to_be_entered():
+    s = new()
+    s["players"][0]["cards"] = ["giant_brain"]
+    for _ in range(3):
+        assert GAME.offers(s, PLAYS)[0].get("faces_optional") is True
+        s = act(s, type="roll")
+    assert "faces_optional" not in GAME.offers(s, PLAYS)[0]

@@ -59,7 +59,7 @@ def test_serve_stores_actions_and_pushes_them_to_a_websocket(server):
     # A phone that slept through a change reconnects with the version it last saw and catches up.
     late = Client.connect(f"ws://{host}/t/{table['id']}/ws?mode=watch&since=0")
     try:
-        assert "version 1" in late.receive(timeout=5)
+        assert 'data-version="1"' in late.receive(timeout=5)
     finally:
         late.close()
     assert (data / "tables" / f"{table['id']}.json").exists() and (data / "secret_key").exists()

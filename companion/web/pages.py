@@ -230,14 +230,19 @@ def free_seat(table_id, seat):
     return redirect(url_for("pages.table", table_id=table_id))
 
 
+STALE_TAP = ("Another phone entered something first, so this tap was not recorded. "
+             "The table is shown as it is now: check it and tap again.")
+
+
 def _write(table_id: str, change):
     """Run a change; reply with fresh regions (htmx) or redirect back (plain form)."""
     token = cookie_token(table_id)
     message, status = None, 200
     try:
         change(token, form_version(request.form))
-    except VersionConflict as exc:
-        message, status = str(exc), 409
+    except VersionConflict:
+        # Said in the table's words, not the API's (the version number means nothing at a table).
+        message, status = STALE_TAP, 409
     except (RuleViolation, StoreError) as exc:
         message, status = str(exc), 422 if isinstance(exc, RuleViolation) else 503
     except NotAllowed as exc:

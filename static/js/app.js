@@ -24,6 +24,8 @@
         "Offline: this is the page as this phone last saw it. It updates when the connection is back.");
     } else if (document.body && document.body.dataset.live === "open") {
       show("live", "Live");
+    } else if (document.body && document.body.dataset.live === "busy") {
+      show("connecting", document.body.dataset.busy);  // the server's cap on live phones
     } else {
       show("connecting", "Connecting…");
     }
@@ -50,6 +52,30 @@
     if (history && history.parentNode) history.parentNode.insertBefore(invite, history.nextSibling);
   }
   document.addEventListener("htmx:oobAfterSwap", foldInvite);
+
+  // A phone that acts gets the table twice: in the reply, then in the live push of the same
+  // change. Redrawing a region with what it already shows would wipe what the player tapped in
+  // between (dice entered, a card picked): a region whose new content is what was last drawn
+  // there is left as it is. (The CSRF field is in replies only, so it is not compared.)
+  // Only the table's regions: the flash strip may rightly say the same sentence again.
+  var drawn = {}, REGIONS = ["status", "controls", "board", "history"];
+  function content(el) {
+    return el.outerHTML.replace(/<input[^>]*name="_csrf"[^>]*>/g, "");
+  }
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var detail = event.detail, target = detail.target;
+    var incoming = detail.fragment && detail.fragment.firstElementChild;
+    if (!target || REGIONS.indexOf(target.id) < 0 || !incoming || incoming.id !== target.id) return;
+    var html = content(incoming);
+    if (drawn[target.id] === html && target.isConnected) detail.shouldSwap = false;
+    drawn[target.id] = html;
+  });
+  document.addEventListener("DOMContentLoaded", function () {  // the page as loaded counts as drawn
+    REGIONS.forEach(function (id) {
+      var el = document.getElementById(id);
+      if (el) drawn[id] = content(el);
+    });
+  });
 
   // A seated phone is told when the table waits for it: its turn, or a decision it owes (a
   // yield, a skill bump), in words (a polite live region) and with a short buzz where allowed.
@@ -134,6 +160,15 @@
   });
   document.addEventListener("htmx:wsClose", function () {
     document.body.dataset.live = "closed";
+    onlineCheck();
+  });
+  // A server at its cap on live phones closes the socket with 1013 and a sentence: the page
+  // says it and keeps polling; the ws extension tries the live connection again later.
+  document.addEventListener("htmx:wsClose", function (event) {
+    var closed = event.detail && event.detail.event;
+    if (!closed || closed.code !== 1013) return;
+    document.body.dataset.live = "busy";
+    document.body.dataset.busy = closed.reason || "The server is busy.";
     onlineCheck();
   });
   // A push means the table moved on: an old error message no longer applies.

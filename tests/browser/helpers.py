@@ -67,10 +67,6 @@ def enter_dice(page, faces, final=False):
     """Enter a roll on the Last Kyotoan Standing dice pad: take back every die carried from the last
     roll, tap each face, then enter it; with `final` (or on the last roll) "Final dice: resolve",
     which also resolves the roll when nothing else is to be chosen."""
-    # The reply to the last tap and the socket's push of the same version both redraw the pad: a
-    # test taps faster than a person, so it lets the second redraw land before it starts entering
-    # (seen in CI: taps lost to the second redraw; the page should skip a same-version push).
-    page.wait_for_timeout(400)
     chips = page.locator(".dice-entry .chip")
     while chips.count():
         chips.first.click()

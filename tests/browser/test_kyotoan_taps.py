@@ -42,16 +42,55 @@ def wait_for_version(page, version):
     expect(page.locator("#status")).to_have_attribute("data-version", str(version))
 
 
-def test_tap_budget_a_turn_entering_only_the_final_dice(live_server, phone):
-    table, page = table_on_phone(live_server.url, phone())
-    count_taps(page)
-    tap_dice(page, ["smash", "smash", "smash", "1", "2", "3"])
+def final_dice_then_end(page, faces, version):
+    """Tap the final dice, 'Final dice: resolve' (Ann's smashes take Kyoto City), then end the turn."""
+    tap_dice(page, faces)
     page.get_by_role("button", name="Final dice: resolve").click()
-    wait_for_version(page, 3)  # the roll and its resolution, from one tap
+    wait_for_version(page, version)
     expect(page.locator("#history")).to_contain_text("Alienoid (Ann) enters Kyoto City.")
     page.get_by_role("button", name="End Alienoid's turn").click()
     expect(page.locator("#status")).to_contain_text("Bob's turn")
+
+
+def test_tap_budget_a_turn_entering_only_the_final_dice(live_server, phone):
+    table, page = table_on_phone(live_server.url, phone())
+    count_taps(page)
+    final_dice_then_end(page, ["smash", "smash", "smash", "1", "2", "3"], 3)  # roll and resolve: one tap
     assert taps(page) <= 8, f"{taps(page)} taps"
+
+
+def test_tap_budget_a_turn_of_three_rolls_of_six_dice_resolve_and_end(live_server, phone):
+    # Rolls 1 and 2 are rerolled at the table: one tap each says so; the third roll's dice resolve.
+    table, page = table_on_phone(live_server.url, phone())
+    count_taps(page)
+    for n in (1, 2):
+        page.get_by_role("button", name=f"Rolling again: skip entering roll {n}").click()
+        wait_for_version(page, 1 + n)
+    expect(page.get_by_role("button", name="Rolling again: skip entering roll 3")).to_have_count(0)
+    final_dice_then_end(page, ["smash", "smash", "heart", "energy", "3", "3"], 5)
+    expect(page.locator("#history")).to_contain_text("rolls ✸ ✸ ♥ ϟ 3 3 (roll 3 of 3)")
+    assert taps(page) <= 10, f"{taps(page)} taps"
+
+
+def test_the_phone_that_acts_draws_the_change_once_and_keeps_what_is_tapped_meanwhile(live_server, phone):
+    # The reply and the live push carry the same table: the second must not redraw the pad and
+    # wipe the dice being tapped for the next roll.
+    table, page = table_on_phone(live_server.url, phone())
+    page.evaluate("""() => {
+      window.__swaps = 0; window.__pushes = 0;
+      // Listening after the page's own handler: its decision to skip a region is already made.
+      document.addEventListener("htmx:oobBeforeSwap", (e) => {
+        if (e.detail.target.id === "controls" && e.detail.shouldSwap) window.__swaps++;
+      });
+      document.addEventListener("htmx:wsAfterMessage", () => window.__pushes++);
+    }""")
+    page.get_by_role("button", name="Rolling again: skip entering roll 1").click()
+    wait_for_version(page, 2)
+    page.wait_for_function("window.__pushes >= 1")  # the push of version 2 has come too
+    tap_dice(page, ["smash", "heart"])
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.__swaps") == 1
+    expect(page.locator(".dice-entry .chip")).to_have_count(2)
 
 
 def test_tap_budget_buy_a_card_and_refill_the_market(live_server, phone):

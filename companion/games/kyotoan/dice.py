@@ -14,13 +14,16 @@ from .effects import FACE_WORDS, FACES, gain_energy, gain_stars, heal
 
 
 def roll(game, state: dict, action: dict) -> list[str]:
-    """`roll`: the faces the active monster rolled."""
-    check_fields(action, ("faces",), ("player",))
+    """`roll`: the faces the active monster rolled, or (no `faces`) a roll rerolled before its
+    dice were entered: the table taps only the dice that count, the last roll's."""
+    check_fields(action, (), ("faces", "player"))
     turns.check_turn_player(state, action)
     me = state["current"]
     if state["phase"] != "roll":
         raise RuleViolation("The dice are resolved already; rolling comes first in a turn.")
     allowed = game.rolls_allowed(state, me)
+    if "faces" not in action:
+        return rerolled(state, me, allowed)
     faces = action["faces"]
     n = game.dice_count(state, me)
     if not isinstance(faces, list) or any(f not in FACES for f in faces):
@@ -44,6 +47,22 @@ def roll(game, state: dict, action: dict) -> list[str]:
     return lines
 
 
+def may_skip_faces(state: dict, me: int, allowed: int) -> bool:
+    """Whether the coming roll may go unentered: only within the turn's allowance and never its
+    last roll, so the dice that resolve are always entered (a roll paid for past the allowance,
+    or Background Dweller's free reroll of the 3s, needs the faces it keeps)."""
+    return state["rolls"] + 1 < allowed
+
+
+def rerolled(state: dict, me: int, allowed: int) -> list[str]:
+    """A roll whose dice are all rerolled at once, unentered: it counts, the dice are unknown."""
+    if not may_skip_faces(state, me, allowed):
+        raise RuleViolation(f"Enter the dice of {fx.name(state, me)}'s last roll: they are the ones that resolve.")
+    state["dice"] = []
+    state["rolls"] += 1
+    return [f"{fx.name(state, me)} rolls (roll {state['rolls']} of {allowed}) and rolls again; those dice were not entered."]
+
+
 def holds(faces: list[str], kept: list[str]) -> bool:
     """Whether a roll keeps these faces (every one of them is still there: a free reroll's)."""
     new = Counter(faces)
@@ -59,6 +78,8 @@ def resolve(game, state: dict, action: dict) -> list[str]:
         raise RuleViolation("The dice of this turn are resolved already.")
     if not state["rolls"]:
         raise RuleViolation("Enter the dice first: there is nothing to resolve.")
+    if not state["dice"]:
+        raise RuleViolation("The last roll's dice were not entered: enter the dice that resolve.")
     counts = Counter(state["dice"])
     shown = " ".join(FACE_WORDS[f] for f in state["dice"])
     lines = [f"{fx.name(state, me)} resolves {shown}."]

@@ -19,7 +19,9 @@ resolve, buy, sweep, end_turn, use) name the active monster and may be sent with
       roll: null (the turn's allowance), "smoke_cloud" (a counter), "energy_drink" (`price` 1ϟ) or
       "background_dweller" (then only a roll that keeps the faces of `keep` is accepted). `keep`,
       when present (Background Dweller past the allowance): a roll keeping these faces, its 3s
-      rerolled, is free.
+      rerolled, is free. `faces_optional` (true, within the allowance but for its last roll):
+      `faces` may be left out, for a roll whose dice are all rerolled before they are entered;
+      the dice that resolve are then the next roll's.
   {"type": "resolve", "player": 0, "hearts": 2, "cure": {"poison": 1}, "heal_others": [{"player": 1, "prices": [2, 3]}]}
       `cure` (only with tokens and rolled ♥): up to that many tokens of each kind; `heal_others`
       (Healing Ray): up to len(prices) ♥ to each listed monster, which pays prices[n - 1] for n ♥.
@@ -51,7 +53,7 @@ from __future__ import annotations
 
 from ..fields import is_one_of
 from . import effects as fx
-from . import keeps, losses, market, powers
+from . import dice, keeps, losses, market, powers
 from .keeps import ANSWERS, KEEPS, USABLE
 
 AUTO_YIELD_CHOICES = [None, *range(1, 13)]
@@ -101,6 +103,8 @@ def _rolling(game, state: dict) -> list[dict]:
             "rolls_left": max(0, allowed - used) + game.extra_rolls(state, me), "pays": None, "price": 0}
     found = []
     if used < allowed:
+        if dice.may_skip_faces(state, me, allowed):
+            roll["faces_optional"] = True
         found.append(roll)
     else:  # past the allowance: what pays for a roll (dice.roll pays the same), or a free reroll
         paying, free = keeps.roll_payer(state, me), keeps.free_reroll(state, me)
@@ -109,7 +113,7 @@ def _rolling(game, state: dict) -> list[dict]:
             if free:
                 roll["keep"] = free[1]
             found.append(roll)
-    return found + ([_resolve(state, me)] if used else [])
+    return found + ([_resolve(state, me)] if used and state["dice"] else [])
 
 
 def _resolve(state: dict, me: int) -> dict:
