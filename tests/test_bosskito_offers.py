@@ -21,7 +21,7 @@ from companion.games.base import matches
 from companion.games.bosskito.rules import COLOURS, SYMBOLS
 from companion.web import render, tables
 
-from .offers_checks import PLAYS, assert_controls_match, play_through_offers, refuse_unoffered, render_controls
+from .offers_checks import PLAYS, assert_controls_match, play_through_offers, refuse_outside, refuse_unoffered, render_controls
 from .test_bosskito_properties import check, legal_action
 
 GAME = get_game("bosskito")
@@ -95,21 +95,6 @@ def outside(offer: dict, state: dict, rnd: random.Random) -> dict | None:
     return action
 
 
-def refuse_outside(state: dict, rnd: random.Random) -> int:
-    """Every offer filled in with a choice it does not list is refused and changes nothing."""
-    tried = 0
-    for offer in GAME.offers(state, PLAYS):
-        action = outside(offer, state, rnd)
-        if action is None:
-            continue
-        before = json.dumps(state, sort_keys=True)
-        with pytest.raises(RuleViolation):
-            GAME.apply(state, action)
-        assert json.dumps(state, sort_keys=True) == before
-        tried += 1
-    return tried
-
-
 @pytest.mark.parametrize("n", PLAYERS)
 def test_whole_games_through_offers_and_everything_else_refused(n):
     visited, refused = 0, 0
@@ -124,7 +109,7 @@ def test_whole_games_through_offers_and_everything_else_refused(n):
         assert any(matches(o, oracle) for o in GAME.offers(state, PLAYS)), oracle
         if visited % 2:  # every other state: the refusals' deep copies are most of the time
             rnd = random.Random(visited)
-            refused += refuse_unoffered(GAME, state, rnd, make) + refuse_outside(state, rnd)
+            refused += refuse_unoffered(GAME, state, rnd, make) + refuse_outside(GAME, state, rnd, outside)
 
     for seed in SEEDS:
         rnd = random.Random(seed)

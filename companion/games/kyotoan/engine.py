@@ -158,7 +158,7 @@ class LastKyotoanStanding(Game):
         asked no yield of a monster the smash would eliminate, nor of one Nova Breath hit from
         Kyoto: it stayed. Rules 1 asked about no loss but Camouflage's dice for a smash (logged):
         the loss landed whole (no ♥ rolled, no Wings, no Rapid Healing). `rules`: the version
-        the log entries were recorded under (Game.settle_legacy does not pass it yet: 1)."""
+        the log entries were recorded under (Game.settle_legacy passes each entry's)."""
         if state["phase"] == "yield":
             attack = state["attack"]
             from_kyoto = fx.in_kyoto(state, attack["attacker"])
