@@ -184,6 +184,7 @@ class Frames:
     def __init__(self, sock: socket.socket):
         self.sock = sock
         self.buffer = b""
+        self.last_length = 0  # bytes of the last data frame read
 
     def read(self) -> int:
         """Read what arrived; returns how many data messages completed."""
@@ -211,6 +212,7 @@ class Frames:
                 self._send(0xA, payload)
             elif opcode in (0x1, 0x2, 0x0) and fin:
                 messages += 1
+                self.last_length = length
         return messages
 
     def _send(self, opcode: int, payload: bytes) -> None:

@@ -160,10 +160,10 @@ def push_arrives(port: int, table: dict, sock: socket.socket, timeout: float = 5
 def server_command(worker_class: str | None = None) -> str:
     """The Procfile's command bound to loopback (with another worker class, if given)."""
     command = procfile_command().replace("--bind 0.0.0.0:", "--bind 127.0.0.1:")
-    if worker_class:
+    if worker_class:  # a threaded worker: with the threads the Procfile once gave it
         words = command.split()
         words[words.index("--worker-class") + 1] = worker_class
-        command = " ".join(words)
+        command = " ".join(words) + " --threads ${COMPANION_THREADS:-256}"
     return command
 
 

@@ -8,6 +8,8 @@ from urllib.parse import urlsplit
 
 from . import network
 
+WORKERS = {"eventloop": "companion.eventloop.EventLoopWorker", "threads": "companion.serving.BufferingThreadWorker"}
+
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script."""
@@ -17,11 +19,17 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--host", default=os.environ.get("HOST", "0.0.0.0"))
     serve.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
     serve.add_argument("--data", default=os.environ.get("COMPANION_DATA", "companion-data"))
+    serve.add_argument("--worker", choices=WORKERS, default=os.environ.get("COMPANION_WORKER", "eventloop"),
+                       help="eventloop (default): every connection on one event loop (gevent); threads: the "
+                            "earlier threaded worker, where each open phone holds a thread")
+    serve.add_argument("--max-phones", type=int, default=int(os.environ.get("COMPANION_MAX_PHONES", "0")) or None,
+                       help="live pages one process holds; the next is told the server is busy and polls "
+                            "(default 3,000; with --worker threads, the threads but 32)")
     serve.add_argument(
         "--threads",
         type=int,
         default=int(os.environ.get("COMPANION_THREADS", "256")),
-        help="worker threads; every open phone holds one for its live connection",
+        help="with --worker threads: worker threads; every open phone holds one for its live connection",
     )
     serve.add_argument("--redis", default=os.environ.get("COMPANION_REDIS_URL") or None, metavar="URL",
                        help="keep tables, live pushes and limits in this Redis (redis://host:6379/0), so that "
@@ -66,10 +74,17 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def serve_app(args) -> int:
-    """Run under the Procfile's worker (gunicorn's threaded worker that gathers each request
-    before a thread runs it: companion/serving.py); one process unless the app's data, pushes and
-    limits are in Redis (--redis)."""
+    """Run under the Procfile's worker (gunicorn's gevent worker: companion/eventloop.py; or the
+    threaded one, companion/serving.py); one process unless the app's data, pushes and limits are
+    in Redis (--redis)."""
+    if args.worker == "eventloop":
+        from .eventloop import patch
+
+        patch()  # before the app makes a lock, a queue or a socket
+    from .eventloop import settle
     os.environ["COMPANION_DATA"] = os.path.abspath(args.data)
+    if args.max_phones:
+        os.environ["COMPANION_MAX_PHONES"] = str(args.max_phones)
     from gunicorn.app.base import BaseApplication
 
     from . import create_app
@@ -82,6 +97,7 @@ def serve_app(args) -> int:
     except StoreError as exc:  # Redis cannot be reached, say: a sentence, not a traceback
         print(f"companion serve: {exc}", file=sys.stderr)
         return 1
+    settle()
     if args.certfile:  # served over HTTPS only: the session cookie never travels in clear
         app.config["SESSION_COOKIE_SECURE"] = True
 
@@ -89,7 +105,7 @@ def serve_app(args) -> int:
         def load_config(self):
             self.cfg.set("bind", f"{args.host}:{args.port}")
             self.cfg.set("workers", args.workers)
-            self.cfg.set("worker_class", "companion.serving.BufferingThreadWorker")
+            self.cfg.set("worker_class", WORKERS[args.worker])
             self.cfg.set("threads", args.threads)
             self.cfg.set("worker_connections", worker_connections)
             self.cfg.set("graceful_timeout", 5)

@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import os
 
-# Connections the worker keeps open at once (gunicorn's default is 1,000): slow or idle clients
-# cost the worker's main loop a file each, no thread (companion/serving.py). The worker raises
+# Connections the worker keeps open at once (gunicorn's default is 1,000): under the event-loop
+# worker each costs a greenlet and a file, no thread (companion/eventloop.py). The worker raises
 # its open-file limit to match when the system allows.
 worker_connections = 4096
+# Live pages (websockets) one process holds unless COMPANION_MAX_PHONES says otherwise: measured
+# with 2,000 open on one process (docs/operations.md); the rest of `worker_connections` is left
+# for ordinary requests. Under the threaded worker: its threads but 32.
+MAX_PHONES = 3000
+THREADS_LEFT_FOR_REQUESTS = 32
 
 # No control socket (gunicorn 25.1+ otherwise makes ~/.gunicorn/gunicorn.ctl, or one under
 # $XDG_RUNTIME_DIR): the server writes nothing outside its data folder, and nothing here uses
@@ -36,10 +41,12 @@ def on_starting(server) -> None:
 
 def post_worker_init(worker) -> None:
     """In the worker that serves the app: keep full garbage collections short (companion/heap.py),
-    and tell the app whether phones on the network can reach it (see `lan_links`)."""
+    tell the app whether phones on the network can reach it (see `lan_links`), and cap its live
+    pages (`max_phones`)."""
     from .heap import install, start_idle_thaws
 
     lan_links(worker)
+    max_phones(worker)
 
     worker.heap_policy = install()
     worker.heap_thaws = start_idle_thaws(worker.heap_policy)  # an event: set it to stop the thread
@@ -50,6 +57,18 @@ def pre_request(worker, req) -> None:
     policy = getattr(worker, "heap_policy", None)
     if policy is not None:
         policy.touch()
+
+
+def max_phones(worker) -> None:
+    """Give the app's cap on live pages a default fitting the worker, unless one was configured."""
+    app = getattr(worker, "wsgi", None)
+    phones = getattr(app, "extensions", {}).get("companion.phones")
+    if phones is None or phones.cap is not None:
+        return
+    if worker.__class__.__name__ == "BufferingThreadWorker":  # a thread per page: keep some for requests
+        phones.cap = max(1, worker.cfg.threads - THREADS_LEFT_FOR_REQUESTS)
+    else:
+        phones.cap = MAX_PHONES
 
 
 def lan_links(worker) -> None:

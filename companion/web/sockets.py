@@ -1,8 +1,13 @@
 """The live websocket of a table page: pushes fresh regions whenever the table changes.
 
-Each open page holds one websocket (and, under gunicorn's gthread worker, one thread) that
-waits on its own subscription in the app's live hub. On connect it sends the current regions
-at once when the page's version is behind, so a phone that slept catches up.
+Each open page holds one websocket (a greenlet under the event-loop worker, a thread under the
+threaded one) that waits on its own subscription in the app's live hub. On connect it sends the
+current regions at once when the page's version is behind, so a phone that slept catches up.
+
+A process holds at most `MAX_PHONES` live pages (COMPANION_MAX_PHONES, `companion serve
+--max-phones`): the next one is closed at once with code 1013 ("try again later"), which the
+page's websocket client treats as a closed connection: it says the server is busy, checks the
+table every 15 s instead, and tries the live connection again later (static/js/app.js).
 
 A browser sends its page's Origin with every websocket handshake and lets any site open one, so
 a handshake whose Origin is another site is refused (a page elsewhere must not read a table
@@ -11,6 +16,8 @@ through a visitor's cookies); a client that sends no Origin is not a browser pag
 from __future__ import annotations
 
 import fcntl
+import functools
+import os
 import socket
 import struct
 import termios
@@ -32,6 +39,8 @@ bp = Blueprint("live", __name__)
 sock = Sock()
 WAIT_SECONDS = 10
 DEFAULT_PORTS = {"http": 80, "https": 443, "ws": 80, "wss": 443}
+BUSY_CODE = 1013  # RFC 6455 "Try Again Later": the htmx ws extension reconnects later by itself
+BUSY = "The server is busy: this page checks for changes every 15 seconds."
 FOREIGN_ORIGIN = "This live connection was opened by a page of another site; open the table from this server's own address."
 
 
@@ -67,7 +76,51 @@ def refuse_foreign_origins():
     return None
 
 
+class Phones:
+    """How many live pages this process holds, against its cap (None: no cap)."""
+
+    def __init__(self, cap: int | None):
+        self.cap = cap
+        self.count = 0
+        self._lock = threading.Lock()
+
+    def enter(self) -> bool:
+        """Count one more live page; False (and not counted) when the cap is reached."""
+        with self._lock:
+            if self.cap is not None and self.count >= self.cap:
+                return False
+            self.count += 1
+            return True
+
+    def leave(self) -> None:
+        """A live page closed."""
+        with self._lock:
+            self.count -= 1
+
+
+def phones() -> Phones:
+    """This process's count of live pages."""
+    return current_app.extensions["companion.phones"]
+
+
+def capped(route):
+    """Run a websocket route only while the process is under its cap; past it, close the socket
+    at once with 1013 and the reason (the page polls, and its client tries again later)."""
+    @functools.wraps(route)
+    def run(ws, *args, **kwargs):
+        if not phones().enter():
+            ws.close(reason=BUSY_CODE, message=BUSY)
+            return None
+        try:
+            return route(ws, *args, **kwargs)
+        finally:
+            phones().leave()
+
+    return run
+
+
 @sock.route("/t/<table_id>/ws", bp=bp)
+@capped
 def table_socket(ws, table_id):
     """Send out-of-band region swaps to one page until it closes."""
     service = tables()
@@ -110,6 +163,7 @@ def table_socket(ws, table_id):
             sending.release()
 
     sub = hub().subscribe(table_id, deliver)
+    wake_on_close(ws, sub)
     try:
         while ws.connected:
             with sending:
@@ -117,6 +171,27 @@ def table_socket(ws, table_id):
             sub.wait(WAIT_SECONDS)
     finally:
         hub().unsubscribe(sub)
+
+
+class _WakingEvent:
+    """simple-websocket's `ws.event` (set when a message arrives and when the socket closes),
+    which also wakes the page's subscription."""
+
+    def __init__(self, event, wake):
+        self._event, self._wake = event, wake
+
+    def set(self) -> None:
+        self._event.set()
+        self._wake()
+
+    def __getattr__(self, name):
+        return getattr(self._event, name)
+
+
+def wake_on_close(ws, sub) -> None:
+    """End the page's loop as soon as its socket closes, not at its next check (up to
+    WAIT_SECONDS later): its place under the cap, and its greenlet or thread, are free at once."""
+    ws.event = _WakingEvent(ws.event, lambda: sub.push(0))
 
 
 def room_to_send(sock, chars: int) -> bool:
@@ -132,6 +207,7 @@ def room_to_send(sock, chars: int) -> bool:
 
 
 @sock.route("/e/<event_id>/ws", bp=bp)
+@capped
 def event_socket(ws, event_id):
     """Push an event's round and standings whenever the event or one of its tables changes."""
     from .events_pages import event_regions
@@ -148,6 +224,7 @@ def event_socket(ws, event_id):
     mode = request.args.get("mode", "public")
     mode = mode if mode in ("public", "screen", "admin") else "public"
     sub = hub().subscribe(f"event:{event_id}")
+    wake_on_close(ws, sub)
     try:
         last = None
         while ws.connected:
@@ -161,5 +238,8 @@ def event_socket(ws, event_id):
 
 
 def init_app(app: Flask) -> None:
-    """Bind the websocket routes to the app."""
+    """Bind the websocket routes to the app, with the cap on live pages (the server's worker sets
+    its own default when COMPANION_MAX_PHONES is not set: companion/gunicorn_conf.py)."""
     app.register_blueprint(bp)
+    cap = app.config.get("MAX_PHONES") or os.environ.get("COMPANION_MAX_PHONES")
+    app.extensions["companion.phones"] = Phones(int(cap) if cap else None)

@@ -1,0 +1,244 @@
+"""Capacity of the server, in one run (issue 18, item 4; not a test): the number of tables at
+which p99 from an action to the last of a table's 6 phones passes 100 ms, at 1 action a table a
+second, for each way of serving:
+
+- before: the code at `--before` (the threaded worker, an fsync per action), its own Procfile;
+- after: this checkout's Procfile (the event-loop worker, group commit);
+- redis x1 and redis x2: this checkout's Procfile with COMPANION_REDIS_URL (a redis-server of its
+  own, `appendfsync always`) and one, then two worker processes (goal: two reach >= 1.6 x one);
+
+then the push's cost against a bare flask-sock broadcast of the same size (bench/bare_broadcast.py).
+
+Each configuration gets a fresh server; tables are added step by step (5 seated phones and a
+watcher each, as bench/load.py opens them) and keep playing while the next are added; each step
+is measured for `--seconds` after the new tables settled. A step that misses the target while the
+machine's load average is above `--busy` is measured once more. The sweep of a configuration
+stops at its first step that still misses. The load generator shares the machine's cores.
+
+Run: python bench/capacity.py [--steps 100 150 200 250 300] [--seconds 30] [--configs before after
+     redis1 redis2] [--before f7307fc] [--hold 0] [--push-phones 200 300]
+     Five minutes at one step of two workers: --configs redis2 --steps 250 --hold 300 --push-phones
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import selectors
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.bare_broadcast import push_ratio  # noqa: E402
+from bench.bench_actions import Api, Frames, free_port, legal_action, pct  # noqa: E402
+from bench.bench_redis import start_redis  # noqa: E402
+from bench.load import PLAYERS, Table, cpu_seconds, rss_mb  # noqa: E402
+
+TARGET_MS = 100.0
+BEFORE = "f7307fc"  # main just before the event-loop worker and group commit
+
+
+def procfile_web(tree: Path) -> str:
+    """The `web:` command of the Procfile in `tree`, bound to loopback."""
+    line = next(l for l in (tree / "Procfile").read_text().splitlines() if l.startswith("web:"))
+    return line.split(":", 1)[1].strip().replace("--bind 0.0.0.0:", "--bind 127.0.0.1:")
+
+
+def start(tree: Path, env: dict, workers: int = 1, worker_class: str | None = None) -> tuple[subprocess.Popen, int]:
+    """The Procfile's server of `tree` with `workers` processes (and another worker class, with
+    its threads, if given); returns it and its port."""
+    port = free_port()
+    command = procfile_web(tree).replace("--workers 1", f"--workers {workers}")
+    if worker_class:
+        words = command.split()
+        words[words.index("--worker-class") + 1] = worker_class
+        command = " ".join(words) + " --threads ${COMPANION_THREADS:-256}"
+    proc = subprocess.Popen(["bash", "-c", f"exec {command}"], cwd=tree, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            env={**os.environ, "PYTHONPATH": str(tree), "COMPANION_ACTION_LIMIT": "0", "PORT": str(port), **env})
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        try:
+            Api(port).call("GET", "/api/games")
+            return proc, port
+        except OSError:
+            time.sleep(0.1)
+    proc.kill()
+    raise RuntimeError("the server did not start")
+
+
+class Load:
+    """Tables playing one action a second each, their phones read by one selector thread."""
+
+    def __init__(self, port: int, interval: float):
+        self.port, self.interval = port, interval
+        self.tables: list[Table] = []
+        self.samples: list[tuple[float, float]] = []  # (action start, ms to the last phone)
+        self.errors: list[tuple[float, str]] = []
+        self.lock = threading.Lock()
+        self.stop = threading.Event()
+        self.sel = selectors.DefaultSelector()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def add(self, count: int) -> None:
+        api = Api(self.port)
+        for _ in range(count):
+            table = Table(api, self.port, 6, len(PLAYERS), len(self.tables))
+            for k, sock in enumerate(table.sockets):
+                self.sel.register(sock, selectors.EVENT_READ, (table, k, Frames(sock)))
+            self.tables.append(table)
+            threading.Thread(target=self._drive, args=(table, random.Random(len(self.tables))), daemon=True).start()
+
+    def _read(self) -> None:
+        while not self.stop.is_set():
+            if not self.sel.get_map():
+                time.sleep(0.1)
+                continue
+            for key, _ in self.sel.select(timeout=0.1):
+                table, k, frames = key.data
+                try:
+                    arrived = frames.read()
+                except OSError:
+                    continue
+                if arrived:
+                    with table.lock:
+                        table.arrived.add(k)
+                        if len(table.arrived) == len(table.sockets):
+                            table.done.set()
+
+    def _drive(self, table: Table, rnd: random.Random) -> None:
+        client = Api(self.port)
+        time.sleep(rnd.uniform(0, self.interval))
+        while not self.stop.is_set():
+            with table.lock:
+                table.arrived.clear()
+                table.done.clear()
+            t0 = time.perf_counter()
+            try:
+                status, reply = client.call("POST", f"/api/tables/{table.info['id']}/actions", legal_action(table.state, rnd), table.info["token"])
+            except Exception as exc:  # the server stopped answering: counted, never fatal here
+                status, reply = 0, {"error": type(exc).__name__}
+            if status == 200:
+                table.state = reply["state"]
+                if table.done.wait(5):
+                    with self.lock:
+                        self.samples.append((t0, (time.perf_counter() - t0) * 1000))
+                else:
+                    self.error(t0, "no push within 5 s")
+            else:
+                self.error(t0, f"HTTP {status}: {(reply or {}).get('error', '')}"[:60])
+            time.sleep(max(0.0, self.interval - (time.perf_counter() - t0)))
+
+    def error(self, t0: float, why: str) -> None:
+        with self.lock:
+            self.errors.append((t0, why))
+
+    def window(self, seconds: float, proc: subprocess.Popen) -> dict:
+        """Measure the next `seconds`: to-last-phone p50/p99, errors, CPU, memory, load."""
+        t0, cpu0, own0 = time.perf_counter(), cpu_seconds(proc.pid), time.process_time()
+        time.sleep(seconds)
+        t1 = time.perf_counter()
+        with self.lock:
+            times = [ms for start, ms in self.samples if t0 <= start < t1 - 5]
+            errors = [why for start, why in self.errors if t0 <= start < t1 - 5]
+        return {"tables": len(self.tables), "actions": len(times), "errors": len(errors), "why": sorted(set(errors))[:3],
+                "p50": statistics.median(times) if times else float("inf"), "p99": pct(times, 99) if times else float("inf"),
+                "server_cpu": (cpu_seconds(proc.pid) - cpu0) / (t1 - t0), "own_cpu": (time.process_time() - own0) / (t1 - t0),
+                "rss": rss_mb(proc.pid), "load": os.getloadavg()[0]}
+
+
+def sweep(label: str, tree: Path, env: dict, workers: int, args) -> list[dict]:
+    """Steps of tables on a fresh server until p99 to the last phone passes the target."""
+    with tempfile.TemporaryDirectory() as data:
+        proc, port = start(tree, {"COMPANION_DATA": data, **env}, workers)
+        load = Load(port, args.interval)
+        results = []
+        try:
+            for step in args.steps:
+                load.add(step - len(load.tables))
+                time.sleep(3)  # the new phones' catch-up pushes
+                result = load.window(args.seconds, proc)
+                if (result["p99"] > TARGET_MS or result["errors"]) and result["load"] > args.busy:
+                    print(f"  {label} {step} tables missed with load average {result['load']:.1f}: measured again")
+                    result = load.window(args.seconds, proc)
+                results.append(result)
+                print(f"  {label}: {row(result)}", flush=True)
+                if result["p99"] > TARGET_MS or result["errors"]:
+                    break
+            if args.hold:  # run with one step (--steps N) to hold N tables this long
+                result = load.window(args.hold, proc)
+                print(f"  {label} held {args.hold:.0f} s: {row(result)}", flush=True)
+        finally:
+            load.stop.set()
+            proc.terminate()
+            proc.wait()
+        return results
+
+
+def row(r: dict) -> str:
+    why = f" ({'; '.join(r['why'])})" if r["errors"] else ""
+    return (f"{r['tables']} tables ({r['tables'] * 6} phones): {r['actions']} actions, {r['errors']} errors{why}, to last phone "
+            f"p50 {r['p50']:.0f} ms p99 {r['p99']:.0f} ms, server CPU {r['server_cpu']:.0%}, load generator {r['own_cpu']:.0%}, "
+            f"{r['rss']:.0f} MB, load average {r['load']:.1f}")
+
+
+def capacity(results: list[dict]) -> int:
+    """The most tables a configuration served within the target (0 if none)."""
+    return max((r["tables"] for r in results if r["p99"] <= TARGET_MS and not r["errors"]), default=0)
+
+
+def before_tree(rev: str, folder: Path) -> Path:
+    """The project as it was at `rev`, unpacked from git (nothing of this checkout changes)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    archive = subprocess.run(["git", "archive", rev], cwd=ROOT, check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
+    return folder
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--steps", type=int, nargs="+", default=[100, 150, 200, 250, 300])
+    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--interval", type=float, default=1.0, help="seconds between a table's actions")
+    parser.add_argument("--configs", nargs="+", default=["before", "after", "redis1", "redis2"])
+    parser.add_argument("--before", default=BEFORE, help="the git revision measured as 'before'")
+    parser.add_argument("--busy", type=float, default=4.0, help="load average above which a missed step is measured again")
+    parser.add_argument("--hold", type=float, default=0, help="then hold the last step this many seconds more")
+    parser.add_argument("--push-phones", type=int, nargs="*", default=[200, 300])
+    parser.add_argument("--rounds", type=int, default=30)
+    args = parser.parse_args()
+    print(f"{os.cpu_count()} CPUs, load average at start {os.getloadavg()[0]:.1f}; 6 phones a table (5 seated, 1 watching), "
+          f"one action a table every {args.interval:g} s, {args.seconds:.0f} s a step; target: p99 to the last phone <= {TARGET_MS:.0f} ms")
+    found: dict[str, int] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        redis_proc, redis_url = start_redis(Path(tmp), "always") if any(c.startswith("redis") for c in args.configs) else (None, "")
+        try:
+            for config in args.configs:
+                tree = before_tree(args.before, Path(tmp) / "before") if config == "before" else ROOT
+                env = {"COMPANION_THREADS": str(6 * max(args.steps) + 64)} if config == "before" else {}
+                if config.startswith("redis"):
+                    env["COMPANION_REDIS_URL"] = redis_url
+                    env["COMPANION_REDIS_PREFIX"] = f"cap{config}{random.randrange(1 << 30)}"
+                workers = int(config[5:]) if config.startswith("redis") else 1
+                found[config] = capacity(sweep(config, tree, env, workers, args))
+        finally:
+            if redis_proc:
+                redis_proc.terminate()
+                redis_proc.wait()
+    print("capacity (tables within the target): " + ", ".join(f"{c} {n}" for c, n in found.items()))
+    if found.get("redis1") and "redis2" in found:
+        print(f"two worker processes on Redis / one: {found['redis2'] / found['redis1']:.2f}")
+    for phones in args.push_phones:
+        r = push_ratio(phones, args.rounds)
+        print(f"push to the last of {phones} phones ({r['bytes']} bytes): project p50 {r['project_p50']:.1f} ms, bare flask-sock "
+              f"p50 {r['bare_p50']:.1f} ms, ratio {r['ratio']:.2f} (load average {os.getloadavg()[0]:.1f})")
+
+
+if __name__ == "__main__":
+    main()
