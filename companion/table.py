@@ -41,6 +41,14 @@ class Table:
     def game(self):
         return get_game(self.record["game"])
 
+    @property
+    def last_step(self) -> int | None:
+        """The index in the log of the last move of the game, a player's setting (auto-yield)
+        left out: what the page's Undo takes back. None when there is none."""
+        settings = self.game.seat_settings
+        actions = self.record["actions"]
+        return next((k for k in range(len(actions) - 1, -1, -1) if actions[k]["action"].get("type") not in settings), None)
+
     def viewer_for(self, token: str | None) -> Viewer:
         """What a bearer of `token` may do and see at this table."""
         if not token:

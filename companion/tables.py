@@ -257,25 +257,36 @@ class TableService:
         self.publish(table_id, new.version)
         return new, lines
 
-    def undo(self, table_id: str, token: str | None, version: object = None) -> Table:
-        """Remove the last action (it can be redone until a new action is entered)."""
+    def undo(self, table_id: str, token: str | None, version: object = None, keep_settings: bool = False) -> Table:
+        """Remove the last action (it can be redone until a new action is entered). With
+        `keep_settings` (the page's Undo) the last move of the game is removed and the players'
+        settings entered after it stay: a setting is changed again, not undone."""
         self.get(table_id)
         with self._lock_for(table_id):
             table = self._writable(table_id, token, version)
             actions = table.record["actions"]
             if not actions:
                 raise RuleViolation("There is nothing to undo: no action has been entered yet.")
+            k = table.last_step if keep_settings else len(actions) - 1
+            if k is None:
+                raise RuleViolation("There is no move to undo: only settings were entered; change them instead.")
+            # The entries after the one removed move up a place (seq is the place in the log).
+            after = [{**e, "seq": e["seq"] - 1} for e in actions[k + 1:]]
             record = {
                 **table.record,
                 "version": table.version + 1,
-                "actions": actions[:-1],
-                "redo": table.record["redo"] + [actions[-1]],
+                "actions": actions[:k] + after,
+                "redo": table.record["redo"] + [actions[k]],
             }
-            before = rewound(table, record)
+            kept = Table(table.record, table.state, tuple(c for c in table.checkpoints if c[0] <= k))
+            before = rewound(kept, record)
             # A decision a held seat answered is taken back from that seat's phone (or the host's),
             # as it was answered: another phone's undo must not reopen someone else's choice.
-            self._check_owner(Table(table.record, before.state, ()), token, actions[-1]["action"], undoing=True)
-            new = self._commit(before, table, {"op": "undo", "version": record["version"]})
+            self._check_owner(Table(table.record, before.state, ()), token, actions[k]["action"], undoing=True)
+            # Only the last entry is an "undo" change every store replays; one from inside the
+            # log (settings kept after it) is saved whole.
+            change = {"op": "undo", "version": record["version"]} if not after else None
+            new = self._commit(before, table, change)
         self.publish(table_id, new.version)
         return new
 
@@ -288,13 +299,16 @@ class TableService:
             if not redo:
                 raise RuleViolation("There is nothing to redo.")
             entry, actions = redo[-1], table.record["actions"]
+            # An entry undone from inside the log (settings kept after it) comes back at the end.
+            moved = entry["seq"] != len(actions) + 1
+            entry = {**entry, "seq": len(actions) + 1}
             record = {**table.record, "version": table.version + 1, "actions": actions + [entry], "redo": redo[:-1]}
             if is_legacy(table.game, entry) or (actions and is_legacy(table.game, actions[-1])):
                 # Older-rules entries replay with the answers their rules implied: as a fold does.
                 redone = rewound(table, record)
             else:
                 redone = advanced(table, record, table.game.apply(table.state, entry["action"])[0])
-            new = self._commit(redone, table, {"op": "redo", "version": record["version"]})
+            new = self._commit(redone, table, None if moved else {"op": "redo", "version": record["version"]})
         self.publish(table_id, new.version)
         return new
 

@@ -164,7 +164,7 @@ def _then(table_id: str, token: str | None, tables_: tuple):
 @bp.post("/t/<table_id>/undo")
 def undo(table_id):
     """The undo button."""
-    return _write(table_id, lambda tok, ver: tables().undo(table_id, tok, ver))
+    return _write(table_id, lambda tok, ver: tables().undo(table_id, tok, ver, keep_settings=True))
 
 
 @bp.post("/t/<table_id>/redo")
