@@ -228,7 +228,7 @@ def test_buying_and_sweeping_are_checked_against_energy():
     s = act(s, type="buy", card="corner_store")
     assert s["players"][0]["energy"] == 0 and s["players"][0]["stars"] == 1 + 1
     assert s["pending"] == [{"type": "market", "player": 0, "slots": 1}]
-    rejected(s, {"type": "end_turn"}, "First tap in the 1 card(s)")
+    rejected(s, {"type": "end_turn"}, "First tap in the 1 card face up")
     rejected(s, {"type": "market", "cards": ["energize", "acid_attack", "corner_store"]}, "Corner Store is not in the deck")
     s = act(s, type="market", cards=["energize", "acid_attack", "mimic"])
     rejected(s, {"type": "sweep"}, "Sweeping costs 2ϟ")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from .. import piles
 from ..errors import RuleViolation
 from ..fields import check_fields, int_field, is_int, is_one_of, quoted
+from ..words import counted, listed
 from .rules import (
     BENEFIT_NAMES, BENEFITS, CARDS_PER_COLOUR, COLOURS, PLACE_MAX, SYMBOLS, bananas, cards_left, column_winner, own_colours,
     room, to_take,
@@ -57,12 +58,12 @@ def place(state: dict, p: dict, action: dict, lines: list[str]) -> None:
         if c not in own_colours(p):
             raise RuleViolation(f"{p['name']} has no {c} banana card on the table to put a token on.")
     if p["tokens"] < len(colours):
-        raise RuleViolation(f"{p['name']} has {p['tokens']} banana token{'s' if p['tokens'] != 1 else ''}.")
+        raise RuleViolation(f"{p['name']} has {counted(p['tokens'], 'banana token')}.")
     for c in colours:
         # Where a token lies among cards of one colour changes nothing (docs/rulings.md): the first.
         p["played"][c][0] += 1
         p["tokens"] -= 1
-    lines.append(f"{p['name']} places {len(colours)} banana token{'s' if len(colours) > 1 else ''} on {' and '.join(colours)}.")
+    lines.append(f"{p['name']} places {counted(len(colours), 'banana token')} on {listed(list(dict.fromkeys(colours)))}.")
 
 
 def draw(state: dict, p: dict, action: dict, lines: list[str]) -> None:
@@ -82,7 +83,7 @@ def take(state: dict, p: dict, action: dict, lines: list[str]) -> None:
         raise RuleViolation("The general stock is empty: no banana tokens can be taken.")
     state["stock"] -= n
     p["tokens"] += n
-    lines.append(f"{p['name']} takes {n} banana token{'s' if n > 1 else ''}.")
+    lines.append(f"{p['name']} takes {counted(n, 'banana token')}.")
 
 
 def exchange(state: dict, p: dict, action: dict, lines: list[str]) -> None:
@@ -93,7 +94,7 @@ def exchange(state: dict, p: dict, action: dict, lines: list[str]) -> None:
     n = int_field(action, "count", 1, p["hand"], "'count' (cards from your hand)")
     state["discard"] += n
     take_cards(state, n, lines)
-    lines.append(f"{p['name']} exchanges {n} banana card{'s' if n > 1 else ''}.")
+    lines.append(f"{p['name']} exchanges {counted(n, 'banana card')}.")
 
 
 def reveal(state: dict, action: dict, lines: list[str]) -> None:
@@ -109,7 +110,7 @@ def reveal(state: dict, action: dict, lines: list[str]) -> None:
     for number in set(row):
         if row.count(number) > left[number]:
             n = left[number]
-            raise RuleViolation(f"Only {n} benefit card{'s' if n != 1 else ''} numbered {number} {'are' if n != 1 else 'is'} left; check the row.")
+            raise RuleViolation(f"Only {counted(n, 'benefit card')} numbered {number} {'is' if n == 1 else 'are'} left; check the row.")
     # Without symbols, the table's option gives each number its usual symbol.
     symbols = action.get("symbols", [state["symbols"].get(str(v)) for v in row])
     if not isinstance(symbols, list) or len(symbols) != len(COLOURS) or any(s not in SYMBOLS + (None,) for s in symbols):

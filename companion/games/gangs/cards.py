@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..base import RuleViolation
 from ..fields import is_int, is_one_of, quoted
+from ..words import counted
 
 DECK_SIZE = 109  # 110 cards less the First Player card
 BASE_LIMIT = 13
@@ -58,7 +59,7 @@ def tile(choice: dict, value: int) -> dict:
     `mark` (the word under it), `bells` (how many bells to draw) and `hint` (the bells in words,
     for a reader that cannot see the drawing)."""
     kind, bells = choice["kind"], choice["bells"]
-    hint = f" with {bells} bell{'s' if bells > 1 else ''}" if bells else ""
+    hint = f" with {counted(bells, 'bell')}" if bells else ""
     return {"big": str(value) if KINDS[kind][3] else "", "mark": TILE_WORDS.get(kind, ""), "bells": bells, "hint": hint}
 
 
@@ -114,7 +115,7 @@ def name(card: dict, show_bells: bool = True) -> str:
     if kind == "plain":
         return f"a {card['value']}"
     if kind == "bell":
-        return f"a {card['value']} with {card['bells']} bell{'s' if card['bells'] > 1 else ''}"
+        return f"a {card['value']} with {counted(card['bells'], 'bell')}"
     if kind == "draw":
         return f"a {card['value']} Draw"
     if kind == "bell_card":

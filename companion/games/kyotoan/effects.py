@@ -7,6 +7,7 @@ Healing: a card's `asks`) is held in `state["held"]` instead of landing; losses.
 """
 from __future__ import annotations
 
+from ..words import counted
 from . import keeps
 from .board import (BAY_MIN_ALIVE, FACE_WORDS, FACES, MAX_HP, TOKENS, WIN_STARS, add, alive, bay_open,
                     gain_stars, in_kyoto, leave, mimicked, name)
@@ -109,7 +110,7 @@ def apply(state: dict, changes: list[Change], lines: list[str], by: int | None =
         for kind, n in (("poison", c.poison), ("shrink", c.shrink)):
             if n:
                 p[kind] += n
-                lines.append(f"{name(state, c.who)} gets {n} {TOKENS[kind]} token{'s' if n > 1 else ''}.")
+                lines.append(f"{name(state, c.who)} gets {counted(n, TOKENS[kind] + ' token')}.")
         if c.again:
             state["freeze_time"] = True
 

@@ -52,6 +52,7 @@ resolve, buy, sweep, end_turn, use) name the active monster and may be sent with
 from __future__ import annotations
 
 from ..fields import is_one_of
+from ..words import counted
 from . import effects as fx
 from . import dice, keeps, losses, market, powers
 from .keeps import ANSWERS, KEEPS, USABLE
@@ -67,7 +68,7 @@ def gate(state: dict, action: dict) -> str | None:
     kind, card = action["type"], action.get("card")
     short = market.short(state)
     if short and kind not in ALWAYS and not (kind == "buy" and action.get("player") not in (None, state["current"])):
-        return f"First tap in the {short} card(s) face up at Nishiki Market."
+        return f"First tap in the {counted(short, 'card')} face up at Nishiki Market."
     if state["phase"] == "losses" and kind not in ANSWERS + ALWAYS and not (
             kind == "use" and is_one_of(card, USABLE) and KEEPS[card].use.during_losses):
         waiting = ", ".join(sorted({fx.name(state, d["player"]) for d in losses.owed(state)}))

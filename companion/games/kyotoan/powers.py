@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..base import RuleViolation
 from ..fields import bool_field, check_fields, index_text, int_field, is_int, is_one_of, player_field, quoted
+from ..words import counted
 from . import effects as fx
 from . import keeps, losses, market, mimic
 from .board import TOKENS, owns
@@ -153,10 +154,10 @@ def cure(state: dict, me: int, asked: object, hearts: int, lines: list[str]) -> 
         raise RuleViolation(f"{fx.name(state, me)} rolled {hearts}♥; it cannot discard {quoted(used)} tokens with them.")
     for kind, n in asked.items():
         if n > p[kind]:
-            raise RuleViolation(f"{fx.name(state, me)} has {p[kind]} {kind} token{'s' if p[kind] != 1 else ''}.")
+            raise RuleViolation(f"{fx.name(state, me)} has {counted(p[kind], kind + ' token')}.")
         p[kind] -= n
         if n:
-            lines.append(f"{fx.name(state, me)} uses {n}♥ to discard {n} {TOKENS[kind]} token{'s' if n > 1 else ''}.")
+            lines.append(f"{fx.name(state, me)} uses {n}♥ to discard {counted(n, TOKENS[kind] + ' token')}.")
     return used
 
 

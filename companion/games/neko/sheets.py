@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..base import RuleViolation
 from ..fields import check_fields, player_field
+from ..words import counted
 from . import validate
 from .kittens import HOME_SPACES, SKILL_MAX, SKILLS, TALLY_SPACES, VICTORY_MEDALS
 
@@ -108,7 +109,7 @@ def skill_up(game, state: dict, action: dict) -> list[str]:
     if not owed:
         raise RuleViolation(f"{p['name']} has no skill to move up now.")
     if len(chosen) > len(owed):
-        raise RuleViolation(f"{p['name']} is owed {len(owed)} skill bump{'s' if len(owed) != 1 else ''}, not {len(chosen)}.")
+        raise RuleViolation(f"{p['name']} is owed {counted(len(owed), 'skill bump')}, not {len(chosen)}.")
     after = dict(p["skills"])
     for skill in chosen:
         if after[skill] >= SKILL_MAX:
