@@ -17,6 +17,7 @@ from markupsafe import Markup, escape
 
 from ..games import WATCHER, Viewer
 from ..tables import Table
+from .charts import layout as chart_layout
 
 REGIONS = ("status", "board", "controls", "history")
 # The live history shows the latest entries; the whole log is one tap away (not pushed to every
@@ -237,4 +238,5 @@ def init_app(app: Flask) -> None:
         kyotoan_cards=kyotoan_cards.CARDS, kyotoan_faces=FACES, face_words=FACE_WORDS, kyotoan_monsters=kyotoan_cards.MONSTERS,
         # What the board shows of the rules is asked of the engine, never written into a template.
         kyotoan_win_stars=WIN_STARS, kyotoan_bay_open=bay_open,
+        chart_layout=chart_layout,  # where a chart's lines, ticks and names stand (templates/_chart.html)
     )

@@ -65,6 +65,7 @@ class BossKito(Game):
             "current": None,  # nobody's turn while the benefits are turned up
             "phase": "reveal",
             "passes": [],
+            "timeline": [{"round": 0, "score": [0] * n}],  # the scores after each round's hand-out: the chart
             "over": False,
             "winner": None,
         }
@@ -162,6 +163,8 @@ class BossKito(Game):
 
     def _end_round(self, state: dict, lines: list[str]) -> None:
         state["passes"] = hand_out(state, lines)
+        # The running score once the benefits are handed out (a double arrow's pass changes none).
+        state.setdefault("timeline", []).append({"round": state["round"], "score": scores(state["players"])})
         if state["passes"]:
             state["phase"] = "pass"
             state["current"] = None  # a double arrow's decision, nobody's turn

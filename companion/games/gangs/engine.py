@@ -4,8 +4,9 @@ State (api.md fixes the public names): per player `row`, `sum`, `limit`, `bells`
 plus `vp` (the VP pile); per table `current`, `first_player`, `round`, `hand` (face-down cards
 the active player still holds), `deck`, `discard`, `draw_owed` (who must take a card from the
 deck because of a Draw symbol), `ends` (each round's end: who stayed out, at what sum, and what
-every other player banked). The one move offered at a time is that draw, or else the active
-player's next give. Rulings where the rulebook is silent are in docs/rulings.md.
+every other player banked), `timeline` (every VP pile's bells at each round's end, for the chart;
+hidden like the piles). The one move offered at a time is that draw, or else the active player's
+next give. Rulings where the rulebook is silent are in docs/rulings.md.
 """
 from __future__ import annotations
 
@@ -49,6 +50,7 @@ class GangsOfKyoto(Game):
             "reshuffles": 0,
             "draw_owed": None,
             "ends": [],
+            "timeline": [{"round": 0, "bells": [0] * len(names)}],
             "over": False,
             "winner": None,
             "ended_by": None,
@@ -212,6 +214,7 @@ class GangsOfKyoto(Game):
         elif any(p["bells"] >= WIN_BELLS for p in players):
             self._finish(state, lines, reason="bells")
             return
+        _chart_point(state)
         state["first_player"] = (state["first_player"] + 1) % len(players)
         state["current"] = state["first_player"]
         state["round"] += 1
@@ -219,6 +222,7 @@ class GangsOfKyoto(Game):
         self._start_turn(state, lines)
 
     def _finish(self, state: dict, lines: list[str], reason: str) -> None:
+        _chart_point(state)
         state.update(over=True, ended_by=reason, draw_owed=None, winner=self._ranking(state)[0])
         best = state["players"][state["winner"]]
         lines.append(f"{best['name']} wins with {best['bells']} bells!")
@@ -262,6 +266,7 @@ class GangsOfKyoto(Game):
         ]
         # How many cards each row banked is seen at the table; their bells are not.
         shown["ends"] = [{**e, "bells": None} for e in state.get("ends", [])]
+        shown["timeline"] = []  # the chart of bells per round waits for the end too
         # Standings would reveal who leads on hidden bells: nobody is ranked before the end.
         shown["standings"] = []
         return shown
@@ -282,6 +287,11 @@ class GangsOfKyoto(Game):
 
     def _card_name(self, state: dict, card: dict) -> str:
         return cards.name(card, show_bells=state["options"]["open_vp"])
+
+
+def _chart_point(state: dict) -> None:
+    """Every VP pile's bells as the round (or the game) ends, for the chart."""
+    state.setdefault("timeline", []).append({"round": state["round"], "bells": [p["bells"] for p in state["players"]]})
 
 
 def _check_refuse(receiver: dict, refuse: bool) -> None:

@@ -223,7 +223,8 @@ def _next_turn(state: dict, me: int) -> int:
 
 
 def snapshot(state: dict) -> None:
-    """Add the ★ and ♥ of every monster to the timeline (the chart)."""
-    state["timeline"].append(
-        {"turn": state["turn"], "stars": [p["stars"] for p in state["players"]], "hp": [p["hp"] for p in state["players"]]}
-    )
+    """Add the ★ and ♥ of every monster to the timeline (the chart), with each one's maximum ♥
+    then (Even Bigger raises it), so that the chart's ♥ scale is the monsters' real one."""
+    players = state["players"]
+    state["timeline"].append({"turn": state["turn"], "stars": [p["stars"] for p in players], "hp": [p["hp"] for p in players],
+                              "max_hp": [p["max_hp"] for p in players]})

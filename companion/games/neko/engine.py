@@ -89,6 +89,7 @@ class KyotoNoNeko(Game):
             "winner": None,
         }
         turns.shuffle_bikes(state)
+        turns.chart_point(state, 0)  # the start of the timeline (the chart's first point)
         if options["experienced"]:
             for i, sheet in enumerate(sheet_list):
                 state["bumps"] += [{"player": i, "reason": "Experienced side"}] * sheet.get("experienced", 0)

@@ -98,6 +98,8 @@ def end_turn(state: dict, lines: list[str]) -> None:
     state["growth_due"] = []
     state.pop("rules1_turn", None)
     nxt = (me + 1) % len(state["players"])
+    if nxt == state["first_player"]:
+        chart_point(state, state["round"])
     if state["final_round"] and nxt == state["first_player"]:
         state["bumps"] = []
         finish(state, lines)
@@ -107,6 +109,13 @@ def end_turn(state: dict, lines: list[str]) -> None:
     state["current"] = nxt
     state["action_used"] = False
     lines.append(f"{state['players'][nxt]['name']}'s turn.")
+
+
+def chart_point(state: dict, at: int) -> None:
+    """Every kitten's Medals and skills as round `at` ends (0: as the game starts), for the chart."""
+    players = state["players"]
+    state.setdefault("timeline", []).append(
+        {"round": at, "medals": [p["medals"] for p in players], "skills": [dict(p["skills"]) for p in players]})
 
 
 def finish(state: dict, lines: list[str]) -> None:
