@@ -7,6 +7,8 @@ from __future__ import annotations
 import html
 import re
 
+from companion.web.charts import NAME_GAP, layout
+
 MARKET = {"type": "market", "cards": ["corner_store", "heal", "acid_attack"]}
 
 
@@ -171,3 +173,21 @@ def test_a_shared_lead_is_said_as_shared(api, client):
     play(api, table, [BOSS_ROUND[0]] + [{"type": "take"}] * 8)  # nobody plays a card: nobody scores
     summary, _ = chart(watch(client, table), "Score per round")
     assert summary == "Score per round. After round 1: Ann and Bob lead with 0 points."
+
+
+def test_names_at_the_lines_ends_never_overlap_even_when_every_line_ends_alike():
+    points = [{"round": r, "bells": [0] * 6} for r in range(3)]
+    drawn = layout("Bells per round", "round", points, "round", [(f"P{k}", f"bells.{k}") for k in range(6)], unit="bells")
+    heights = sorted(float(line["end"][1]) for line in drawn["lines"])
+    assert all(b - a >= NAME_GAP for a, b in zip(heights, heights[1:]))
+    assert heights[0] >= drawn["top"] and heights[-1] <= drawn["bottom"] + 4
+
+
+def test_a_long_game_keeps_a_readable_axis_and_a_scale_the_rules_fix():
+    points = [{"turn": t, "stars": [min(t, 20)]} for t in range(60)]
+    drawn = layout("Stars per turn", "turn", points, "turn", [("Ann", "stars.0")], y_max=20, unit="stars")
+    assert [v for _, _, v in drawn["y_ticks"]] == [0, 5, 10, 15, 20]
+    assert len(drawn["x_ticks"]) <= 13 and drawn["x_ticks"][-1][1] == "59"
+    assert len(drawn["rows"]) == 60 and len(drawn["lines"][0]["marks"]) <= 13  # every value in the table
+    medals = layout("Medals per round", "round", [{"round": 0, "m": [0]}, {"round": 1, "m": [2]}], "round", [("Ann", "m.0")], y_max=7)
+    assert [v for _, _, v in medals["y_ticks"]] == [0, 2, 4, 6, 7]  # up to the seven Medals a sheet holds

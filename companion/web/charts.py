@@ -12,6 +12,8 @@ import math
 
 from markupsafe import Markup
 
+from ..games import words
+
 # The drawing's box and its margins: the y ticks (left), the names at the lines' ends (right),
 # the y label (top), the x ticks and label (bottom).
 W, H, L, R, T, B = 320, 196, 30, 76, 22, 34
@@ -51,17 +53,15 @@ def scale(top: int, fixed: bool) -> tuple[int, list[int]]:
 
 
 def counted(value: int, unit: str) -> str:
-    """A value with its unit, singular for 1: "1 bell", "7 bells"; the value alone without a unit."""
-    if not unit:
-        return str(value)
-    return f"{value} {unit[:-1] if value == 1 and unit.endswith('s') else unit}"
+    """A value with its unit (a plural), singular for 1: "1 bell", "7 bells"; the value alone without a unit."""
+    return words.counted(value, unit.removesuffix("s"), unit) if unit else str(value)
 
 
 def lead(title: str, x_label: str, tick: str, names: list[str], last: list[int], unit: str) -> str:
     """The sentence a screen reader says for the chart: who leads after the last point, then the others."""
     ranked = sorted(range(len(names)), key=lambda k: -last[k])
     best = [k for k in ranked if last[k] == last[ranked[0]]]
-    who = names[best[0]] if len(best) == 1 else ", ".join(names[k] for k in best[:-1]) + " and " + names[best[-1]]
+    who = words.listed([names[k] for k in best])
     others = ", ".join(f"{names[k]} {last[k]}" for k in ranked[len(best):])
     return (f"{title}. After {x_label} {tick}: {who} {'lead' if len(best) > 1 else 'leads'} with {counted(last[best[0]], unit)}"
             + (f"; then {others}." if others else "."))
