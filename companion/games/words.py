@@ -5,7 +5,12 @@ from __future__ import annotations
 
 def counted(n: int, noun: str, plural: str | None = None) -> str:
     """`n` and its noun, singular for exactly one: "1 card", "0 cards", "3 copies"."""
-    return f"{n} {noun if n == 1 else plural or noun + 's'}"
+    return f"{n} {number(n, noun, plural)}"
+
+
+def number(n: int, noun: str, plural: str | None = None) -> str:
+    """The noun in the number `n` asks for: "card" for 1, "cards" otherwise."""
+    return noun if n == 1 else plural or noun + "s"
 
 
 def listed(words: list[str]) -> str:

@@ -15,7 +15,7 @@ from flask import Flask, current_app, render_template, request, url_for
 from flask.templating import Environment
 from markupsafe import Markup, escape
 
-from ..games import WATCHER, Viewer
+from ..games import WATCHER, Viewer, words
 from ..tables import Table
 from .charts import layout as chart_layout
 
@@ -231,6 +231,9 @@ def init_app(app: Flask) -> None:
 
     # Symbols said by name (ϟ energy, ♥ heart, ★ star, ✸ smash), in sentences and on their own.
     app.add_template_filter(spoken, "spoken")
+    # A count's noun agrees with it: {{ n|counted("token") }}, or the noun alone beside a number.
+    app.add_template_filter(words.counted, "counted")
+    app.add_template_global(words.number, "noun_for")
     app.add_template_filter(sym, "sym")
     app.add_template_global(sym, "sym")
     app.jinja_env.globals["gangs_tiles"] = gangs_cards.TILE_WORDS

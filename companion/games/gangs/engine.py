@@ -14,6 +14,7 @@ import random
 
 from ..base import Game, Option, RuleViolation, Viewer
 from ..fields import bool_field, check_fields, player_field
+from ..words import counted
 from .. import piles
 from . import cards
 from .cards import BASE_LIMIT, DECK_SIZE, STAY_LATE_LIMIT, WIN_BELLS
@@ -204,8 +205,8 @@ class GangsOfKyoto(Game):
                 p["vp"].extend(banked)
                 p["bells"] += bells
                 if banked:
-                    extra = f" ({bells} bells)" if show else ""
-                    lines.append(f"{p['name']} banks {len(banked)} card{'s' if len(banked) > 1 else ''} with bells{extra}.")
+                    extra = f" ({counted(bells, 'bell')})" if show else ""
+                    lines.append(f"{p['name']} banks {counted(len(banked), 'card')} with bells{extra}.")
             p.update(row=[], sum=0, limit=BASE_LIMIT, received=False)
         if state["options"]["whole_deck"]:
             if state["reshuffles"] > 0:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..base import RuleViolation
 from ..fields import bool_field, check_fields, int_field, player_field
+from ..words import listed
 from . import effects as fx
 from . import keeps, losses
 from .cards import CARDS
@@ -184,7 +185,8 @@ def then_ended(game, state: dict, lines: list[str]) -> None:
         state["over"] = True
         state["phase"] = "over"
         state["winner"] = winners[0] if len(winners) == 1 else winners
-        lines.append(" and ".join(fx.name(state, w) for w in winners) + f" reach{'es' if len(winners) == 1 else ''} {WIN_STARS}★ and win!")
+        one = len(winners) == 1
+        lines.append(f"{listed([fx.name(state, w) for w in winners])} reach{'es' if one else ''} {WIN_STARS}★ and win{'s' if one else ''}!")
         return
     nxt = _next_turn(state, me)
     state["current"] = nxt
