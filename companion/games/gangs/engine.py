@@ -168,7 +168,7 @@ class GangsOfKyoto(Game):
             self._finish(state, lines, reason="cards")
             return
         active = state["players"][state["current"]]["name"]
-        lines.append(f"{active}'s turn: {state['hand']} cards drawn face down.")
+        lines.append(f"{active}'s turn: {counted(state['hand'], 'card')} drawn face down.")
 
     def _next_turn(self, state: dict, lines: list[str]) -> None:
         state["current"] = (state["current"] + 1) % len(state["players"])
