@@ -11,6 +11,7 @@ python bench/bare_broadcast.py [--phones 200 300] [--rounds 30]
 from __future__ import annotations
 
 import argparse
+import contextlib
 import http.client
 import os
 import random
@@ -58,22 +59,28 @@ def create_app() -> Flask:
     return app
 
 
-def start(app_spec: str, env: dict) -> tuple[subprocess.Popen, int]:
-    """The Procfile's command (its worker, on loopback) serving `app_spec`; returns it and its port."""
+@contextlib.contextmanager
+def serving(app_spec: str, env: dict):
+    """The Procfile's command (its worker, on loopback) serving `app_spec`, for the block; its port."""
     port = free_port()
     command = procfile_command().replace("--bind 0.0.0.0:", "--bind 127.0.0.1:").replace("'companion:create_app()'", f"'{app_spec}'")
     proc = subprocess.Popen(["bash", "-c", f"exec {command}"], cwd=ROOT, env={**os.environ, **env, "PORT": str(port)},
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for _ in range(400):
-        try:
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=1)
-            conn.request("GET", "/api/games" if app_spec.startswith("companion") else "/ws")
-            conn.getresponse().read()
-            return proc, port
-        except OSError:
-            time.sleep(0.05)
-    proc.kill()
-    raise RuntimeError(f"{app_spec} did not start")
+    try:
+        for _ in range(400):
+            try:
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=1)
+                conn.request("GET", "/api/games" if app_spec.startswith("companion") else "/ws")
+                conn.getresponse().read()
+                break
+            except OSError:
+                time.sleep(0.05)
+        else:
+            raise RuntimeError(f"{app_spec} did not start")
+        yield port
+    finally:
+        proc.terminate()
+        proc.wait()
 
 
 def to_last(sockets: list, send, rounds: int) -> tuple[list[float], int]:
@@ -98,48 +105,41 @@ def to_last(sockets: list, send, rounds: int) -> tuple[list[float], int]:
         size = frames[0].last_length
         time.sleep(0.2)
     sel.close()
+    for s in sockets:
+        s.close()
     return times, size
 
 
 def push_ratio(phones: int, rounds: int) -> dict:
     """The project's push to `phones` watchers of one table, then the bare broadcast of the same
     size to as many sockets: p50 of each (ms) and their ratio."""
-    with tempfile.TemporaryDirectory() as data:
-        proc, port = start("companion:create_app()", {"COMPANION_DATA": data, "COMPANION_ACTION_LIMIT": "0"})
-        try:
-            api = Api(port)
-            _, table = api.call("POST", "/api/tables", {"game": "gangs", "players": ["A", "B", "C"], "seed": 1})
-            sockets = [open_socket(port, f"/t/{table['id']}/ws?mode=watch&since=0") for _ in range(phones)]
-            state = {"now": table["state"]}
-            rnd = random.Random(1)
+    with tempfile.TemporaryDirectory() as data, \
+            serving("companion:create_app()", {"COMPANION_DATA": data, "COMPANION_ACTION_LIMIT": "0"}) as port:
+        api = Api(port)
+        _, table = api.call("POST", "/api/tables", {"game": "gangs", "players": ["A", "B", "C"], "seed": 1})
+        state, rnd = {"now": table["state"]}, random.Random(1)
 
-            def act():
-                _, reply = api.call("POST", f"/api/tables/{table['id']}/actions", legal_action(state["now"], rnd), table["token"])
-                state["now"] = reply["state"]
+        def act():
+            _, reply = api.call("POST", f"/api/tables/{table['id']}/actions", legal_action(state["now"], rnd), table["token"])
+            state["now"] = reply["state"]
 
-            project, size = to_last(sockets, act, rounds)
-            for s in sockets:
-                s.close()
-        finally:
-            proc.terminate()
-            proc.wait()
-    proc, port = start("bench.bare_broadcast:create_app()", {})
-    try:
-        sockets = [open_socket(port, "/ws") for _ in range(phones)]
+        project, size = to_last([open_socket(port, f"/t/{table['id']}/ws?mode=watch&since=0") for _ in range(phones)], act, rounds)
+    with serving("bench.bare_broadcast:create_app()", {}) as port:
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
 
         def send():
             conn.request("POST", f"/broadcast/{size}")
             conn.getresponse().read()
 
-        bare, _ = to_last(sockets, send, rounds)
-        for s in sockets:
-            s.close()
-    finally:
-        proc.terminate()
-        proc.wait()
+        bare, _ = to_last([open_socket(port, "/ws") for _ in range(phones)], send, rounds)
     p50, bare50 = statistics.median(project), statistics.median(bare)
     return {"phones": phones, "bytes": size, "project_p50": p50, "bare_p50": bare50, "ratio": p50 / bare50}
+
+
+def describe(r: dict) -> str:
+    """One line for a `push_ratio` result."""
+    return (f"push to the last of {r['phones']} phones ({r['bytes']} bytes): project p50 {r['project_p50']:.1f} ms, "
+            f"bare flask-sock broadcast p50 {r['bare_p50']:.1f} ms, ratio {r['ratio']:.2f} (load average {os.getloadavg()[0]:.1f})")
 
 
 def main() -> None:
@@ -148,9 +148,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=30)
     args = parser.parse_args()
     for phones in args.phones:
-        r = push_ratio(phones, args.rounds)
-        print(f"push to the last of {r['phones']} phones ({r['bytes']} bytes): project p50 {r['project_p50']:.1f} ms, "
-              f"bare flask-sock broadcast p50 {r['bare_p50']:.1f} ms, ratio {r['ratio']:.2f}")
+        print(describe(push_ratio(phones, args.rounds)))
 
 
 if __name__ == "__main__":

@@ -102,6 +102,19 @@ class Table:
         self.done = threading.Event()
         self.lock = threading.Lock()
 
+    def act(self, client: Api, rnd: random.Random) -> tuple[float, int, dict | None]:
+        """Play one legal action, its phones' arrivals counted from now: (start, status, reply);
+        status 0 when the server did not answer."""
+        with self.lock:
+            self.arrived.clear()
+            self.done.clear()
+        t0 = time.perf_counter()
+        try:
+            status, reply = client.call("POST", f"/api/tables/{self.info['id']}/actions", legal_action(self.state, rnd), self.info["token"])
+        except Exception as exc:  # counted as an error by the caller, never fatal to a load test
+            status, reply = 0, {"error": type(exc).__name__}
+        return t0, status, reply
+
 
 def main() -> None:
     parser = argparse.ArgumentParser()
@@ -162,14 +175,7 @@ def run(args, proc, port: int) -> None:
         client = Api(port)
         time.sleep(rnd.uniform(0, args.interval))
         while time.time() < deadline:
-            with table.lock:
-                table.arrived.clear()
-                table.done.clear()
-            t0 = time.perf_counter()
-            try:
-                status, reply = client.call("POST", f"/api/tables/{table.info['id']}/actions", legal_action(table.state, rnd), table.info["token"])
-            except Exception:
-                status, reply = 0, None
+            t0, status, reply = table.act(client, rnd)
             t1 = time.perf_counter()
             if status != 200:
                 with lock:

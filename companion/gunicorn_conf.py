@@ -10,7 +10,8 @@ import os
 worker_connections = 4096
 # Live pages (websockets) one process holds unless COMPANION_MAX_PHONES says otherwise: measured
 # with 2,000 open on one process (docs/operations.md); the rest of `worker_connections` is left
-# for ordinary requests. Under the threaded worker: its threads but 32.
+# for ordinary requests. Under the threaded worker: its threads but 32 (or half of them, if fewer
+# than 64), the rest left for requests.
 MAX_PHONES = 3000
 THREADS_LEFT_FOR_REQUESTS = 32
 
@@ -66,7 +67,8 @@ def max_phones(worker) -> None:
     if phones is None or phones.cap is not None:
         return
     if worker.__class__.__name__ == "BufferingThreadWorker":  # a thread per page: keep some for requests
-        phones.cap = max(1, worker.cfg.threads - THREADS_LEFT_FOR_REQUESTS)
+        threads = worker.cfg.threads
+        phones.cap = max(threads // 2, threads - THREADS_LEFT_FOR_REQUESTS, 1)
     else:
         phones.cap = MAX_PHONES
 

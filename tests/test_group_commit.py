@@ -8,7 +8,6 @@ import os
 import threading
 import time
 
-import pytest
 
 from companion.store import StoreError, TinyDBStore, jsonlog
 from companion.store.journal import Journal

@@ -27,15 +27,20 @@ from .migrations import NewerSchema, migrate_event, migrate_table
 log = logging.getLogger(__name__)
 # Record keys kept apart from the setup: they change while the table plays.
 CHANGING = ("version", "actions", "redo", "seat_tokens")
+MAX_CONNECTIONS = 64  # per process; a command waits up to 5 s for one to be free
 RESTORE_ADVICE = ("The organiser can put it back from a copy of Redis's data (see docs/operations.md, "
                   "Redis); the app cannot repair it.")
 
 
 def connect(url: str) -> redis.Redis:
     """A client for `url` that retries a command a few times, briefly, when its connection drops
-    (safe for writes too: a retried write recognises itself, see redis_scripts.py)."""
-    return redis.Redis.from_url(url, decode_responses=True, socket_timeout=5, socket_connect_timeout=2,
-                                retry=Retry(ExponentialBackoff(cap=0.5, base=0.05), 3), health_check_interval=30)
+    (safe for writes too: a retried write recognises itself, see redis_scripts.py), on at most
+    MAX_CONNECTIONS connections: under the event-loop worker every page woken by a push reads
+    its table at the same moment, and each would otherwise open a connection of its own."""
+    pool = redis.BlockingConnectionPool.from_url(
+        url, max_connections=MAX_CONNECTIONS, timeout=5, decode_responses=True, socket_timeout=5, socket_connect_timeout=2,
+        retry=Retry(ExponentialBackoff(cap=0.5, base=0.05), 3), health_check_interval=30)
+    return redis.Redis(connection_pool=pool)
 
 
 def _json(value) -> str:
