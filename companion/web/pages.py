@@ -38,6 +38,8 @@ def create():
         options = {o.name: (o.name in form) for o in game.options if o.kind is bool}
         if any(o.name == "monsters" for o in game.options):
             options["monsters"] = pick_monsters(form.getlist("monsters")[: len(players)], len(players))
+        if any(o.name == "die_faces" for o in game.options) and form.getlist("die_faces"):
+            options["die_faces"] = [int(f) if f.isascii() and f.isdigit() else f for f in form.getlist("die_faces")]
         first = form.get("first_player", "")
         if first not in ("", "random"):
             options["first_player"] = int(first) if first.isascii() and first.isdigit() and len(first) <= 9 else first

@@ -212,6 +212,7 @@ def init_app(app: Flask) -> None:
     from ..games.kyotoan import cards as kyotoan_cards
     from ..games.kyotoan.effects import WIN_STARS, bay_open
     from ..games.kyotoan.engine import FACE_WORDS, FACES
+    from ..games.neko.kittens import DIE_FACES, FACE_VALUES
 
     @app.template_filter("gangs_card")
     def gangs_card(card: dict) -> str:
@@ -238,6 +239,7 @@ def init_app(app: Flask) -> None:
     app.add_template_global(sym, "sym")
     app.jinja_env.globals["gangs_tiles"] = gangs_cards.TILE_WORDS
     app.jinja_env.globals.update(
+        neko_die_faces=DIE_FACES, neko_face_values=FACE_VALUES,
         kyotoan_cards=kyotoan_cards.CARDS, kyotoan_faces=FACES, face_words=FACE_WORDS, kyotoan_monsters=kyotoan_cards.MONSTERS,
         # What the board shows of the rules is asked of the engine, never written into a template.
         kyotoan_win_stars=WIN_STARS, kyotoan_bay_open=bay_open,
