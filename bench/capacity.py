@@ -9,13 +9,14 @@ second, for each way of serving:
 
 then the push's cost against a bare flask-sock broadcast of the same size (bench/bare_broadcast.py).
 
-Each configuration gets a fresh server; tables are added step by step (5 seated phones and a
-watcher each, as bench/load.py opens them) and keep playing while the next are added; each step
-is measured for `--seconds` after the new tables settled. A step that misses the target while the
-machine's load average is above `--busy` is measured again (`--retries` times at most). The sweep of a configuration
-stops at its first step that still misses. The load generator shares the machine's cores.
+Every configuration has its own server, all started at once; tables are added step by step (5
+seated phones and a watcher each, as bench/load.py opens them). At each step the configurations
+are measured in turn for `--seconds`, `--rounds` times (A B A B ...: while one plays, the others'
+tables wait, their phones open), so that all of them see the same moments of a machine that
+other jobs keep busy; the median window counts. A configuration stops at its first step whose
+median p99 misses the target. The load generator shares the machine's cores.
 
-Run: python bench/capacity.py [--steps 100 150 200 250 300] [--seconds 30] [--configs before after
+Run: python bench/capacity.py [--steps 100 150 200 250 300] [--seconds 20] [--rounds 2] [--configs before after
      redis1 redis2] [--before f7307fc] [--hold 0] [--push-phones 200 300]
      Five minutes at one step of two workers: --configs redis2 --steps 250 --hold 300 --push-phones
 """
@@ -85,6 +86,8 @@ class Load:
         self.errors: list[tuple[float, str]] = []
         self.lock = threading.Lock()
         self.stop = threading.Event()
+        self.running = threading.Event()  # cleared: this server's tables wait (another is measured)
+        self.running.set()
         self.sel = selectors.DefaultSelector()
         threading.Thread(target=self._read, daemon=True).start()
 
@@ -118,6 +121,11 @@ class Load:
         client = Api(self.port)
         time.sleep(rnd.uniform(0, self.interval))
         while not self.stop.is_set():
+            if not self.running.is_set():
+                self.running.wait()
+                # Resume at a random moment of the interval, as tables do: resumed all at once,
+                # they would act in step, every table in the same instant each second.
+                time.sleep(rnd.uniform(0, self.interval))
             t0, status, reply = table.act(client, rnd)
             if status == 200:
                 table.state = reply["state"]
@@ -148,41 +156,62 @@ class Load:
                 "rss": rss_mb(proc.pid), "load": os.getloadavg()[0]}
 
 
-def sweep(label: str, tree: Path, env: dict, workers: int, args) -> list[dict]:
-    """Steps of tables on a fresh server until p99 to the last phone passes the target."""
-    with tempfile.TemporaryDirectory() as data:
-        proc, port = start(tree, {"COMPANION_DATA": data, **env}, workers)
-        load = Load(port, args.interval)
-        results = []
-        try:
-            for step in args.steps:
-                load.add(step - len(load.tables))
-                time.sleep(3)  # the new phones' catch-up pushes
-                result = load.window(args.seconds, proc)
-                for _ in range(args.retries):
-                    if not (result["p99"] > TARGET_MS or result["errors"]) or result["load"] <= args.busy:
-                        break
-                    print(f"  {label}: {row(result)}; the machine was busy: measured again", flush=True)
-                    result = load.window(args.seconds, proc)
-                results.append(result)
-                print(f"  {label}: {row(result)}", flush=True)
-                if result["p99"] > TARGET_MS or result["errors"]:
-                    break
-            if args.hold:  # run with one step (--steps N) to hold N tables this long
-                result = load.window(args.hold, proc)
-                print(f"  {label} held {args.hold:.0f} s: {row(result)}", flush=True)
-        finally:
-            load.stop.set()
-            proc.terminate()
-            proc.wait()
-        return results
+class Server:
+    """One configuration's server and its tables."""
+
+    def __init__(self, label: str, tree: Path, env: dict, workers: int, data: str, interval: float):
+        self.label = label
+        self.proc, port = start(tree, {"COMPANION_DATA": data, **env}, workers)
+        self.load = Load(port, interval)
+        self.results: list[dict] = []
+
+    def stop(self) -> None:
+        self.load.stop.set()
+        self.load.running.set()
+        self.proc.terminate()
+        self.proc.wait()
+
+
+def sweep(servers: list[Server], args) -> None:
+    """Step by step, every configuration still within the target gets the step's tables, then
+    each is measured in turn, `--rounds` times (A B A B: while one is measured the others' tables
+    wait), so that all see the same moments of a busy machine. A configuration whose median p99
+    misses the target (or that had errors) stops there."""
+    for step in args.steps:
+        for server in servers:
+            server.load.running.set()
+            server.load.add(step - len(server.load.tables))
+            server.load.running.clear()
+        windows: dict[str, list[dict]] = {server.label: [] for server in servers}
+        for _ in range(args.rounds):
+            for server in servers:
+                server.load.running.set()
+                time.sleep(3 + args.interval)  # tables back at their pace, each at its own moment
+                windows[server.label].append(server.load.window(args.seconds, server.proc))
+                server.load.running.clear()
+                time.sleep(1)
+        for server in list(servers):
+            ranked = sorted(windows[server.label], key=lambda r: (r["errors"] > 0, r["p99"]))
+            result = {**ranked[len(ranked) // 2], "p99s": [r["p99"] for r in windows[server.label]]}
+            server.results.append(result)
+            print(f"  {server.label}: {row(result)}", flush=True)
+            if result["p99"] > TARGET_MS or result["errors"]:
+                server.stop()
+                servers.remove(server)
+        if not servers:
+            return
+    for server in servers:
+        if args.hold:  # run with one step (--steps N) to hold N tables this long
+            server.load.running.set()
+            print(f"  {server.label} held {args.hold:.0f} s: {row(server.load.window(args.hold, server.proc))}", flush=True)
 
 
 def row(r: dict) -> str:
     why = f" ({'; '.join(r['why'])})" if r["errors"] else ""
     return (f"{r['tables']} tables ({r['tables'] * 6} phones): {r['actions']} actions, {r['errors']} errors{why}, to last phone "
             f"p50 {r['p50']:.0f} ms p99 {r['p99']:.0f} ms, server CPU {r['server_cpu']:.0%}, load generator {r['own_cpu']:.0%}, "
-            f"{r['rss']:.0f} MB, load average {r['load']:.1f}")
+            f"{r['rss']:.0f} MB, load average {r['load']:.1f}"
+            + (f"; p99 of each window: {', '.join(f'{x:.0f}' for x in r['p99s'])} ms" if "p99s" in r else ""))
 
 
 def capacity(results: list[dict]) -> int:
@@ -205,11 +234,10 @@ def main() -> None:
     parser.add_argument("--interval", type=float, default=1.0, help="seconds between a table's actions")
     parser.add_argument("--configs", nargs="+", default=["before", "after", "redis1", "redis2"])
     parser.add_argument("--before", default=BEFORE, help="the git revision measured as 'before'")
-    parser.add_argument("--busy", type=float, default=4.0, help="load average above which a missed step is measured again")
-    parser.add_argument("--retries", type=int, default=2, help="how many times at most")
+    parser.add_argument("--rounds", type=int, default=2, help="windows measured per configuration and step (A B A B)")
     parser.add_argument("--hold", type=float, default=0, help="then hold the last step this many seconds more")
     parser.add_argument("--push-phones", type=int, nargs="*", default=[200, 300])
-    parser.add_argument("--rounds", type=int, default=30)
+    parser.add_argument("--push-rounds", type=int, default=30)
     args = parser.parse_args()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # stop the servers and Redis (finally) when killed
     print(f"{os.cpu_count()} CPUs, load average at start {os.getloadavg()[0]:.1f}; 6 phones a table (5 seated, 1 watching), "
@@ -217,6 +245,7 @@ def main() -> None:
     found: dict[str, int] = {}
     with tempfile.TemporaryDirectory() as tmp:
         redis_proc, redis_url = start_redis(Path(tmp), "always") if any(c.startswith("redis") for c in args.configs) else (None, "")
+        servers: list[Server] = []
         try:
             for config in args.configs:
                 tree = before_tree(args.before, Path(tmp) / "before") if config == "before" else ROOT
@@ -225,8 +254,13 @@ def main() -> None:
                     env["COMPANION_REDIS_URL"] = redis_url
                     env["COMPANION_REDIS_PREFIX"] = f"cap{config}{random.randrange(1 << 30)}"
                 workers = int(config[5:]) if config.startswith("redis") else 1
-                found[config] = capacity(sweep(config, tree, env, workers, args))
+                servers.append(Server(config, tree, env, workers, tempfile.mkdtemp(dir=tmp), args.interval))
+            every = list(servers)
+            sweep(servers, args)
+            found = {server.label: capacity(server.results) for server in every}
         finally:
+            for server in servers:
+                server.stop()
             if redis_proc:
                 redis_proc.terminate()
                 redis_proc.wait()
@@ -234,7 +268,7 @@ def main() -> None:
     if found.get("redis1") and "redis2" in found:
         print(f"two worker processes on Redis / one: {found['redis2'] / found['redis1']:.2f}")
     for phones in args.push_phones:
-        print(describe(push_ratio(phones, args.rounds)))
+        print(describe(push_ratio(phones, args.push_rounds)))
 
 
 if __name__ == "__main__":
