@@ -3,7 +3,6 @@ server is busy, in the server's own words, and still shows the table's changes (
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 import urllib.request
@@ -11,7 +10,6 @@ import urllib.request
 import pytest
 
 from companion.web.sockets import BUSY
-from tests.browser.conftest import CHROMIUM_FLAGS, PHONE, chromium_path
 from tests.servers import free_port, wait_until_answering
 
 pytestmark = pytest.mark.browser
@@ -37,30 +35,18 @@ def one_phone_server(tmp_path):
     proc.wait(timeout=15)
 
 
-def test_a_phone_past_the_cap_says_the_server_is_busy_and_still_shows_the_tables_changes(one_phone_server):
-    path = chromium_path()
-    if path is None:
-        if os.environ.get("CI") == "true":
-            pytest.fail("Chromium is not installed: CI must run the browser tests (apt-get install chromium).")
-        pytest.skip("Debian Chromium not installed (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
-
+def test_a_phone_past_the_cap_says_the_server_is_busy_and_still_shows_the_tables_changes(one_phone_server, phone):
     table = post(one_phone_server + "/api/tables", {"game": "gangs", "players": ["Ann", "Bob", "Cy"], "options": {"first_player": 0}})
     url = f"{one_phone_server}/t/{table['id']}?mode=watch"
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=path, args=CHROMIUM_FLAGS)
-        try:
-            first = browser.new_context(**PHONE).new_page()
-            first.goto(url)
-            first.wait_for_selector("body[data-live=open]", timeout=15000)
-            late = browser.new_context(**PHONE).new_page()
-            late.goto(url)
-            late.wait_for_selector("body[data-live=busy]", timeout=15000)
-            assert late.locator("#netstate").inner_text() == BUSY
-            post(f"{one_phone_server}/api/tables/{table['id']}/actions",
-                 {"type": "give", "to": 1, "card": {"value": 2, "kind": "plain"}}, table["token"])
-            first.wait_for_selector("#status[data-version='1']", timeout=10000)  # pushed
-            late.wait_for_selector("#status[data-version='1']", timeout=25000)  # polled (every 15 s)
-            assert late.locator("#netstate").inner_text() == BUSY  # still said after the redraw
-        finally:
-            browser.close()
+    first = phone().new_page()
+    first.goto(url)
+    first.wait_for_selector("body[data-live=open]", timeout=15000)
+    late = phone().new_page()
+    late.goto(url)
+    late.wait_for_selector("body[data-live=busy]", timeout=15000)
+    assert late.locator("#netstate").inner_text() == BUSY
+    post(f"{one_phone_server}/api/tables/{table['id']}/actions",
+         {"type": "give", "to": 1, "card": {"value": 2, "kind": "plain"}}, table["token"])
+    first.wait_for_selector("#status[data-version='1']", timeout=10000)  # pushed
+    late.wait_for_selector("#status[data-version='1']", timeout=25000)  # polled (every 15 s)
+    assert late.locator("#netstate").inner_text() == BUSY  # still said after the redraw
