@@ -47,7 +47,7 @@ def roll(game, state: dict, action: dict) -> list[str]:
     return lines
 
 
-def may_skip_faces(state: dict, me: int, allowed: int) -> bool:
+def may_skip_faces(state: dict, allowed: int) -> bool:
     """Whether the coming roll may go unentered: only within the turn's allowance and never its
     last roll, so the dice that resolve are always entered (a roll paid for past the allowance,
     or Background Dweller's free reroll of the 3s, needs the faces it keeps)."""
@@ -56,7 +56,7 @@ def may_skip_faces(state: dict, me: int, allowed: int) -> bool:
 
 def rerolled(state: dict, me: int, allowed: int) -> list[str]:
     """A roll whose dice are all rerolled at once, unentered: it counts, the dice are unknown."""
-    if not may_skip_faces(state, me, allowed):
+    if not may_skip_faces(state, allowed):
         raise RuleViolation(f"Enter the dice of {fx.name(state, me)}'s last roll: they are the ones that resolve.")
     state["dice"] = []
     state["rolls"] += 1

@@ -104,7 +104,7 @@ def _rolling(game, state: dict) -> list[dict]:
             "rolls_left": max(0, allowed - used) + game.extra_rolls(state, me), "pays": None, "price": 0}
     found = []
     if used < allowed:
-        if dice.may_skip_faces(state, me, allowed):
+        if dice.may_skip_faces(state, allowed):
             roll["faces_optional"] = True
         found.append(roll)
     else:  # past the allowance: what pays for a roll (dice.roll pays the same), or a free reroll
