@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 import re
 
-from companion.events.checks import and_list
+from companion.games.words import listed as and_list
 from tests.test_events import auth
 
 NAMES = ["Akira", "Ines", "Bo", "Cy", "Dee", "Eve", "Fay", "Gus"]

@@ -7,6 +7,7 @@ import re
 
 from ..games import RuleViolation, get_game
 from ..games.names import clean_name
+from ..games.words import listed
 from .standings import DEFAULT_SCHEME, SCHEMES
 
 EVENT_NAME_MAX = 80
@@ -53,7 +54,7 @@ def round_games(given: object, event_games: list[str]) -> list:
     for game_id in ids:
         game = get_game(game_id)
         if game.id not in event_games:
-            raise RuleViolation(f"This night plays {and_list([get_game(g).title for g in event_games])}, not {game.title}.")
+            raise RuleViolation(f"This night plays {listed([get_game(g).title for g in event_games])}, not {game.title}.")
         if game not in games:
             games.append(game)
     return games
@@ -121,16 +122,11 @@ def find_player(players: list[dict], name: object) -> dict | None:
     return next((p for p in players if p["name"].casefold() == wanted), None)
 
 
-def and_list(names: list[str]) -> str:
-    """Names as a sentence lists them: "Aiko", "Aiko and Botan", "Aiko, Botan and Chika"."""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def places_from_placings(placings: object, players: list[str], where: str) -> dict[str, int]:
     """Placings best first (each a name, or a list of names sharing that place) as {name: place},
     every player of the table once; else a RuleViolation naming the table (`where`) and the player."""
     if not isinstance(placings, list) or not placings:
-        raise RuleViolation(f"{where}: list its players best first ({and_list(players)}).")
+        raise RuleViolation(f"{where}: list its players best first ({listed(players)}).")
     ranked = []
     for entry in placings:
         group = entry if isinstance(entry, list) and entry else [entry]
@@ -143,7 +139,7 @@ def places_from_numbers(numbers: dict[str, object], players: list[str], where: s
     read as 1, 1, 3) as {name: place}; a player without a number is named in the sentence."""
     missing = [p for p in players if not str(numbers.get(p, "")).strip()]
     if missing:
-        raise RuleViolation(f"{where}: {and_list(missing)} {'has' if len(missing) == 1 else 'have'} no place yet; place every player.")
+        raise RuleViolation(f"{where}: {listed(missing)} {'has' if len(missing) == 1 else 'have'} no place yet; place every player.")
     given = {}
     for name in players:
         text = str(numbers[name]).strip()
@@ -159,7 +155,7 @@ def _seated(name: object, players: list[str], where: str) -> str:
     found = next((p for p in players if p.casefold() == wanted), None)
     if found is None:
         shown = name if isinstance(name, str) else "?"
-        raise RuleViolation(f"{where}: “{shown[:40]}” does not play there; its players are {and_list(players)}.")
+        raise RuleViolation(f"{where}: “{shown[:40]}” does not play there; its players are {listed(players)}.")
     return found
 
 
@@ -174,5 +170,5 @@ def _places(ranked: list[list[str]], players: list[str], where: str) -> dict[str
         place += len(group)
     missing = [p for p in players if p not in places]
     if missing:
-        raise RuleViolation(f"{where}: {and_list(missing)} {'has' if len(missing) == 1 else 'have'} no place yet; place every player.")
+        raise RuleViolation(f"{where}: {listed(missing)} {'has' if len(missing) == 1 else 'have'} no place yet; place every player.")
     return places

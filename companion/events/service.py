@@ -14,9 +14,10 @@ import secrets
 import threading
 
 from ..games import RuleViolation, get_game
+from ..games.words import listed
 from ..store import Store
 from ..tables import NotAllowed, Table, TableNotFound, TableService
-from .checks import (and_list, event_setup, find_player, folded, places_from_numbers, places_from_placings, player_names,
+from .checks import (event_setup, find_player, folded, places_from_numbers, places_from_placings, player_names,
                      round_games)
 from .desks import desk_for, hand_over, revoke
 from .records import met, new_record, note, now, upgraded
@@ -160,7 +161,7 @@ class EventService:
         if playing:
             tables = "table" if len(playing) == 1 else "tables"
             return (f"Round {len(record['rounds'])} still has {len(playing)} {tables} without a result "
-                    f"({and_list([str(r['table']) for r in playing])}).")
+                    f"({listed([str(r['table']) for r in playing])}).")
         return None
 
     def swap(self, event_id: str, token: str | None, a: object, b: object) -> dict:

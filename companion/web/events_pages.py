@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from flask import Blueprint, flash, redirect, render_template, request, session, url_for
 
-from ..events.checks import and_list, rounds_from_form
+from ..events.checks import rounds_from_form
 from ..events.desks import desk_for, revoked_desk
 from ..events.results import ranked
 from ..events.service import EventNotFound
 from ..events.standings import SCHEMES
 from ..events.views import find_seat, page_context
 from ..games import RuleViolation, all_games
+from ..games.words import listed
 from ..store import StoreError
 from ..tables import NotAllowed
 from . import events, public_base, remember_token
@@ -105,7 +106,7 @@ def ranked_filter(places: dict) -> list:
 @bp.app_template_filter("and_list")
 def and_list_filter(names: list[str]) -> str:
     """Names as a sentence lists them ("Aiko, Botan and Chika")."""
-    return and_list(names) if names else ""
+    return listed(names or [])
 
 
 @bp.app_template_filter("num")
