@@ -88,6 +88,14 @@ class TableService:
                 raise TableNotFound(f"There is no table '{table_id}'.")
             return self._remember(_caught_up(cached, record), replace=cached is not None)
 
+    def cached(self, table_id: str, version: int) -> Table | None:
+        """This process's copy of a table if it is at `version` or newer, else None. A live push
+        names the version it announces (versions are never reused), so a copy that new needs no
+        check against a shared store: one read for all of a table's phones, not one each."""
+        with self._cache_lock:
+            table = self._cache.get(table_id)
+        return table if table is not None and table.version >= version else None
+
     def find_by_code(self, code: str) -> Table:
         """The table a typed join code names (case and spaces forgiven)."""
         clean = "".join(str(code).split()).upper()

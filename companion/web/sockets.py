@@ -139,8 +139,10 @@ def table_socket(ws, table_id):
     sending = threading.Lock()  # one send at a time on this socket, from any thread
     seen = [request.args.get("since", type=int)]
 
-    def send_current(direct: bool = False) -> bool:
-        table = service.get(table_id)
+    def send_current(version: int | None = None, direct: bool = False) -> bool:
+        # A push names its version: the copy this process holds serves it when it is that new
+        # (on Redis, no round trip per phone); a check after a quiet spell reads the store.
+        table = (version and service.cached(table_id, version)) or service.get(table_id)
         if table.version != seen[0]:
             html = renders().regions(table, table.viewer_for(token) if token else WATCHER, mode)
             if direct and not room_to_send(ws.sock, len(html)):
@@ -156,7 +158,7 @@ def table_socket(ws, table_id):
         if not has_request_context() or not ws.connected or not sending.acquire(blocking=False):
             return False
         try:
-            return send_current(direct=True)
+            return send_current(version, direct=True)
         except Exception:  # a closing socket: its own thread notices and ends
             return False
         finally:
@@ -165,10 +167,11 @@ def table_socket(ws, table_id):
     sub = hub().subscribe(table_id, deliver)
     wake_on_close(ws, sub)
     try:
+        version = None
         while ws.connected:
             with sending:
-                send_current()
-            sub.wait(WAIT_SECONDS)
+                send_current(version)
+            version = sub.wait(WAIT_SECONDS)
     finally:
         hub().unsubscribe(sub)
 
