@@ -122,7 +122,7 @@ def test_an_event_stored_before_rounds_could_mix_games_reads_and_exports_as_befo
     rnd = record["rounds"][0]
     record["rounds"][0] = {"round": 1, "game": "gangs", "started": rnd["started"],
                            "tables": [{"table_id": t["table_id"], "players": t["players"]} for t in rnd["tables"]]}
-    store.save_event(record)
+    store.save_event(record, record["revision"])
     winner = play_gangs_to_a_win(client, table)
     assert [r["name"] for r in client.get(f"/api/events/{eid}/standings").json if r["wins"]] == [winner]
     assert client.get(f"/e/{eid}").status_code == 200

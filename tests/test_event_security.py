@@ -104,7 +104,7 @@ def test_a_stored_event_naming_a_table_it_did_not_create_shows_none_of_its_secre
     events = app.extensions["companion.events"]
     record = events.get(event["id"])
     record["rounds"][0]["tables"].append({"table_id": victim["id"], "players": ["Aiko", "Botan"]})
-    app.extensions["companion.store"].save_event(record)
+    app.extensions["companion.store"].save_event(record, record["revision"])
     secrets = table_secrets(app, [victim["id"]])
     replies = open_to_anyone(app, event["id"])
     desk = app.test_client()
@@ -122,7 +122,7 @@ def test_an_event_table_listed_with_fewer_players_than_it_seats_breaks_no_page(c
     winner = play_gangs_to_a_win(client, seated["tables"][0])
     record = app.extensions["companion.events"].get(event["id"])
     record["rounds"][0]["tables"][0]["players"] = [n for n in NAMES[:4] if n != winner][:2]
-    app.extensions["companion.store"].save_event(record)
+    app.extensions["companion.store"].save_event(record, record["revision"])
     open_to_anyone(app, event["id"])  # every page, region and export answers (no 500)
     rows = client.get(f"/api/events/{event['id']}/standings").json
     assert [r["name"] for r in rows if r["wins"]] == [winner], "places come from the table's own seating"

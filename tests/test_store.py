@@ -83,8 +83,8 @@ def test_a_change_built_on_an_older_copy_is_refused_and_stores_nothing(opened):
 
 def test_events_are_kept_and_unknown_or_unsafe_ids_find_nothing(opened):
     store = opened()
-    store.save_event({"id": "night-1", "schema": 1, "name": "Friday", "manual": {}, "rounds": []})
-    store.save_event({"id": "night-1", "schema": 1, "name": "Friday (moved)", "manual": {}, "rounds": []})
+    store.save_event({"id": "night-1", "schema": 1, "name": "Friday", "manual": {}, "rounds": []}, None)
+    store.save_event({"id": "night-1", "schema": 1, "name": "Friday (moved)", "manual": {}, "rounds": [], "revision": 1}, 0)
     assert opened().load_event("night-1")["name"] == "Friday (moved)"
     for missing in ("night-2", "../index", "a" * 65, ""):
         assert store.load_event(missing) is None and store.load_table(missing) is None

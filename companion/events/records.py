@@ -3,8 +3,10 @@
 A record holds the setup (name, date, games, planned rounds, scoring), the organiser token, the
 players (checked in or not, from which round), the rounds and their tables (each with its game),
 the results entered by hand ("manual"), the conflicts settled ("settled": the app's result each
-settlement answered), the handed-over desks ("desks", see desks.py) and the history of what the
-organisers changed: every result entered and every correction, with who, when, before and after.
+settlement answered), the handed-over desks ("desks", see desks.py), the history of what the
+organisers changed (every result entered and every correction, with who, when, before and after)
+and a change counter ("revision": one more with every change stored, so that a change built on an
+older copy is refused; see EventService._change).
 Pure functions: no Flask, no I/O.
 """
 from __future__ import annotations
@@ -22,7 +24,8 @@ HISTORY_MAX = 2000
 def new_record(setup: dict) -> dict:
     """A fresh event record (new id, organiser token and seating seed) for a checked setup."""
     return upgraded({"schema": EXPORT_SCHEMA, "id": secrets.token_urlsafe(8), **setup, "token": secrets.token_urlsafe(24),
-                     "seed": secrets.randbits(32), "created": now(), "players": [], "rounds": [], "manual": {}})
+                     "seed": secrets.randbits(32), "created": now(), "players": [], "rounds": [], "manual": {},
+                     "revision": 0})
 
 
 def upgraded(record: dict) -> dict:

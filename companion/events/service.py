@@ -1,4 +1,4 @@
-"""Tournament nights as a service: the organiser's changes and everyone's reads.
+"""Tournament nights as a service: the organiser's changes (everyone's reads: reading.py).
 
 An event record holds its setup, the organiser token, the players (checked in or not), the
 rounds with their tables, and the results the organiser entered by hand. Results of tables
@@ -13,80 +13,36 @@ import random
 import secrets
 import threading
 
-from ..games import RuleViolation, get_game
-from ..games.words import listed
+from ..games import RuleViolation
 from ..store import Store
-from ..tables import NotAllowed, Table, TableNotFound, TableService
+from ..store.base import StaleEvent
+from ..tables import NotAllowed, Table, TableService
 from .checks import (event_setup, find_player, folded, places_from_numbers, places_from_placings, player_names,
                      round_games)
 from .desks import desk_for, hand_over, revoke
-from .records import met, new_record, note, now, upgraded
-from .results import app_places, conflicts, result_rows
+from .reading import EventNotFound, EventReader  # noqa: F401 (EventNotFound: the web layer imports it from here)
+from .records import met, new_record, note, now
 from .seating import mixed_tables, seat
-from .standings import standings
+
+# Tries of one change: a try refused because another server process stored a change first is made
+# again on the record that change left, so only a burst of changes at one moment from several
+# processes uses them all up (and the organiser is then asked to repeat the change).
+CHANGE_TRIES = 5
 
 
-class EventNotFound(LookupError):
-    """No event has this id."""
-
-
-class EventService:
+class EventService(EventReader):
     """Create and run tournament nights; only the organiser token changes an event."""
 
     def __init__(self, store: Store, tables: TableService, publish=lambda key, version: None):
-        self.store = store
-        self.tables = tables
+        super().__init__(store, tables)
         self.publish = publish
         self._lock = threading.Lock()
-
-    # -- reading ---------------------------------------------------------------------------
-    def get(self, event_id: str) -> dict:
-        """The event record, or EventNotFound."""
-        record = self.store.load_event(event_id) if isinstance(event_id, str) else None
-        if record is None:
-            raise EventNotFound(f"There is no event '{event_id}'.")
-        return upgraded(record)
-
-    def is_organiser(self, record: dict, token: str | None) -> bool:
-        """Whether `token` opens this event's desk (its organiser token, or a desk handed over)."""
-        return desk_for(record, token) is not None
-
-    def who(self, record: dict, token: str | None) -> str:
-        """The desk a token opens, as the history names it ("organiser", or a handed-over desk's name)."""
-        desk = desk_for(record, token)
-        return desk["label"] if desk else "?"
-
-    def results(self, record: dict) -> list[dict]:
-        """Every table of every round with its results (see results.result_rows)."""
-        return result_rows(record, lambda entry: self._app_places(record, entry))
-
-    def conflicts(self, record: dict, results: list[dict] | None = None) -> list[dict]:
-        """The tables whose hand-entered and in-app results disagree, until the organiser settles them."""
-        return conflicts(self.results(record) if results is None else results)
-
-    def standings(self, record: dict, results: list[dict] | None = None) -> list[dict]:
-        """The standings rows (see events.standings), from `results` when already read."""
-        rows = self.results(record) if results is None else results
-        return standings([p["name"] for p in record["players"]], [r["places"] for r in rows if r["places"]], record["scoring"])
-
-    def own_table(self, record: dict, table_id: object) -> Table | None:
-        """The table `table_id` if this event created it (the table's record names the event), else
-        None: an id in an event's record never reaches a table that the event did not make."""
-        try:
-            table = self.tables.get(table_id)
-        except TableNotFound:
-            return None
-        return table if table.record.get("event") == record["id"] else None
-
-    def _app_places(self, record: dict, entry: dict) -> dict[str, int] | None:
-        table = self.own_table(record, entry["table_id"])
-        return None if table is None else app_places(table.record["players"], table.state)
 
     # -- the organiser's changes -------------------------------------------------------------
     def create(self, name: object, games: object, rounds: object, scoring: object = None, date: object = None) -> dict:
         """A new event; the reply carries the organiser token."""
         record = new_record(event_setup(name, games, rounds, scoring, date))
-        self.store.save_event(record)
+        self.store.save_event(record, None)
         return record
 
     def register(self, event_id: str, token: str | None, names: object, present: bool = True) -> dict:
@@ -123,7 +79,7 @@ class EventService:
     def start_round(self, event_id: str, token: str | None, games: object) -> dict:
         """Seat the checked-in players at new tables of one game (an id) or several (a list of ids:
         tables of each, each within its game's limits); returns the round."""
-        created = {}
+        created, made = {}, {}
 
         def change(record):
             chosen = round_games(games, record["games"])
@@ -145,7 +101,7 @@ class EventService:
                 seating = seat(present, sizes, rng)
             tables = []
             for (game_id, _), names in zip(plan, seating):
-                table = self.tables.create(game_id, names, {}, rng.randrange(1 << 30), event=record["id"])
+                table = self._new_table(record, game_id, names, rng.randrange(1 << 30), made)
                 tables.append({"table_id": table.id, "token": table.record["host_token"], "game": game_id, "players": names})
             record["rounds"].append({"round": number, "games": [g.id for g in chosen], "tables": [
                 {k: t[k] for k in ("table_id", "game", "players")} for t in tables], "started": now()})
@@ -153,19 +109,10 @@ class EventService:
         self._change(event_id, token, change)
         return created["round"]
 
-    def round_blocker(self, record: dict, results: list[dict] | None = None) -> str | None:
-        """Why the next round cannot start now (a sentence), or None when it can."""
-        if len(record["rounds"]) >= record["rounds_planned"]:
-            return f"All {record['rounds_planned']} rounds have been played."
-        playing = [r for r in (self.results(record) if results is None else results) if r["places"] is None]
-        if playing:
-            tables = "table" if len(playing) == 1 else "tables"
-            return (f"Round {len(record['rounds'])} still has {len(playing)} {tables} without a result "
-                    f"({listed([str(r['table']) for r in playing])}).")
-        return None
-
     def swap(self, event_id: str, token: str | None, a: object, b: object) -> dict:
         """Swap two players' seats in the current round (only while both tables are untouched)."""
+        made = {}
+
         def change(record):
             rnd = self._current(record)
             spots = {}
@@ -182,7 +129,7 @@ class EventService:
                 self._untouched(record, t)
             ta["players"][ka], tb["players"][kb] = tb["players"][kb], ta["players"][ka]
             for t in (ta, tb):
-                self._renew(record, t)
+                self._renew(record, t, made)
             number = {id(t): k for k, t in enumerate(rnd["tables"], start=1)}
             note(record, self.who(record, token), "swap", text=f"swapped {ta['players'][ka]} (now at table {number[id(ta)]}) and "
                  f"{tb['players'][kb]} (now at table {number[id(tb)]}) in round {rnd['round']}")
@@ -191,6 +138,8 @@ class EventService:
     def change_game(self, event_id: str, token: str | None, table_id: object, game_id: object) -> dict:
         """Give a table of the current round another of the night's games (only while it is
         untouched, and only a game its players' number fits)."""
+        made = {}
+
         def change(record):
             rnd = self._current(record)
             entry = next((t for t in rnd["tables"] if t["table_id"] == table_id), None)
@@ -205,7 +154,7 @@ class EventService:
             entry["game"] = game.id
             if game.id not in rnd["games"]:
                 rnd["games"].append(game.id)
-            self._renew(record, entry)
+            self._renew(record, entry, made)
             note(record, self.who(record, token), "game", text=f"table {number} of round {rnd['round']} plays {game.title}")
         return self._change(event_id, token, change)
 
@@ -221,9 +170,20 @@ class EventService:
             number = next(k for r in record["rounds"] for k, t in enumerate(r["tables"], 1) if t is entry)
             raise RuleViolation(f"Table {number} has started: its players and game stay as they are.")
 
-    def _renew(self, record: dict, entry: dict) -> None:
-        # A new table (new tokens): a phone that opened the old one's play link cannot play at it.
-        entry["table_id"] = self.tables.create(entry["game"], entry["players"], {}, secrets.randbits(30), event=record["id"]).id
+    def _renew(self, record: dict, entry: dict, made: dict) -> str:
+        """Give `entry` a new table (new tokens: a phone that opened the old one's play link cannot
+        play at it); returns the old table's id."""
+        old = entry["table_id"]
+        entry["table_id"] = self._new_table(record, entry["game"], entry["players"], secrets.randbits(30), made).id
+        return old
+
+    def _new_table(self, record: dict, game_id: str, names: list[str], seed: int, made: dict) -> Table:
+        """A new table of the event. A change tried again (see _change) takes the table that an
+        earlier try made for the same game and players, so a refused try leaves no table behind."""
+        key = (game_id, tuple(names))
+        if key not in made:
+            made[key] = self.tables.create(game_id, names, {}, seed, event=record["id"])
+        return made[key]
 
     def record_result(self, event_id: str, token: str | None, table_id: object, placings: object, correction: object = False) -> dict:
         """Placings of a table played without the app, or a correction of any table's result (which
@@ -278,11 +238,22 @@ class EventService:
         return self._change(event_id, token, lambda record: revoke(record, desk_for(record, token), desk_id))
 
     def _change(self, event_id: str, token: str | None, change) -> dict:
-        with self._lock:
-            record = self.get(event_id)
-            if not self.is_organiser(record, token):
-                raise NotAllowed("Only the organiser (with the event's organiser token) can change the event.")
-            change(record)
-            self.store.save_event(record)
+        """Apply `change` (a function of the record) to the stored event and store it, built on the
+        revision read: refused when another process stored a change meanwhile, and then applied
+        again to the record as that change left it (the lock only orders this process's changes)."""
+        for tries_left in reversed(range(CHANGE_TRIES)):
+            with self._lock:
+                record = self.get(event_id)
+                if not self.is_organiser(record, token):
+                    raise NotAllowed("Only the organiser (with the event's organiser token) can change the event.")
+                base = record["revision"]
+                change(record)
+                record["revision"] = base + 1
+                try:
+                    self.store.save_event(record, base)
+                    break
+                except StaleEvent:
+                    if not tries_left:
+                        raise
         self.publish(f"event:{event_id}", len(record["rounds"]))
         return record

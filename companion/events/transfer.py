@@ -55,5 +55,5 @@ def import_event(service: EventService, data: object) -> dict:
     record.update(players=plan.players, rounds=plan.rounds, history=plan.history,
                   manual={new_ids[old]: places for old, places in plan.manual.items()},
                   settled={new_ids[old]: places for old, places in plan.settled.items()})
-    service.store.save_event(record)
+    service.store.save_event(record, None)
     return record

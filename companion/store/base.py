@@ -56,6 +56,17 @@ class StaleWrite(StoreError):
         self.current = current
 
 
+class StaleEvent(StoreError):
+    """An event change built on an older revision of the event than the one stored (another desk
+    or another server process changed it meanwhile): refused, and nothing was changed."""
+
+    def __init__(self, event_id: str, current: int):
+        super().__init__("The tournament night was changed at the same moment from another desk; nothing was "
+                         "changed: look at it again and repeat your change.")
+        self.event_id = event_id
+        self.current = current
+
+
 @contextmanager
 def saving(what: str = "the action"):
     """Turn an operating-system error while writing into a StoreError with a sentence for people."""
@@ -122,5 +133,8 @@ class Store(ABC):
         """The stored record of one tournament night, or None."""
 
     @abstractmethod
-    def save_event(self, record: dict) -> None:
-        """Durably store (create or replace) one event's record."""
+    def save_event(self, record: dict, base: int | None) -> None:
+        """Durably store one event's record, built on the stored revision `base` (its "revision"):
+        refused (StaleEvent) unless the stored event is still at that revision, so a change made
+        from a copy that another process changed meanwhile never overwrites that change. `base`
+        None stores a new event, refused (StoreError) when the id is taken."""

@@ -21,10 +21,13 @@ def migrate_table(record: dict) -> dict:
 
 
 def migrate_event(record: dict) -> dict:
-    """An event record at the current schema."""
+    """An event record at the current schema, with its change counter ("revision", 0 when it had none)."""
     version = record.get("schema", 0)
     if version > SCHEMA:
         raise NewerSchema(f"This event was stored by a newer version of the app (schema {version}).")
     if version < 1:
         record = {**record, "manual": record.get("manual", {}), "schema": 1}
+    if "revision" not in record:
+        # Stored before events counted their changes (no schema step: the field is only added).
+        record = {**record, "revision": 0}
     return record

@@ -101,3 +101,30 @@ for k, v in pairs(cjson.decode(ARGV[2])) do fields[k] = v end
 redis.call('HSET', KEYS[2], ARGV[1], cjson.encode(fields))
 return {'ok', 0}
 """
+
+# KEYS: the event's record (JSON) and the id of its last write. ARGV: the revision the change was
+# built on ("" for a new event), the write id, the new record's JSON. The stored record's
+# "revision" must still be that one (a record stored before events counted has none: 0); a new
+# event's id must be free. Replies "ok", "stale" (with the stored revision), "taken", "gone" or
+# "damaged" (the stored JSON cannot be read).
+SAVE_EVENT = """
+local raw = redis.call('GET', KEYS[1])
+if ARGV[1] == '' then
+  if raw then
+    if redis.call('GET', KEYS[2]) == ARGV[2] then return {'ok', 0} end
+    return {'taken', 0}
+  end
+else
+  if not raw then return {'gone', 0} end
+  local read, doc = pcall(cjson.decode, raw)
+  if not read or type(doc) ~= 'table' then return {'damaged', 0} end
+  local v = tonumber(doc['revision']) or 0
+  if v ~= tonumber(ARGV[1]) then
+    if redis.call('GET', KEYS[2]) == ARGV[2] then return {'ok', v} end
+    return {'stale', v}
+  end
+end
+redis.call('SET', KEYS[1], ARGV[3])
+redis.call('SET', KEYS[2], ARGV[2])
+return {'ok', 0}
+"""

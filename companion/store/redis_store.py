@@ -20,7 +20,7 @@ from redis.backoff import ExponentialBackoff
 from redis.retry import Retry
 
 from . import redis_scripts as scripts
-from .base import StaleWrite, Store, StoreError, TableDamaged, check_shape, is_record_id
+from .base import StaleEvent, StaleWrite, Store, StoreError, TableDamaged, check_shape, is_record_id
 from .index import summary_of
 from .migrations import NewerSchema, migrate_event, migrate_table
 
@@ -58,6 +58,7 @@ class RedisStore(Store):
         self._create = self.redis.register_script(scripts.CREATE)
         self._list = self.redis.register_script(scripts.LIST)
         self._update = self.redis.register_script(scripts.UPDATE)
+        self._save_event = self.redis.register_script(scripts.SAVE_EVENT)
         index = f"{prefix}:index"
         self._index = {name: f"{index}:{name}" for name in ("codes", "summaries", "created", "fields")}
         try:
@@ -188,7 +189,7 @@ class RedisStore(Store):
         if not is_record_id(event_id):
             return None
         with self._talking(f"tournament night '{event_id}'", reading=True):
-            raw = self.redis.get(f"{self.prefix}:e:{{{event_id}}}")
+            raw = self.redis.get(self._event_key(event_id))
         try:
             return migrate_event(json.loads(raw)) if raw is not None else None
         except NewerSchema as exc:
@@ -197,9 +198,26 @@ class RedisStore(Store):
             raise StoreError(f"The stored tournament night '{event_id}' is damaged; its tables are not affected. "
                              + RESTORE_ADVICE) from None
 
-    def save_event(self, record: dict) -> None:
+    def save_event(self, record: dict, base: int | None) -> None:
+        # One script checks the stored revision and writes (redis_scripts.SAVE_EVENT); its write id
+        # lets a retried write that was applied recognise itself instead of refusing itself as stale.
+        key = self._event_key(record["id"])
         with self._talking("the tournament night"):
-            self.redis.set(f"{self.prefix}:e:{{{record['id']}}}", _json(record))
+            status, current = self._save_event(keys=[key, f"{key}:write"], args=["" if base is None else base, _write_id(),
+                                                                                _json(record)])
+        if status == "stale":
+            raise StaleEvent(record["id"], current)
+        if status == "taken":
+            raise StoreError("A tournament night with the same id was stored at the same moment: nothing was saved; try again.")
+        if status == "gone":
+            raise StoreError(f"Tournament night '{record['id']}' is gone from the Redis store: nothing was saved.")
+        if status == "damaged":
+            raise StoreError(f"The stored tournament night '{record['id']}' is damaged, so nothing was saved; its tables are "
+                             "not affected. " + RESTORE_ADVICE)
+
+    def _event_key(self, event_id: str) -> str:
+        # The id in braces is the hash tag: the record and its ":write" key share one slot.
+        return f"{self.prefix}:e:{{{event_id}}}"
 
     def secret_key(self) -> str:
         key = f"{self.prefix}:secret_key"

@@ -18,7 +18,7 @@ from tinydb import TinyDB
 
 from . import jsonlog
 from .atomic import AtomicJSONStorage, clean_leftovers
-from .base import StaleWrite, Store, StoreError, TableDamaged, check_shape, is_record_id, saving
+from .base import StaleEvent, StaleWrite, Store, StoreError, TableDamaged, check_shape, is_record_id, saving
 from .index import TableIndex, summary_of
 from .journal import Journal
 from .migrations import NewerSchema, migrate_event, migrate_table
@@ -63,6 +63,7 @@ class TinyDBStore(Store):
             raise StoreError(f"Cannot create the data folder {self.folder}: {exc.strerror}.") from exc
         clean_leftovers(self.folder)
         self._stripes = [threading.Lock() for _ in range(STRIPES)]
+        self._events_lock = threading.Lock()  # an event's revision check and its write, as one step
         # What this store last read or wrote of each table: appends go right after the log's
         # whole lines, whatever a failed write may have left beyond them.
         self._logs: dict[str, LogState] = {}
@@ -226,9 +227,20 @@ class TinyDBStore(Store):
         except NewerSchema as exc:
             raise StoreError(f"{exc} Run the newer version of the app.") from None
 
-    def save_event(self, record: dict) -> None:
-        with saving("the tournament night"):
-            self._write_record(record, self.events_dir)
+    def save_event(self, record: dict, base: int | None) -> None:
+        # One process owns the folder, yet the check is made here too: both stores refuse the same
+        # stale change (the service's lock is per service, and two may share one store).
+        with self._events_lock:
+            stored = self.load_event(record["id"])
+            if base is None and stored is not None:
+                raise StoreError("A tournament night with the same id was stored at the same moment: nothing was saved; try again.")
+            if base is not None:
+                if stored is None:
+                    raise StoreError(f"The file of tournament night '{record['id']}' is gone from the data folder: nothing was saved.")
+                if stored["revision"] != base:
+                    raise StaleEvent(record["id"], stored["revision"])
+            with saving("the tournament night"):
+                self._write_record(record, self.events_dir)
 
     # -- files -----------------------------------------------------------------------------
     def _path(self, record_id: str, folder: Path | None = None) -> Path:

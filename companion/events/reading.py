@@ -1,0 +1,78 @@
+"""Tournament nights as everyone reads them: the record, who holds its desk, the results of its
+tables (from the tables themselves once their games end), the standings and what blocks the next
+round. The organiser's changes: service.py.
+"""
+from __future__ import annotations
+
+from ..games.words import listed
+from ..store import Store
+from ..tables import Table, TableNotFound, TableService
+from .desks import desk_for
+from .records import upgraded
+from .results import app_places, conflicts, result_rows
+from .standings import standings
+
+
+class EventNotFound(LookupError):
+    """No event has this id."""
+
+
+class EventReader:
+    """Read tournament nights and the tables they created."""
+
+    def __init__(self, store: Store, tables: TableService):
+        self.store = store
+        self.tables = tables
+
+    def get(self, event_id: str) -> dict:
+        """The event record, or EventNotFound."""
+        record = self.store.load_event(event_id) if isinstance(event_id, str) else None
+        if record is None:
+            raise EventNotFound(f"There is no event '{event_id}'.")
+        return upgraded(record)
+
+    def is_organiser(self, record: dict, token: str | None) -> bool:
+        """Whether `token` opens this event's desk (its organiser token, or a desk handed over)."""
+        return desk_for(record, token) is not None
+
+    def who(self, record: dict, token: str | None) -> str:
+        """The desk a token opens, as the history names it ("organiser", or a handed-over desk's name)."""
+        desk = desk_for(record, token)
+        return desk["label"] if desk else "?"
+
+    def results(self, record: dict) -> list[dict]:
+        """Every table of every round with its results (see results.result_rows)."""
+        return result_rows(record, lambda entry: self._app_places(record, entry))
+
+    def conflicts(self, record: dict, results: list[dict] | None = None) -> list[dict]:
+        """The tables whose hand-entered and in-app results disagree, until the organiser settles them."""
+        return conflicts(self.results(record) if results is None else results)
+
+    def standings(self, record: dict, results: list[dict] | None = None) -> list[dict]:
+        """The standings rows (see events.standings), from `results` when already read."""
+        rows = self.results(record) if results is None else results
+        return standings([p["name"] for p in record["players"]], [r["places"] for r in rows if r["places"]], record["scoring"])
+
+    def own_table(self, record: dict, table_id: object) -> Table | None:
+        """The table `table_id` if this event created it (the table's record names the event), else
+        None: an id in an event's record never reaches a table that the event did not make."""
+        try:
+            table = self.tables.get(table_id)
+        except TableNotFound:
+            return None
+        return table if table.record.get("event") == record["id"] else None
+
+    def _app_places(self, record: dict, entry: dict) -> dict[str, int] | None:
+        table = self.own_table(record, entry["table_id"])
+        return None if table is None else app_places(table.record["players"], table.state)
+
+    def round_blocker(self, record: dict, results: list[dict] | None = None) -> str | None:
+        """Why the next round cannot start now (a sentence), or None when it can."""
+        if len(record["rounds"]) >= record["rounds_planned"]:
+            return f"All {record['rounds_planned']} rounds have been played."
+        playing = [r for r in (self.results(record) if results is None else results) if r["places"] is None]
+        if playing:
+            tables = "table" if len(playing) == 1 else "tables"
+            return (f"Round {len(record['rounds'])} still has {len(playing)} {tables} without a result "
+                    f"({listed([str(r['table']) for r in playing])}).")
+        return None
