@@ -52,6 +52,11 @@ class VersionConflict(RuntimeError):
         self.current = current
 
 
+class TableReplaced(RuleViolation):
+    """The tournament night's organiser replaced this table (new seats or another game before it
+    started): its moves no longer count."""
+
+
 class TableService:
     """Create and change tables; every change is durable before it is acknowledged."""
 
@@ -361,6 +366,27 @@ class TableService:
                 table = self._commit(Table({**table.record, "seat_tokens": seat_tokens}, table.state, table.checkpoints), table)
         return table
 
+    def retire(self, table_id: str, night: str) -> Table:
+        """Mark a table that its tournament night replaced: from now on its actions, undos and redos
+        are refused with a sentence naming the night, where its players find their table."""
+        self.get(table_id)
+        for tries_left in reversed(range(3)):
+            try:
+                with self._lock_for(table_id):
+                    table = self.get(table_id)
+                    if table.record.get("replaced"):
+                        return table
+                    # A new version, as every change has: another process trusts its cached copy
+                    # while the stored version is that copy's, and would take moves on it.
+                    record = {**table.record, "replaced": {"night": night}, "version": table.version + 1}
+                    new = self._commit(Table(record, table.state, table.checkpoints), table)
+                break
+            except VersionConflict:  # a move stored at this moment through another process
+                if not tries_left:
+                    raise
+        self.publish(table_id, new.version)
+        return new
+
     @staticmethod
     def _seat_index(table: Table, seat: object) -> int:
         n = len(table.record["players"])
@@ -373,6 +399,9 @@ class TableService:
         table = self.get(table_id)
         if not table.viewer_for(token).can_act:
             raise NotAllowed("This needs the table's play code: scan the play QR code or type the join code.")
+        if table.record.get("replaced"):
+            raise TableReplaced("The organiser replaced this table (seats or game changed): moves here no longer count. "
+                                f"Find your table at {table.record['replaced']['night']}.")
         if version is not None:
             if isinstance(version, bool) or not isinstance(version, int):
                 raise RuleViolation("'version' must be a whole number.")

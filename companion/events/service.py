@@ -9,14 +9,15 @@ Exports and imports: transfer.py.
 """
 from __future__ import annotations
 
+import logging
 import random
 import secrets
 import threading
 
 from ..games import RuleViolation
 from ..store import Store
-from ..store.base import StaleEvent
-from ..tables import NotAllowed, Table, TableService
+from ..store.base import StaleEvent, StoreError
+from ..tables import NotAllowed, Table, TableService, VersionConflict
 from .checks import (event_setup, find_player, folded, places_from_numbers, places_from_placings, player_names,
                      round_games)
 from .desks import desk_for, hand_over, revoke
@@ -28,6 +29,7 @@ from .seating import mixed_tables, seat
 # again on the record that change left, so only a burst of changes at one moment from several
 # processes uses them all up (and the organiser is then asked to repeat the change).
 CHANGE_TRIES = 5
+log = logging.getLogger(__name__)
 
 
 class EventService(EventReader):
@@ -111,9 +113,10 @@ class EventService(EventReader):
 
     def swap(self, event_id: str, token: str | None, a: object, b: object) -> dict:
         """Swap two players' seats in the current round (only while both tables are untouched)."""
-        made = {}
+        replaced, made = [], {}
 
         def change(record):
+            replaced.clear()  # a try made again starts afresh
             rnd = self._current(record)
             spots = {}
             for t in rnd["tables"]:
@@ -128,19 +131,19 @@ class EventService(EventReader):
             for t in (ta, tb):
                 self._untouched(record, t)
             ta["players"][ka], tb["players"][kb] = tb["players"][kb], ta["players"][ka]
-            for t in (ta, tb):
-                self._renew(record, t, made)
+            replaced.extend(self._renew(record, t, made) for t in (ta, tb))
             number = {id(t): k for k, t in enumerate(rnd["tables"], start=1)}
             note(record, self.who(record, token), "swap", text=f"swapped {ta['players'][ka]} (now at table {number[id(ta)]}) and "
                  f"{tb['players'][kb]} (now at table {number[id(tb)]}) in round {rnd['round']}")
-        return self._change(event_id, token, change)
+        return self._change(event_id, token, change, lambda record: self._retire(record, replaced))
 
     def change_game(self, event_id: str, token: str | None, table_id: object, game_id: object) -> dict:
         """Give a table of the current round another of the night's games (only while it is
         untouched, and only a game its players' number fits)."""
-        made = {}
+        replaced, made = [], {}
 
         def change(record):
+            replaced.clear()
             rnd = self._current(record)
             entry = next((t for t in rnd["tables"] if t["table_id"] == table_id), None)
             if entry is None:
@@ -154,9 +157,9 @@ class EventService(EventReader):
             entry["game"] = game.id
             if game.id not in rnd["games"]:
                 rnd["games"].append(game.id)
-            self._renew(record, entry, made)
+            replaced.append(self._renew(record, entry, made))
             note(record, self.who(record, token), "game", text=f"table {number} of round {rnd['round']} plays {game.title}")
-        return self._change(event_id, token, change)
+        return self._change(event_id, token, change, lambda record: self._retire(record, replaced))
 
     @staticmethod
     def _current(record: dict) -> dict:
@@ -184,6 +187,17 @@ class EventService(EventReader):
         if key not in made:
             made[key] = self.tables.create(game_id, names, {}, seed, event=record["id"])
         return made[key]
+
+    def _retire(self, record: dict, table_ids: list[str]) -> None:
+        # Only once the event is stored without them: a refused try leaves the old tables in play.
+        for table_id in table_ids:
+            try:
+                if self.own_table(record, table_id) is not None:
+                    self.tables.retire(table_id, record["name"])
+            except (StoreError, VersionConflict) as exc:
+                # The change is stored and answered as made; the old table's page still says that
+                # its moves no longer count, as before tables refused them.
+                log.warning("Table %s was replaced but could not be marked so: %s", table_id, exc)
 
     def record_result(self, event_id: str, token: str | None, table_id: object, placings: object, correction: object = False) -> dict:
         """Placings of a table played without the app, or a correction of any table's result (which
@@ -237,10 +251,11 @@ class EventService(EventReader):
         """Revoke a handed-over desk: its token opens nothing from now on."""
         return self._change(event_id, token, lambda record: revoke(record, desk_for(record, token), desk_id))
 
-    def _change(self, event_id: str, token: str | None, change) -> dict:
+    def _change(self, event_id: str, token: str | None, change, after=None) -> dict:
         """Apply `change` (a function of the record) to the stored event and store it, built on the
         revision read: refused when another process stored a change meanwhile, and then applied
-        again to the record as that change left it (the lock only orders this process's changes)."""
+        again to the record as that change left it (the lock only orders this process's changes).
+        `after(record)` runs once the change is stored."""
         for tries_left in reversed(range(CHANGE_TRIES)):
             with self._lock:
                 record = self.get(event_id)
@@ -255,5 +270,7 @@ class EventService(EventReader):
                 except StaleEvent:
                     if not tries_left:
                         raise
+        if after is not None:
+            after(record)
         self.publish(f"event:{event_id}", len(record["rounds"]))
         return record
