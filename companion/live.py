@@ -35,9 +35,10 @@ RECONNECT_SECONDS = 0.5
 class Subscription:
     """One open page's mailbox: the versions published since it last looked."""
 
-    def __init__(self, table_id: str, deliver: Callable[[int], bool] | None = None):
+    def __init__(self, table_id: str, deliver: Callable[[int, dict], bool] | None = None):
         self.table_id = table_id
         # Sends `version` from the publishing thread if it can do so at once; False to decline.
+        # Its dict is shared by the subscribers of one publish (a push rendered once per view).
         self.deliver = deliver
         self._queue: queue.Queue[int] = queue.Queue()
 
@@ -65,7 +66,7 @@ class LiveHub:
         self._lock = threading.Lock()
         self._subs: dict[str, set[Subscription]] = defaultdict(set)
 
-    def subscribe(self, table_id: str, deliver: Callable[[int], bool] | None = None) -> Subscription:
+    def subscribe(self, table_id: str, deliver: Callable[[int, dict], bool] | None = None) -> Subscription:
         """Register a new subscriber of one table (with an optional direct `deliver`)."""
         sub = Subscription(table_id, deliver)
         with self._lock:
@@ -85,8 +86,9 @@ class LiveHub:
         """Tell every subscriber of a table that it reached `version`."""
         with self._lock:
             targets = list(self._subs.get(table_id, ()))
+        shared: dict = {}
         for sub in targets:
-            if sub.deliver is None or not sub.deliver(version):
+            if sub.deliver is None or not sub.deliver(version, shared):
                 sub.push(version)
 
     def keys(self) -> set[str]:
@@ -113,7 +115,7 @@ class RedisFanout:
         self._origin = ""  # this process's name in its messages, made when its listener starts
         self._start = threading.Lock()
 
-    def subscribe(self, key: str, deliver: Callable[[int], bool] | None = None) -> Subscription:
+    def subscribe(self, key: str, deliver: Callable[[int, dict], bool] | None = None) -> Subscription:
         """Register a subscriber of one table here, and listen to that table's channel."""
         sub = self.hub.subscribe(key, deliver)
         self._listening()
