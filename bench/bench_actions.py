@@ -70,10 +70,15 @@ def start_server(data: Path, threads: int, cpus: set[int] | None = None) -> tupl
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         preexec_fn=(lambda: os.sched_setaffinity(0, cpus)) if cpus else None,
     )
+    return answering(proc, port), port
+
+
+def answering(proc: subprocess.Popen, port: int) -> subprocess.Popen:
+    """`proc` once its server accepts connections on `port` (killed, and an error, if it never does)."""
     for _ in range(200):
         try:
             socket.create_connection(("127.0.0.1", port), timeout=0.1).close()
-            return proc, port
+            return proc
         except OSError:
             time.sleep(0.05)
     proc.kill()

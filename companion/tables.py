@@ -101,6 +101,15 @@ class TableService:
             table = self._cache.get(table_id)
         return table if table is not None and table.version >= version else None
 
+    def _known(self, table_id: str) -> None:
+        """Raise TableNotFound for an id no table has, before a lock is made for it. A table this
+        process holds is known: the change reads it again under its lock, and on a shared store
+        a first read here would be one more round trip for every action."""
+        with self._cache_lock:
+            if table_id in self._cache:
+                return
+        self.get(table_id)
+
     def find_by_code(self, code: str) -> Table:
         """The table a typed join code names (case and spaces forgiven)."""
         clean = "".join(str(code).split()).upper()
@@ -253,7 +262,7 @@ class TableService:
         """Apply one action for a caller with play rights; returns the new table and log lines."""
         if not isinstance(action, dict):
             raise RuleViolation('An action is an object with a "type".')
-        self.get(table_id)  # an unknown id costs nothing more (no lock is made for it)
+        self._known(table_id)
         with self._lock_for(table_id):
             table = self._writable(table_id, token, version)
             self._check_owner(table, token, action)
@@ -274,7 +283,7 @@ class TableService:
         """Remove the last action (it can be redone until a new action is entered). With
         `keep_settings` (the page's Undo) the last move of the game is removed and the players'
         settings entered after it stay: a setting is changed again, not undone."""
-        self.get(table_id)
+        self._known(table_id)
         with self._lock_for(table_id):
             table = self._writable(table_id, token, version)
             actions = table.record["actions"]
@@ -305,7 +314,7 @@ class TableService:
 
     def redo(self, table_id: str, token: str | None, version: object = None) -> Table:
         """Put back the last undone action."""
-        self.get(table_id)
+        self._known(table_id)
         with self._lock_for(table_id):
             table = self._writable(table_id, token, version)
             redo = table.record["redo"]
@@ -329,7 +338,7 @@ class TableService:
         """Give a phone with play rights the token of a free seat (it then sees that seat's secrets
         and answers its decisions). A seat another phone holds is refused, naming whose it is,
         unless the host claims it (a phone died): the old phone's seat token then stops working."""
-        self.get(table_id)
+        self._known(table_id)
         with self._lock_for(table_id):
             table = self.get(table_id)
             viewer = table.viewer_for(token)
@@ -352,7 +361,7 @@ class TableService:
 
     def free_seat(self, table_id: str, token: str | None, seat: object) -> Table:
         """Free a seat: its holder leaves it, or the host frees it for another phone."""
-        self.get(table_id)
+        self._known(table_id)
         with self._lock_for(table_id):
             table = self.get(table_id)
             seat = self._seat_index(table, seat)
@@ -369,7 +378,7 @@ class TableService:
     def retire(self, table_id: str, night: str) -> Table:
         """Mark a table that its tournament night replaced: from now on its actions, undos and redos
         are refused with a sentence naming the night, where its players find their table."""
-        self.get(table_id)
+        self._known(table_id)
         for tries_left in reversed(range(3)):
             try:
                 with self._lock_for(table_id):
