@@ -6,6 +6,10 @@ second, for each way of serving:
 - after: this checkout's Procfile (the event-loop worker, group commit);
 - redis x1 and redis x2: this checkout's Procfile with COMPANION_REDIS_URL (a redis-server of its
   own, `appendfsync always`) and one, then two worker processes (goal: two reach >= 1.6 x one);
+  the kernel hands each new connection to either worker, so a table's phones are split between
+  them and both render its pushes;
+- redis2t: two servers of one process each on that Redis, each table (its phones and its actions)
+  on one of them, as a load balancer that hashes the table's address sends them;
 
 then the push's cost against a bare flask-sock broadcast of the same size (bench/bare_broadcast.py).
 
@@ -17,7 +21,7 @@ other jobs keep busy; the median window counts. A configuration stops at its fir
 median p99 misses the target. The load generator shares the machine's cores.
 
 Run: python bench/capacity.py [--steps 100 150 200 250 300] [--seconds 20] [--rounds 2] [--configs before after
-     redis1 redis2] [--before f7307fc] [--hold 0] [--push-phones 200 300]
+     redis1 redis2 redis2t] [--before f7307fc] [--hold 0] [--push-phones 200 300]
      Five minutes at one step of two workers: --configs redis2 --steps 250 --hold 300 --push-phones
 """
 from __future__ import annotations
@@ -79,8 +83,8 @@ def start(tree: Path, env: dict, workers: int = 1, worker_class: str | None = No
 class Load:
     """Tables playing one action a second each, their phones read by one selector thread."""
 
-    def __init__(self, port: int, interval: float):
-        self.port, self.interval = port, interval
+    def __init__(self, ports: list[int], interval: float):
+        self.ports, self.interval = ports, interval
         self.tables: list[Table] = []
         self.samples: list[tuple[float, float]] = []  # (action start, ms to the last phone)
         self.errors: list[tuple[float, str]] = []
@@ -92,9 +96,12 @@ class Load:
         threading.Thread(target=self._read, daemon=True).start()
 
     def add(self, count: int) -> None:
-        api = Api(self.port)
         for _ in range(count):
-            table = Table(api, self.port, 6, len(PLAYERS), len(self.tables))
+            # With several servers, each table (its phones and its actions) goes to one of them, as
+            # a load balancer hashing the table's address would send it.
+            port = self.ports[len(self.tables) % len(self.ports)]
+            table = Table(Api(port), port, 6, len(PLAYERS), len(self.tables))
+            table.port = port
             for k, sock in enumerate(table.sockets):
                 self.sel.register(sock, selectors.EVENT_READ, (table, k, Frames(sock)))
             self.tables.append(table)
@@ -118,7 +125,7 @@ class Load:
                             table.done.set()
 
     def _drive(self, table: Table, rnd: random.Random) -> None:
-        client = Api(self.port)
+        client = Api(table.port)
         time.sleep(rnd.uniform(0, self.interval))
         while not self.stop.is_set():
             if not self.running.is_set():
@@ -142,9 +149,9 @@ class Load:
         with self.lock:
             self.errors.append((t0, why))
 
-    def window(self, seconds: float, proc: subprocess.Popen) -> dict:
+    def window(self, seconds: float, procs: list[subprocess.Popen]) -> dict:
         """Measure the next `seconds`: to-last-phone p50/p99, errors, CPU, memory, load."""
-        t0, cpu0, own0 = time.perf_counter(), cpu_seconds(proc.pid), time.process_time()
+        t0, cpu0, own0 = time.perf_counter(), sum(cpu_seconds(p.pid) for p in procs), time.process_time()
         time.sleep(seconds)
         t1 = time.perf_counter()
         with self.lock:
@@ -152,24 +159,27 @@ class Load:
             errors = [why for start, why in self.errors if t0 <= start < t1 - 5]
         return {"tables": len(self.tables), "actions": len(times), "errors": len(errors), "why": sorted(set(errors))[:3],
                 "p50": statistics.median(times) if times else float("inf"), "p99": pct(times, 99) if times else float("inf"),
-                "server_cpu": (cpu_seconds(proc.pid) - cpu0) / (t1 - t0), "own_cpu": (time.process_time() - own0) / (t1 - t0),
-                "rss": rss_mb(proc.pid), "load": os.getloadavg()[0]}
+                "server_cpu": (sum(cpu_seconds(p.pid) for p in procs) - cpu0) / (t1 - t0),
+                "own_cpu": (time.process_time() - own0) / (t1 - t0), "rss": sum(rss_mb(p.pid) for p in procs),
+                "load": os.getloadavg()[0]}
 
 
 class Server:
     """One configuration's server and its tables."""
 
-    def __init__(self, label: str, tree: Path, env: dict, workers: int, data: str, interval: float):
+    def __init__(self, label: str, tree: Path, env: dict, workers: int, data: str, interval: float, servers: int = 1):
         self.label = label
-        self.proc, port = start(tree, {"COMPANION_DATA": data, **env}, workers)
-        self.load = Load(port, interval)
+        started = [start(tree, {"COMPANION_DATA": f"{data}/{k}", **env}, workers) for k in range(servers)]
+        self.procs = [proc for proc, _ in started]
+        self.load = Load([port for _, port in started], interval)
         self.results: list[dict] = []
 
     def stop(self) -> None:
         self.load.stop.set()
         self.load.running.set()
-        self.proc.terminate()
-        self.proc.wait()
+        for proc in self.procs:
+            proc.terminate()
+            proc.wait()
 
 
 def sweep(servers: list[Server], args) -> None:
@@ -187,7 +197,7 @@ def sweep(servers: list[Server], args) -> None:
             for server in servers:
                 server.load.running.set()
                 time.sleep(3 + args.interval)  # tables back at their pace, each at its own moment
-                windows[server.label].append(server.load.window(args.seconds, server.proc))
+                windows[server.label].append(server.load.window(args.seconds, server.procs))
                 server.load.running.clear()
                 time.sleep(1)
         for server in list(servers):
@@ -203,7 +213,7 @@ def sweep(servers: list[Server], args) -> None:
     for server in servers:
         if args.hold:  # run with one step (--steps N) to hold N tables this long
             server.load.running.set()
-            print(f"  {server.label} held {args.hold:.0f} s: {row(server.load.window(args.hold, server.proc))}", flush=True)
+            print(f"  {server.label} held {args.hold:.0f} s: {row(server.load.window(args.hold, server.procs))}", flush=True)
 
 
 def row(r: dict) -> str:
@@ -253,8 +263,11 @@ def main() -> None:
                 if config.startswith("redis"):
                     env["COMPANION_REDIS_URL"] = redis_url
                     env["COMPANION_REDIS_PREFIX"] = f"cap{config}{random.randrange(1 << 30)}"
-                workers = int(config[5:]) if config.startswith("redis") else 1
-                servers.append(Server(config, tree, env, workers, tempfile.mkdtemp(dir=tmp), args.interval))
+                # redisN: one server of N worker processes (the kernel spreads connections over them);
+                # redisNt: N servers of one process, each table on one of them (by table).
+                count = int(config[5:].rstrip("t")) if config.startswith("redis") else 1
+                workers, servers_of_one = (1, count) if config.endswith("t") else (count, 1)
+                servers.append(Server(config, tree, env, workers, tempfile.mkdtemp(dir=tmp), args.interval, servers_of_one))
             every = list(servers)
             sweep(servers, args)
             found = {server.label: capacity(server.results) for server in every}
@@ -265,8 +278,9 @@ def main() -> None:
                 redis_proc.terminate()
                 redis_proc.wait()
     print("capacity (tables within the target): " + ", ".join(f"{c} {n}" for c, n in found.items()))
-    if found.get("redis1") and "redis2" in found:
-        print(f"two worker processes on Redis / one: {found['redis2'] / found['redis1']:.2f}")
+    for two in ("redis2", "redis2t"):
+        if found.get("redis1") and two in found:
+            print(f"{two} on Redis / one process: {found[two] / found['redis1']:.2f}")
     for phones in args.push_phones:
         print(describe(push_ratio(phones, args.push_rounds)))
 
