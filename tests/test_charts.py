@@ -1,7 +1,11 @@
 """Issue 16: every game's board has its chart (templates/_chart.html), drawn from the timeline
 the engine records as the game is played: ★ and ♥ per turn, bells per round (only once the VP
 piles are seen), Medals and skills per round, score per round. Each test plays known moves and
-reads the chart's table of numbers (its text alternative) and its spoken summary."""
+reads the chart's table of numbers (its text alternative) and its spoken summary.
+
+Issue 18: while a game runs, its charts are not in the board every push carries: the board holds a
+closed "Show the charts" (partials/_charts.html), and opening it fetches them from
+GET /t/<id>/charts, as the page's viewer may see the table. A finished game draws them in its board."""
 from __future__ import annotations
 
 import html
@@ -40,6 +44,13 @@ def watch(client, table: dict) -> str:
     return client.get(f"/t/{table['id']}/watch").get_data(as_text=True)
 
 
+def opened(client, table: dict, mode: str = "watch") -> str:
+    """The charts a phone gets when it opens "Show the charts" on its play or watch page."""
+    resp = client.get(f"/t/{table['id']}/charts?mode={mode}")
+    assert resp.status_code == 200
+    return resp.get_data(as_text=True)
+
+
 def play(api, table: dict, actions: list[dict]) -> dict:
     reply = {}
     for action in actions:
@@ -50,10 +61,10 @@ def play(api, table: dict, actions: list[dict]) -> dict:
 def test_kyotoan_charts_stars_and_hearts_per_turn(api, client):
     table = api.create("kyotoan", ("Ann", "Bob"))
     play(api, table, KYOTOAN_TURNS)
-    summary, rows = chart(watch(client, table), "Stars per turn")
+    summary, rows = chart(opened(client, table), "Stars per turn")
     assert rows == [["Turn", "Alienoid", "Cyber Kitty"], ["start", "0", "0"], ["1", "2", "0"], ["2", "2", "2"], ["3", "7", "2"]]
     assert summary == "Stars per turn. After turn 3: Alienoid leads with 7 stars; then Cyber Kitty 2."
-    summary, rows = chart(watch(client, table), "Hearts per turn")
+    summary, rows = chart(opened(client, table), "Hearts per turn")
     assert rows[1:] == [["start", "10", "10"], ["1", "10", "10"], ["2", "10", "10"], ["3", "10", "9"]]
     assert summary == "Hearts per turn. After turn 3: Alienoid leads with 10 hearts; then Cyber Kitty 9."
 
@@ -61,7 +72,7 @@ def test_kyotoan_charts_stars_and_hearts_per_turn(api, client):
 def test_a_point_says_its_value_on_hover_and_the_hearts_scale_is_the_monsters_maximum(api, client):
     table = api.create("kyotoan", ("Ann", "Bob"))
     play(api, table, KYOTOAN_TURNS)
-    page = watch(client, table)
+    page = opened(client, table)
     assert "<title>Cyber Kitty, turn 3: 9 hearts</title>" in page and "<title>Alienoid, turn 1: 2 stars</title>" in page
     hearts = re.search(r'data-chart="Hearts per turn">.*?<g class="ticks" text-anchor="end">(.*?)</g>', page, re.S).group(1)
     assert re.findall(r">(\d+)</text>", hearts)[-1] == "10"  # the top of the ♥ axis: the monsters' 10, not 12
@@ -70,9 +81,11 @@ def test_a_point_says_its_value_on_hover_and_the_hearts_scale_is_the_monsters_ma
 def test_a_chart_appears_from_its_second_point(api, client):
     table = api.create("kyotoan", ("Ann", "Bob"))
     play(api, table, KYOTOAN_TURNS[:3])  # the first turn not ended yet: the start is the only point
-    assert chart(watch(client, table), "Stars per turn") is None
+    assert chart(opened(client, table), "Stars per turn") is None
+    assert '<details id="charts"' not in watch(client, table)  # nothing to chart: no control
     api.act(table, {"type": "end_turn"})
-    assert chart(watch(client, table), "Stars per turn")[1][-1] == ["1", "2", "0"]
+    assert chart(opened(client, table), "Stars per turn")[1][-1] == ["1", "2", "0"]
+    assert '<details id="charts"' in watch(client, table)
 
 
 def test_an_undo_takes_the_last_point_away_and_a_redo_puts_it_back(api, client):
@@ -80,9 +93,9 @@ def test_an_undo_takes_the_last_point_away_and_a_redo_puts_it_back(api, client):
     play(api, table, KYOTOAN_TURNS)
     auth = {"Authorization": f"Bearer {table['token']}"}
     client.post(f"/api/tables/{table['id']}/undo", json={}, headers=auth)
-    assert chart(watch(client, table), "Stars per turn")[1][-1] == ["2", "2", "2"]
+    assert chart(opened(client, table), "Stars per turn")[1][-1] == ["2", "2", "2"]
     client.post(f"/api/tables/{table['id']}/redo", json={}, headers=auth)
-    assert chart(watch(client, table), "Stars per turn")[1][-1] == ["3", "7", "2"]
+    assert chart(opened(client, table), "Stars per turn")[1][-1] == ["3", "7", "2"]
 
 
 def give(to: int, value: int = 0, kind: str = "plain", bells: int = 0) -> dict:
@@ -123,7 +136,8 @@ def test_gangs_bells_per_round_are_charted_at_the_end(api, client):
 def test_gangs_open_game_charts_the_bells_during_play(api, client):
     table = api.create("gangs", ("Ann", "Bob"), options={"first_player": 0, "open_vp": True})
     play(api, table, GANGS_ROUND_1)
-    assert chart(watch(client, table), "Bells per round")[1][1:] == [["start", "0", "0"], ["1", "4", "0"]]
+    assert chart(opened(client, table), "Bells per round")[1][1:] == [["start", "0", "0"], ["1", "4", "0"]]
+    assert '<details id="charts"' in watch(client, table)  # the piles are open: the control is there
 
 
 def neko_round_one(api, table: dict) -> None:
@@ -141,7 +155,7 @@ def test_neko_charts_medals_and_each_kittens_skills_per_round(api, client):
     table = api.create("neko", ("Ann", "Bob"))
     start = api.get(table)["state"]["players"]
     neko_round_one(api, table)
-    page = watch(client, table)
+    page = opened(client, table)
     summary, rows = chart(page, "Medals per round")
     assert rows == [["Round", "Ann", "Bob"], ["start", "0", "0"], ["1", "2", "0"]]
     assert summary == "Medals per round. After round 1: Ann leads with 2 medals; then Bob 0."
@@ -160,7 +174,7 @@ BOSS_ROUND = [{"type": "reveal", "row": [9, 8, 7, 6, 5], "symbols": [None] * 5},
 def test_boss_kito_charts_the_score_per_round_on_an_axis_of_nine_rounds(api, client):
     table = api.create("bosskito", ("Ann", "Bob"))
     play(api, table, BOSS_ROUND)  # Ann's red card wins Visitors (9)
-    page = watch(client, table)
+    page = opened(client, table)
     summary, rows = chart(page, "Score per round")
     assert rows == [["Round", "Ann", "Bob"], ["start", "0", "0"], ["1", "9", "0"]]
     assert summary == "Score per round. After round 1: Ann leads with 9 points; then Bob 0."
@@ -171,7 +185,7 @@ def test_boss_kito_charts_the_score_per_round_on_an_axis_of_nine_rounds(api, cli
 def test_a_shared_lead_is_said_as_shared(api, client):
     table = api.create("bosskito", ("Ann", "Bob"))
     play(api, table, [BOSS_ROUND[0]] + [{"type": "take"}] * 8)  # nobody plays a card: nobody scores
-    summary, _ = chart(watch(client, table), "Score per round")
+    summary, _ = chart(opened(client, table), "Score per round")
     assert summary == "Score per round. After round 1: Ann and Bob lead with 0 points."
 
 

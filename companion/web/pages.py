@@ -128,6 +128,15 @@ def poll(table_id):
     return renders().regions(table, viewer, mode)
 
 
+@bp.get("/t/<table_id>/charts")
+def charts(table_id):
+    """The board's charts alone, for an open "Show the charts" (partials/_charts.html), as the page's viewer sees them."""
+    table = tables().get(table_id)
+    viewer = WATCHER if request.args.get("mode") == "watch" else _viewer(table)
+    state = table.state_for(viewer)
+    return render_template(f"games/{table.game.id}/_chart.html", table=table, game=table.game, state=state, players=state["players"])
+
+
 @bp.post("/t/<table_id>/act")
 def act(table_id):
     """An action from the table page's controls (and the step its `_then` names, see `_then`)."""

@@ -77,6 +77,18 @@
     });
   });
 
+  // An open "Show the charts" (partials/_charts.html) fetches its charts again at each version:
+  // what was open in them (a chart's numbers) stays open.
+  var chartsOpen = [];
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var box = event.detail.target;
+    if (box.id === "charts-drawn") chartsOpen = [].map.call(box.querySelectorAll("details"), function (d) { return d.open; });
+  });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var box = event.detail.target;
+    if (box.id === "charts-drawn") box.querySelectorAll("details").forEach(function (d, i) { d.open = !!chartsOpen[i]; });
+  });
+
   // A seated phone is told when the table waits for it: its turn, or a decision it owes (a
   // yield, a skill bump), in words (a polite live region) and with a short buzz where allowed.
   var lastCue = null;
