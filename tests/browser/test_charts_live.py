@@ -1,6 +1,7 @@
 """Issue 18: a watching phone opens "Show the charts" (partials/_charts.html), and an action entered
 on another phone redraws the open charts live: the control stays open, a chart's numbers opened
-inside it stay open, the page does not move; closed, a push fetches nothing.
+inside it stay open, the page does not move; closed, a push fetches nothing. Without the websocket,
+the page's polling brings the new version and the open charts follow it the same way.
 
 With SCREENSHOTS=<folder> set, the watching phone's page is saved there with the charts closed and
 open (390 px wide)."""
@@ -68,3 +69,21 @@ def test_an_open_chart_follows_the_table_live_and_stays_open(live_server, phone)
     wait_for_version(watcher, version)
     watcher.wait_for_timeout(300)
     assert len(fetched) == before
+
+
+def test_an_open_chart_follows_the_table_by_polling_without_the_websocket(live_server, phone):
+    table, act = server_table(live_server, "kyotoan", ["Ann", "Bob"], {"first_player": 0})
+    act(*KYOTOAN_TURNS, {"type": "roll", "faces": NOTHING}, {"type": "resolve"})
+    context = phone()
+    context.route_web_socket(re.compile(r".*/ws\b.*"), lambda ws: ws.close())  # no live connection: the page polls
+    watcher = context.new_page()
+    watcher.goto(f"{live_server.url}/t/{table.id}/watch")
+    expect(watcher.locator("#netstate")).not_to_have_text("Live")
+    watcher.locator("#charts > summary").click()
+    last_turn = watcher.locator('#charts-drawn figure[data-chart="Stars per turn"] tbody tr').last.locator("th")
+    expect(last_turn).to_have_text("3")  # in the closed numbers: read, not seen
+    version = act({"type": "end_turn"})
+    watcher.evaluate("window.dispatchEvent(new Event('online'))")  # what the 15 s timer does: poll now
+    wait_for_version(watcher, version)
+    expect(last_turn).to_have_text("4")
+    expect(watcher.locator("#charts")).to_have_attribute("open", "")
