@@ -113,6 +113,28 @@ def rewound(table: Table, record: dict) -> Table:
     return Table(record, state, checkpoints)
 
 
+def caught_up(stale: Table | None, record: dict) -> Table:
+    """The stored record as a table: the cached copy it replaces, advanced by the actions stored
+    since, when those are all it lacks (another process acted), else folded whole. A whole fold of
+    300 Gangs actions took about 50 ms, once in every process for every change made elsewhere."""
+    if stale is not None and stale.id == record["id"]:
+        done, game = len(stale.record["actions"]), stale.game
+        new = record["actions"][done:]
+        # Every change adds one to the version and an action or a redo adds one entry: when both
+        # grew by the same, nothing was undone, so the cached copy's log is the stored one's start.
+        extends = (record["version"] - stale.version == len(new) and len(record["actions"]) >= done
+                   and (done == 0 or record["actions"][done - 1] == stale.record["actions"][-1]))
+        # Older-rules entries settle at the end of their run: a whole fold knows where that is.
+        legacy = any(is_legacy(game, e) for e in new) or (done and is_legacy(game, stale.record["actions"][-1]))
+        if extends and not legacy:
+            state, checkpoints = stale.state, list(stale.checkpoints)
+            for n, (state, _) in enumerate(replay(game, stale.state, new), start=done + 1):
+                if n % CHECKPOINT_EVERY == 0:
+                    checkpoints.append((n, state))
+            return Table(record, state, tuple(checkpoints))
+    return Table(record, *fold_with_checkpoints(record))
+
+
 def recorded_under(entry: dict) -> int:
     """The rules version a log entry was recorded under (entries before versions were kept: 1)."""
     return entry.get("rules", 1)

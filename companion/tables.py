@@ -4,6 +4,10 @@ The web pages and the JSON API both call this module, so a rule is enforced the 
 whichever way an action arrives. A table is its setup plus an ordered action log; its state
 is the fold of the log through the game's engine, kept in memory as a snapshot so that an
 action costs one engine step and one write of that table's own file.
+
+This module orchestrates (read, lock, check, apply, store, publish); the parts live beside it:
+folding in table.py, the copies and locks in table_cache.py, new records, exports and imports in
+table_records.py.
 """
 from __future__ import annotations
 
@@ -11,23 +15,17 @@ import base64
 import hashlib
 import hmac
 import secrets
-import threading
-import weakref
-from collections import OrderedDict
-from datetime import datetime, timezone
 from typing import Callable
 
-from .games import RuleViolation, get_game
+from .games import RuleViolation
 from .store import StaleWrite, Store
-from .store.migrations import SCHEMA
-from .table import CHECKPOINT_EVERY, Table, advanced, fold, fold_with_checkpoints, is_legacy, replay, rewound
+from .table import Table, advanced, caught_up, is_legacy, rewound
+from .table_cache import TableCache
+from .table_records import exported, imported, new_table, now
 
 # Join codes avoid look-alikes: no 0/O, no 1/I/L.
 JOIN_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 JOIN_CODE_LENGTH = 6
-# A real game of any of the four stays far below this (a long Last Kyotoan Standing game is ~600);
-# an import beyond it is refused before any work is done.
-IMPORT_MAX_ACTIONS = 2000
 
 
 class TableNotFound(LookupError):
@@ -63,19 +61,12 @@ class TableService:
     def __init__(self, store: Store, publish: Callable[[str, int], None] = lambda tid, v: None, cache_size: int = 512):
         self.store = store
         self.publish = publish
-        self._cache: OrderedDict[str, Table] = OrderedDict()
-        self._cache_size = cache_size
-        self._cache_lock = threading.Lock()
-        self._locks: weakref.WeakValueDictionary[str, _TableLock] = weakref.WeakValueDictionary()
-        self._locks_lock = threading.Lock()
+        self._cache = TableCache(cache_size)
 
     # -- reading ---------------------------------------------------------------------------
     def get(self, table_id: str) -> Table:
         """The table with this id, from the snapshot cache or folded from its stored log."""
-        with self._cache_lock:
-            table = self._cache.get(table_id)
-            if table is not None:
-                self._cache.move_to_end(table_id)
+        table = self._cache.get(table_id, used=True)
         # A store shared with other processes may hold a newer table than the cached copy.
         if table is not None and self.store.is_current(table.record):
             return table
@@ -83,32 +74,28 @@ class TableService:
             raise TableNotFound(f"There is no table '{table_id}'.")
         # Read under the table's lock: no change (an action, a seat) is stored while the record is
         # read, so the copy cached here is never older than what is on disk.
-        with self._lock_for(table_id):
-            with self._cache_lock:
-                cached = self._cache.get(table_id)
+        with self._cache.lock(table_id):
+            cached = self._cache.get(table_id)
             if cached is not None and cached is not table and self.store.is_current(cached.record):
                 return cached
             record = self.store.load_table(table_id)
             if record is None:
                 raise TableNotFound(f"There is no table '{table_id}'.")
-            return self._remember(_caught_up(cached, record), replace=cached is not None)
+            return self._cache.remember(caught_up(cached, record), replace=cached is not None)
 
     def cached(self, table_id: str, version: int) -> Table | None:
         """This process's copy of a table if it is at `version` or newer, else None. A live push
         names the version it announces (versions are never reused), so a copy that new needs no
         check against a shared store: one read for all of a table's phones, not one each."""
-        with self._cache_lock:
-            table = self._cache.get(table_id)
+        table = self._cache.get(table_id)
         return table if table is not None and table.version >= version else None
 
     def _known(self, table_id: str) -> None:
         """Raise TableNotFound for an id no table has, before a lock is made for it. A table this
         process holds is known: the change reads it again under its lock, and on a shared store
         a first read here would be one more round trip for every action."""
-        with self._cache_lock:
-            if table_id in self._cache:
-                return
-        self.get(table_id)
+        if self._cache.get(table_id) is None:
+            self.get(table_id)
 
     def find_by_code(self, code: str) -> Table:
         """The table a typed join code names (case and spaces forgiven)."""
@@ -128,32 +115,7 @@ class TableService:
 
     def _new_table(self, game_id: object, players: object, options: object, seed: object, event: str | None) -> Table:
         """A validated table that is not stored yet (with fresh id, join code and tokens)."""
-        game = get_game(game_id)
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 63):
-            raise RuleViolation("'seed' must be a whole number from 0 to 2^63 - 1.")
-        names = game.validate_players(players)
-        opts = game.validate_options(options, len(names))
-        if seed is None:
-            seed = secrets.randbits(32)
-        record = {
-            "schema": SCHEMA,
-            "id": secrets.token_urlsafe(8),
-            "game": game.id,
-            "players": names,
-            "options": opts,
-            "seed": seed,
-            "created": _now(),
-            "version": 0,
-            "join_code": self._new_join_code(),
-            "host_token": secrets.token_urlsafe(24),
-            "play_token": secrets.token_urlsafe(24),
-            "seat_tokens": [None] * len(names),
-            "actions": [],
-            "redo": [],
-        }
-        if event:
-            record["event"] = event  # its result reaches that tournament night's standings
-        return Table(record, fold(record))
+        return new_table(game_id, players, options, seed, event, self._new_join_code)
 
     def rematch(self, table_id: str, token: str | None) -> tuple[Table, str]:
         """The rematch of a finished table (the same game, players, seats order and options), made by
@@ -169,7 +131,7 @@ class TableService:
             raise RuleViolation("The game is not over yet: a rematch starts when it ends.")
         digest = hmac.new(old.record["host_token"].encode(), b"rematch", hashlib.sha256).digest()
         new_id = base64.urlsafe_b64encode(digest[:8]).decode().rstrip("=")
-        with self._lock_for(table_id):
+        with self._cache.lock(table_id):
             try:
                 table = self.get(new_id)
             except TableNotFound:
@@ -191,13 +153,7 @@ class TableService:
         viewer = table.viewer_for(token)
         if not viewer.can_act:
             raise NotAllowed("Exporting a table needs its play code or host token.")
-        rec = table.record
-        full = table.is_host(token)
-        actions = [{"action": e["action"] if full else table.game.redact_action(e["action"], viewer, table.state),
-                    "at": e["at"], "rules": e.get("rules", 1)} for e in rec["actions"]]
-        return {"schema": SCHEMA, "game": rec["game"], "players": rec["players"], "options": rec["options"],
-                "seed": rec["seed"], "created": rec["created"], "version": rec["version"], "actions": actions,
-                **({} if full else {"redacted": True})}
+        return exported(table, viewer, whole=table.is_host(token))
 
     def import_table(self, data: object, event: str | None = None) -> Table:
         """A new table from an export: its setup and every action, each checked by the rules again.
@@ -210,45 +166,12 @@ class TableService:
 
     def check_import(self, data: object, event: str | None = None) -> Table:
         """The table an export describes, every action checked by the rules again; nothing is stored."""
-        if not isinstance(data, dict) or not isinstance(data.get("actions"), list):
-            raise RuleViolation("An import is a table export: an object with game, players, options, seed and actions.")
-        schema = data.get("schema", 0)
-        if isinstance(schema, bool) or not isinstance(schema, int):
-            raise RuleViolation("An export's 'schema' is a whole number.")
-        if schema > SCHEMA:
-            raise RuleViolation("This export comes from a newer version of the app.")
-        if data.get("redacted"):
-            raise RuleViolation("This export hides some cards (it was taken without the host's token): only the host's export can be imported.")
-        if len(data["actions"]) > IMPORT_MAX_ACTIONS:
-            raise RuleViolation(f"An import holds at most {IMPORT_MAX_ACTIONS} actions (a real game has far fewer); this one has {len(data['actions'])}.")
-        table = self._new_table(data.get("game"), data.get("players"), data.get("options"), data.get("seed"), event)
-        state, entries, checkpoints = table.state, [], []
-        given = [e if isinstance(e, dict) else {} for e in data["actions"]]
-        for e in given:
-            if isinstance(e.get("rules", 1), bool) or not isinstance(e.get("rules", 1), int):
-                raise RuleViolation("An action's 'rules' is the rules version it was recorded under (a number).")
-        steps = replay(table.game, state, [{"action": e.get("action"), "rules": e.get("rules", 1)} for e in given])
-        for n, entry in enumerate(given, start=1):
-            try:
-                state, lines = next(steps)
-            except RuleViolation as exc:
-                raise RuleViolation(f"Action {n} of the import is refused: {exc}") from None
-            at = entry.get("at") if isinstance(entry.get("at"), str) and len(entry["at"]) <= 40 else _now()
-            entries.append({"seq": n, "action": entry.get("action"), "log": lines, "at": at,
-                            "rules": entry.get("rules", 1)})
-            if n % CHECKPOINT_EVERY == 0:
-                checkpoints.append((n, state))
-        given_version = data.get("version")
-        version = len(entries)
-        if isinstance(given_version, int) and not isinstance(given_version, bool) and version <= given_version <= 10 * IMPORT_MAX_ACTIONS:
-            version = given_version
-        record = {**table.record, "actions": entries, "version": version}
-        return Table(record, state, tuple(checkpoints))
+        return imported(data, event, self._new_join_code)
 
     def _store_new(self, table: Table) -> Table:
         """Store a whole new table (an accepted import) and cache it."""
         self.store.create_table(table.record)
-        self._remember(table)
+        self._cache.remember(table)
         return table
 
     def _new_join_code(self) -> str:
@@ -263,11 +186,11 @@ class TableService:
         if not isinstance(action, dict):
             raise RuleViolation('An action is an object with a "type".')
         self._known(table_id)
-        with self._lock_for(table_id):
+        with self._cache.lock(table_id):
             table = self._writable(table_id, token, version)
             self._check_owner(table, token, action)
             state, lines = table.game.apply(table.state, action)
-            entry = {"seq": len(table.record["actions"]) + 1, "action": action, "log": lines, "at": _now(),
+            entry = {"seq": len(table.record["actions"]) + 1, "action": action, "log": lines, "at": now(),
                      "rules": table.game.rules_version}
             record = {
                 **table.record,
@@ -284,7 +207,7 @@ class TableService:
         `keep_settings` (the page's Undo) the last move of the game is removed and the players'
         settings entered after it stay: a setting is changed again, not undone."""
         self._known(table_id)
-        with self._lock_for(table_id):
+        with self._cache.lock(table_id):
             table = self._writable(table_id, token, version)
             actions = table.record["actions"]
             if not actions:
@@ -315,7 +238,7 @@ class TableService:
     def redo(self, table_id: str, token: str | None, version: object = None) -> Table:
         """Put back the last undone action."""
         self._known(table_id)
-        with self._lock_for(table_id):
+        with self._cache.lock(table_id):
             table = self._writable(table_id, token, version)
             redo = table.record["redo"]
             if not redo:
@@ -339,7 +262,7 @@ class TableService:
         and answers its decisions). A seat another phone holds is refused, naming whose it is,
         unless the host claims it (a phone died): the old phone's seat token then stops working."""
         self._known(table_id)
-        with self._lock_for(table_id):
+        with self._cache.lock(table_id):
             table = self.get(table_id)
             viewer = table.viewer_for(token)
             if not viewer.can_act:
@@ -362,7 +285,7 @@ class TableService:
     def free_seat(self, table_id: str, token: str | None, seat: object) -> Table:
         """Free a seat: its holder leaves it, or the host frees it for another phone."""
         self._known(table_id)
-        with self._lock_for(table_id):
+        with self._cache.lock(table_id):
             table = self.get(table_id)
             seat = self._seat_index(table, seat)
             viewer = table.viewer_for(token)
@@ -381,7 +304,7 @@ class TableService:
         self._known(table_id)
         for tries_left in reversed(range(3)):
             try:
-                with self._lock_for(table_id):
+                with self._cache.lock(table_id):
                     table = self.get(table_id)
                     if table.record.get("replaced"):
                         return table
@@ -443,76 +366,11 @@ class TableService:
                 self.store.append_change(new.record, change)
         except StaleWrite as exc:
             # The cached copy was older than the stored table: read it afresh next time.
-            with self._cache_lock:
-                self._cache.pop(new.id, None)
+            self._cache.forget(new.id)
             raise VersionConflict(exc.current) from None
-        self._remember(new)
+        self._cache.remember(new)
         if new.state.get("over") != old.state.get("over"):
             self.store.update_index(new.id, over=bool(new.state.get("over")))
             if new.record.get("event"):
                 self.publish(f"event:{new.record['event']}", new.version)
         return new
-
-    def _remember(self, table: Table, replace: bool = True) -> Table:
-        with self._cache_lock:
-            if not replace and table.id in self._cache:
-                # A copy read from the store: a commit made while it was being read cached a newer
-                # one, which stays (else the next action would reuse a version already stored).
-                table = self._cache[table.id]
-            self._cache[table.id] = table
-            self._cache.move_to_end(table.id)
-            while len(self._cache) > self._cache_size:
-                self._cache.popitem(last=False)
-        return table
-
-    def _lock_for(self, table_id: str) -> "_TableLock":
-        # Weakly held: a table's lock lives while some thread holds or waits for it, then goes, so
-        # ids nobody uses leave nothing behind (a flood of unknown ids grew memory for good).
-        with self._locks_lock:
-            lock = self._locks.get(table_id)
-            if lock is None:
-                lock = self._locks[table_id] = _TableLock()
-            return lock
-
-
-class _TableLock:
-    """One table's lock (an object that a weak dictionary can hold); re-entrant, because a change
-    made under it may read the table again."""
-
-    __slots__ = ("_lock", "__weakref__")
-
-    def __init__(self):
-        self._lock = threading.RLock()
-
-    def __enter__(self):
-        self._lock.acquire()
-        return self
-
-    def __exit__(self, *exc):
-        self._lock.release()
-
-
-def _caught_up(stale: Table | None, record: dict) -> Table:
-    """The stored record as a table: the cached copy it replaces, advanced by the actions stored
-    since, when those are all it lacks (another process acted), else folded whole. A whole fold of
-    300 Gangs actions took about 50 ms, once in every process for every change made elsewhere."""
-    if stale is not None and stale.id == record["id"]:
-        done, game = len(stale.record["actions"]), stale.game
-        new = record["actions"][done:]
-        # Every change adds one to the version and an action or a redo adds one entry: when both
-        # grew by the same, nothing was undone, so the cached copy's log is the stored one's start.
-        extends = (record["version"] - stale.version == len(new) and len(record["actions"]) >= done
-                   and (done == 0 or record["actions"][done - 1] == stale.record["actions"][-1]))
-        # Older-rules entries settle at the end of their run: a whole fold knows where that is.
-        legacy = any(is_legacy(game, e) for e in new) or (done and is_legacy(game, stale.record["actions"][-1]))
-        if extends and not legacy:
-            state, checkpoints = stale.state, list(stale.checkpoints)
-            for n, (state, _) in enumerate(replay(game, stale.state, new), start=done + 1):
-                if n % CHECKPOINT_EVERY == 0:
-                    checkpoints.append((n, state))
-            return Table(record, state, tuple(checkpoints))
-    return Table(record, *fold_with_checkpoints(record))
-
-
-def _now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")

@@ -36,7 +36,7 @@ def test_memory_stays_flat_under_a_flood_of_unknown_table_ids(tmp_path):
     grown = sum(s.size_diff for s in after.compare_to(before, "filename"))
     # Each unknown id used to keep ~7 KB for good (10 MB here): now what is left is noise.
     assert grown < 200_000, f"{grown} bytes kept after 1,500 unknown table ids"
-    assert len(app.extensions["companion.tables"]._locks) == 0
+    assert app.extensions["companion.tables"]._cache.locks_in_use() == 0
 
 
 def count_applies(monkeypatch, game_id="kyotoan"):

@@ -10,12 +10,13 @@ import threading
 import pytest
 
 from companion import create_app
-from companion import tables as tables_module
+from companion import table as table_module  # where a cached copy catches up (table.caught_up)
 from companion.games import RuleViolation
 from companion.store import StaleWrite, StoreError
 from companion.store import redis_store
 from companion.store.redis_store import RedisStore
-from companion.tables import SeatTaken, TableService, VersionConflict, fold
+from companion.table import fold
+from companion.tables import SeatTaken, TableService, VersionConflict
 from tests.conftest import PhoneClient
 from tests.redis_server import RedisServer, redis_prefix, redis_server, redis_url  # noqa: F401 (fixtures)
 from tests.servers import free_port
@@ -83,7 +84,7 @@ def test_a_process_catches_up_on_actions_made_elsewhere_without_folding_the_whol
     b.get(table.id)
     for n in range(50):
         current = a.act(table.id, token, give(current, n))[0]
-    monkeypatch.setattr(tables_module, "fold_with_checkpoints", lambda record: pytest.fail("folded whole"))
+    monkeypatch.setattr(table_module, "fold_with_checkpoints", lambda record: pytest.fail("folded whole"))
     caught = b.get(table.id)  # the 50 new actions applied to b's copy
     assert caught.version == 105 and caught.state == current.state and caught.checkpoints == current.checkpoints
     monkeypatch.undo()

@@ -1,0 +1,104 @@
+"""A table's record made, exported and imported: pure work on records and the rules engines (no
+store, no cache, no lock; `tables.TableService` stores what these return).
+
+A new record gets fresh secrets (id, host, play and seat tokens); an export is the setup and the
+log as a phone may see them; an import is an export checked action by action by the rules again.
+"""
+from __future__ import annotations
+
+import secrets
+from datetime import datetime, timezone
+from typing import Callable
+
+from .games import RuleViolation, Viewer, get_game
+from .store.migrations import SCHEMA
+from .table import CHECKPOINT_EVERY, Table, fold, replay
+
+# A real game of any of the four stays far below this (a long Last Kyotoan Standing game is ~600);
+# an import beyond it is refused before any work is done.
+IMPORT_MAX_ACTIONS = 2000
+
+
+def now() -> str:
+    """The time of a change, as the log records it (UTC, milliseconds)."""
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+
+
+def new_table(game_id: object, players: object, options: object, seed: object, event: str | None,
+              join_code: Callable[[], str]) -> Table:
+    """A validated table that is not stored yet (with fresh id and tokens; `join_code()` gives a
+    free join code, asked only once the setup is valid)."""
+    game = get_game(game_id)
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 63):
+        raise RuleViolation("'seed' must be a whole number from 0 to 2^63 - 1.")
+    names = game.validate_players(players)
+    opts = game.validate_options(options, len(names))
+    if seed is None:
+        seed = secrets.randbits(32)
+    record = {
+        "schema": SCHEMA,
+        "id": secrets.token_urlsafe(8),
+        "game": game.id,
+        "players": names,
+        "options": opts,
+        "seed": seed,
+        "created": now(),
+        "version": 0,
+        "join_code": join_code(),
+        "host_token": secrets.token_urlsafe(24),
+        "play_token": secrets.token_urlsafe(24),
+        "seat_tokens": [None] * len(names),
+        "actions": [],
+        "redo": [],
+    }
+    if event:
+        record["event"] = event  # its result reaches that tournament night's standings
+    return Table(record, fold(record))
+
+
+def exported(table: Table, viewer: Viewer, whole: bool) -> dict:
+    """One table as JSON with its log: `whole` for the host (a backup), else redacted as `viewer`
+    may see it (hidden information stays hidden)."""
+    rec = table.record
+    actions = [{"action": e["action"] if whole else table.game.redact_action(e["action"], viewer, table.state),
+                "at": e["at"], "rules": e.get("rules", 1)} for e in rec["actions"]]
+    return {"schema": SCHEMA, "game": rec["game"], "players": rec["players"], "options": rec["options"],
+            "seed": rec["seed"], "created": rec["created"], "version": rec["version"], "actions": actions,
+            **({} if whole else {"redacted": True})}
+
+
+def imported(data: object, event: str | None, join_code: Callable[[], str]) -> Table:
+    """The table an export describes, every action checked by the rules again (RuleViolation,
+    naming the action, for the first one refused)."""
+    if not isinstance(data, dict) or not isinstance(data.get("actions"), list):
+        raise RuleViolation("An import is a table export: an object with game, players, options, seed and actions.")
+    schema = data.get("schema", 0)
+    if isinstance(schema, bool) or not isinstance(schema, int):
+        raise RuleViolation("An export's 'schema' is a whole number.")
+    if schema > SCHEMA:
+        raise RuleViolation("This export comes from a newer version of the app.")
+    if data.get("redacted"):
+        raise RuleViolation("This export hides some cards (it was taken without the host's token): only the host's export can be imported.")
+    if len(data["actions"]) > IMPORT_MAX_ACTIONS:
+        raise RuleViolation(f"An import holds at most {IMPORT_MAX_ACTIONS} actions (a real game has far fewer); this one has {len(data['actions'])}.")
+    table = new_table(data.get("game"), data.get("players"), data.get("options"), data.get("seed"), event, join_code)
+    state, entries, checkpoints = table.state, [], []
+    given = [e if isinstance(e, dict) else {} for e in data["actions"]]
+    for e in given:
+        if isinstance(e.get("rules", 1), bool) or not isinstance(e.get("rules", 1), int):
+            raise RuleViolation("An action's 'rules' is the rules version it was recorded under (a number).")
+    steps = replay(table.game, state, [{"action": e.get("action"), "rules": e.get("rules", 1)} for e in given])
+    for n, entry in enumerate(given, start=1):
+        try:
+            state, lines = next(steps)
+        except RuleViolation as exc:
+            raise RuleViolation(f"Action {n} of the import is refused: {exc}") from None
+        at = entry.get("at") if isinstance(entry.get("at"), str) and len(entry["at"]) <= 40 else now()
+        entries.append({"seq": n, "action": entry.get("action"), "log": lines, "at": at, "rules": entry.get("rules", 1)})
+        if n % CHECKPOINT_EVERY == 0:
+            checkpoints.append((n, state))
+    given_version = data.get("version")
+    version = len(entries)
+    if isinstance(given_version, int) and not isinstance(given_version, bool) and version <= given_version <= 10 * IMPORT_MAX_ACTIONS:
+        version = given_version
+    return Table({**table.record, "actions": entries, "version": version}, state, tuple(checkpoints))
