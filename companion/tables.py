@@ -55,6 +55,11 @@ class TableReplaced(RuleViolation):
     started): its moves no longer count."""
 
 
+def replaced_sentence(night: str) -> str:
+    """What a table the night's organiser replaced says to its players (its refusals and its page)."""
+    return f"The organiser replaced this table (seats or game changed): moves here no longer count. Find your table at {night}"
+
+
 class TableService:
     """Create and change tables; every change is durable before it is acknowledged."""
 
@@ -332,8 +337,7 @@ class TableService:
         if not table.viewer_for(token).can_act:
             raise NotAllowed("This needs the table's play code: scan the play QR code or type the join code.")
         if table.record.get("replaced"):
-            raise TableReplaced("The organiser replaced this table (seats or game changed): moves here no longer count. "
-                                f"Find your table at {table.record['replaced']['night']}.")
+            raise TableReplaced(replaced_sentence(table.record["replaced"]["night"]) + ".")
         if version is not None:
             if isinstance(version, bool) or not isinstance(version, int):
                 raise RuleViolation("'version' must be a whole number.")

@@ -13,7 +13,7 @@ from ..events.views import find_seat, page_context
 from ..games import RuleViolation, all_games
 from ..games.words import listed
 from ..store import StoreError
-from ..tables import NotAllowed
+from ..tables import NotAllowed, replaced_sentence
 from . import events, public_base, remember_token
 from .events_api import desk_token
 from .qr import svg_response
@@ -88,7 +88,7 @@ def event_link(table) -> dict | None:
     if any(t["table_id"] == table.id for rnd in record["rounds"] for t in rnd["tables"]):
         return {"url": url, "text": f"← {record['name']}: all tables and standings", "replaced": False}
     return {"url": url, "replaced": True,
-            "text": f"The organiser replaced this table (seats or game changed): moves here no longer count. Find your table at {record['name']} →"}
+            "text": f"{replaced_sentence(record['name'])} →"}
 
 
 @bp.app_context_processor
