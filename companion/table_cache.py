@@ -5,9 +5,9 @@ still current is the service's question (a shared store may hold a newer table).
 from __future__ import annotations
 
 import threading
-import weakref
 from collections import OrderedDict
 
+from .store.locks import KeyedLocks
 from .table import Table
 
 
@@ -18,8 +18,7 @@ class TableCache:
         self.size = size
         self._tables: OrderedDict[str, Table] = OrderedDict()
         self._lock = threading.Lock()
-        self._locks: weakref.WeakValueDictionary[str, _TableLock] = weakref.WeakValueDictionary()
-        self._locks_lock = threading.Lock()
+        self._locks = KeyedLocks()
 
     def get(self, table_id: str, used: bool = False) -> Table | None:
         """The copy held of a table, or None (`used`: it counts as just used, for the LRU)."""
@@ -52,33 +51,10 @@ class TableCache:
         with self._lock:
             self._tables.clear()
 
+    def lock(self, table_id: str):
+        """The lock of one table (store/locks.py: made while in use, never shared with another)."""
+        return self._locks.lock(table_id)
+
     def locks_in_use(self) -> int:
         """How many tables have a lock now (one a thread holds or waits for)."""
-        with self._locks_lock:
-            return len(self._locks)
-
-    def lock(self, table_id: str) -> "_TableLock":
-        """The lock of one table. Weakly held: it lives while some thread holds or waits for it,
-        then goes, so ids nobody uses leave nothing behind (a flood of unknown ids grew memory for good)."""
-        with self._locks_lock:
-            lock = self._locks.get(table_id)
-            if lock is None:
-                lock = self._locks[table_id] = _TableLock()
-            return lock
-
-
-class _TableLock:
-    """One table's lock (an object that a weak dictionary can hold); re-entrant, because a change
-    made under it may read the table again."""
-
-    __slots__ = ("_lock", "__weakref__")
-
-    def __init__(self):
-        self._lock = threading.RLock()
-
-    def __enter__(self):
-        self._lock.acquire()
-        return self
-
-    def __exit__(self, *exc):
-        self._lock.release()
+        return self._locks.in_use()

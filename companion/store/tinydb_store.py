@@ -21,17 +21,13 @@ from .atomic import AtomicJSONStorage, clean_leftovers
 from .base import StaleEvent, StaleWrite, Store, StoreError, TableDamaged, check_shape, is_record_id, saving
 from .index import TableIndex, summary_of
 from .journal import Journal
+from .locks import KeyedLocks
 from .migrations import NewerSchema, migrate_event, migrate_table
 
 # An action appends one line to its table's change log; every COMPACT_EVERY changes or so the
 # whole record is rewritten (atomically) and the log emptied. So an action's cost stays flat
 # however long the game, instead of re-encoding the whole table on every tap.
 COMPACT_EVERY = 64
-# Reading a table and writing it are serialised per table by one of these locks (picked by id):
-# a reader must never cut what it takes for a torn tail while a writer is still appending it.
-# A fixed number, so ids nobody uses leave nothing behind; many, because a writer keeps its
-# table's stripe until the journal's fsync (two tables sharing one would not share that fsync).
-STRIPES = 1024
 
 
 def compact_after(table_id: str) -> int:
@@ -62,7 +58,11 @@ class TinyDBStore(Store):
         except OSError as exc:
             raise StoreError(f"Cannot create the data folder {self.folder}: {exc.strerror}.") from exc
         clean_leftovers(self.folder)
-        self._stripes = [threading.Lock() for _ in range(STRIPES)]
+        # Reading a table and writing it are serialised per table: a reader must never cut what it
+        # takes for a torn tail while a writer is still appending it. One lock per table, never
+        # shared: a writer keeps it until the journal's fsync, and two tables sharing one would not
+        # share that fsync.
+        self._table_locks = KeyedLocks()
         self._events_lock = threading.Lock()  # an event's revision check and its write, as one step
         # What this store last read or wrote of each table: appends go right after the log's
         # whole lines, whatever a failed write may have left beyond them.
@@ -89,7 +89,7 @@ class TinyDBStore(Store):
 
     # -- tables ----------------------------------------------------------------------------
     def create_table(self, record: dict) -> None:
-        with self._stripe(record["id"]):
+        with self._table_lock(record["id"]):
             with saving("the new table"):
                 self._write_record(record)
             self._logs[record["id"]] = LogState(0, 0, record["version"])
@@ -106,12 +106,12 @@ class TinyDBStore(Store):
     def load_table(self, table_id: str) -> dict | None:
         if not is_record_id(table_id):
             return None
-        with self._stripe(table_id):
+        with self._table_lock(table_id):
             return self._load(table_id)
 
     def save_table(self, record: dict, base: dict | None = None) -> None:
         # One process owns the folder and the service holds the table's lock: `base` adds nothing.
-        with self._stripe(record["id"]), saving("the change"):
+        with self._table_lock(record["id"]), saving("the change"):
             stored = self._log_state(record["id"])
             if record["version"] < stored.version:
                 raise StaleWrite(record["id"], stored.version)  # it would put back an older table
@@ -119,7 +119,7 @@ class TinyDBStore(Store):
 
     def append_change(self, record: dict, change: dict) -> None:
         table_id = record["id"]
-        with self._stripe(table_id), saving("the action"):
+        with self._table_lock(table_id), saving("the action"):
             stored = self._log_state(table_id)
             if change["version"] != stored.version + 1:
                 # Built on an older copy of the table (a cache filled by a slow read): storing it
@@ -210,8 +210,8 @@ class TinyDBStore(Store):
     def _log_path(self, table_id: str) -> Path:
         return self._path(table_id).with_suffix(".log")
 
-    def _stripe(self, table_id: str) -> threading.Lock:
-        return self._stripes[zlib.crc32(table_id.encode()) % STRIPES]
+    def _table_lock(self, table_id: str):
+        return self._table_locks.lock(table_id)
 
     # -- events ----------------------------------------------------------------------------
     def load_event(self, event_id: str) -> dict | None:
