@@ -63,6 +63,7 @@ def start_server(data: Path, threads: int, cpus: set[int] | None = None) -> tupl
     port = free_port()
     # The benchmark fires actions far faster than any table: lift the per-table flood limit.
     env = {**os.environ, "COMPANION_DATA": str(data), "COMPANION_ACTION_LIMIT": "0",
+           "COMPANION_CREATE_LIMIT": "100000 per minute",
            "COMPANION_THREADS": str(threads), "PORT": str(port)}
     command = procfile_command().replace("--bind 0.0.0.0:", "--bind 127.0.0.1:")
     proc = subprocess.Popen(
@@ -157,13 +158,17 @@ def action_latency(data: Path, actions: int) -> list[float]:
         proc.wait()
 
 
-def open_socket(port: int, path: str, cookie: str | None = None) -> socket.socket:
-    """A raw websocket: the client handshake by hand, then frames are only counted, not parsed.
+def open_socket(port: int, path: str, cookie: str | None = None, receive_buffer: int | None = None) -> socket.socket:
+    """A raw websocket: the client handshake by hand, then frames are only counted, not parsed
+    (`receive_buffer`: the kernel's receive buffer for it, in bytes, as a phone on poor wifi).
 
     One selector thread reads every socket, so the clients cost the 2-core machine little and
     the numbers measure the server, not 400 client threads fighting over the GIL.
     """
-    sock = socket.create_connection(("127.0.0.1", port))
+    sock = socket.socket()
+    if receive_buffer:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)  # before connecting: it sets the window
+    sock.connect(("127.0.0.1", port))
     key = base64.b64encode(os.urandom(16)).decode()
     sock.sendall(
         (f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
@@ -190,6 +195,7 @@ class Frames:
         self.sock = sock
         self.buffer = b""
         self.last_length = 0  # bytes of the last data frame read
+        self.received = 0  # bytes of every data frame read
 
     def read(self) -> int:
         """Read what arrived; returns how many data messages completed."""
@@ -218,6 +224,7 @@ class Frames:
             elif opcode in (0x1, 0x2, 0x0) and fin:
                 messages += 1
                 self.last_length = length
+                self.received += length
         return messages
 
     def _send(self, opcode: int, payload: bytes) -> None:

@@ -34,6 +34,7 @@ from ..tables import TableNotFound
 from . import cookie_token, events, hub, tables
 from .errors import error_reply
 from .render import renders
+from .whole_frames import whole_frames
 
 bp = Blueprint("live", __name__)
 sock = Sock()
@@ -121,6 +122,7 @@ def capped(route):
 
 @sock.route("/t/<table_id>/ws", bp=bp)
 @capped
+@whole_frames
 def table_socket(ws, table_id):
     """Send out-of-band region swaps to one page until it closes."""
     service = tables()
@@ -238,6 +240,7 @@ class SendRoom:
 
 @sock.route("/e/<event_id>/ws", bp=bp)
 @capped
+@whole_frames
 def event_socket(ws, event_id):
     """Push an event's round and standings whenever the event or one of its tables changes."""
     from .events_pages import event_regions
