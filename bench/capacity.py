@@ -8,6 +8,8 @@ second, for each way of serving:
   own, `appendfsync always`) and one, then two worker processes (goal: two reach >= 1.6 x one);
   the kernel hands each new connection to either worker, so a table's phones are split between
   them and both render its pushes;
+- bare: the stack alone (bench/stack_floor.py): the same worker, requests, sockets and bytes, and
+  no rules, store or render: the most any code on this stack and machine could serve;
 - redis2t: two servers of one process each on that Redis, each table (its phones and its actions)
   on one of them, as a load balancer that hashes the table's address sends them;
 
@@ -27,6 +29,7 @@ Run: python bench/capacity.py [--steps 100 150 200 250 300] [--seconds 20] [--ro
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import selectors
@@ -46,6 +49,7 @@ from bench.bare_broadcast import describe, push_ratio  # noqa: E402
 from bench.bench_actions import Api, Frames, free_port, pct  # noqa: E402
 from bench.bench_redis import start_redis  # noqa: E402
 from bench.load import PLAYERS, Table, cpu_seconds, rss_mb  # noqa: E402
+from bench.stack_floor import BareTable, project_sizes  # noqa: E402
 
 TARGET_MS = 100.0
 BEFORE = "f7307fc"  # main just before the event-loop worker and group commit
@@ -57,11 +61,12 @@ def procfile_web(tree: Path) -> str:
     return line.split(":", 1)[1].strip().replace("--bind 0.0.0.0:", "--bind 127.0.0.1:")
 
 
-def start(tree: Path, env: dict, workers: int = 1, worker_class: str | None = None) -> tuple[subprocess.Popen, int]:
+def start(tree: Path, env: dict, workers: int = 1, worker_class: str | None = None,
+          app: str = "companion:create_app()") -> tuple[subprocess.Popen, int]:
     """The Procfile's server of `tree` with `workers` processes (and another worker class, with
-    its threads, if given); returns it and its port."""
+    its threads, if given) serving `app`; returns it and its port."""
     port = free_port()
-    command = procfile_web(tree).replace("--workers 1", f"--workers {workers}")
+    command = procfile_web(tree).replace("--workers 1", f"--workers {workers}").replace("'companion:create_app()'", f"'{app}'")
     if worker_class:
         words = command.split()
         words[words.index("--worker-class") + 1] = worker_class
@@ -74,6 +79,8 @@ def start(tree: Path, env: dict, workers: int = 1, worker_class: str | None = No
         try:
             Api(port).call("GET", "/api/games")
             return proc, port
+        except json.JSONDecodeError:  # the bare app answers, with a page of its own
+            return proc, port
         except OSError:
             time.sleep(0.1)
     proc.kill()
@@ -83,8 +90,9 @@ def start(tree: Path, env: dict, workers: int = 1, worker_class: str | None = No
 class Load:
     """Tables playing one action a second each, their phones read by one selector thread."""
 
-    def __init__(self, ports: list[int], interval: float):
+    def __init__(self, ports: list[int], interval: float, make_table=None):
         self.ports, self.interval = ports, interval
+        self.make_table = make_table or (lambda port, n: Table(Api(port), port, 6, len(PLAYERS), n))
         self.tables: list[Table] = []
         self.samples: list[tuple[float, float]] = []  # (action start, ms to the last phone)
         self.errors: list[tuple[float, str]] = []
@@ -100,7 +108,7 @@ class Load:
             # With several servers, each table (its phones and its actions) goes to one of them, as
             # a load balancer hashing the table's address would send it.
             port = self.ports[len(self.tables) % len(self.ports)]
-            table = Table(Api(port), port, 6, len(PLAYERS), len(self.tables))
+            table = self.make_table(port, len(self.tables))
             table.port = port
             for k, sock in enumerate(table.sockets):
                 self.sel.register(sock, selectors.EVENT_READ, (table, k, Frames(sock)))
@@ -167,11 +175,12 @@ class Load:
 class Server:
     """One configuration's server and its tables."""
 
-    def __init__(self, label: str, tree: Path, env: dict, workers: int, data: str, interval: float, servers: int = 1):
+    def __init__(self, label: str, tree: Path, env: dict, workers: int, data: str, interval: float, servers: int = 1,
+                 app: str = "companion:create_app()", make_table=None):
         self.label = label
-        started = [start(tree, {"COMPANION_DATA": f"{data}/{k}", **env}, workers) for k in range(servers)]
+        started = [start(tree, {"COMPANION_DATA": f"{data}/{k}", **env}, workers, app=app) for k in range(servers)]
         self.procs = [proc for proc, _ in started]
-        self.load = Load([port for _, port in started], interval)
+        self.load = Load([port for _, port in started], interval, make_table)
         self.results: list[dict] = []
 
     def stop(self) -> None:
@@ -229,6 +238,16 @@ def capacity(results: list[dict]) -> int:
     return max((r["tables"] for r in results if r["p99"] <= TARGET_MS and not r["errors"]), default=0)
 
 
+def sizes(tmp: str) -> tuple[int, int]:
+    """What the project sends a phone and answers per action (bench/stack_floor.py), measured now."""
+    proc, port = start(ROOT, {"COMPANION_DATA": tempfile.mkdtemp(dir=tmp)})
+    try:
+        return project_sizes(port)
+    finally:
+        proc.terminate()
+        proc.wait()
+
+
 def before_tree(rev: str, folder: Path) -> Path:
     """The project as it was at `rev`, unpacked from git (nothing of this checkout changes)."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -267,6 +286,14 @@ def main() -> None:
                 # redisNt: N servers of one process, each table on one of them (by table).
                 count = int(config[5:].rstrip("t")) if config.startswith("redis") else 1
                 workers, servers_of_one = (1, count) if config.endswith("t") else (count, 1)
+                if config == "bare":
+                    push, reply = sizes(tmp)
+                    print(f"bare: the stack alone (bench/stack_floor.py), sending the project's sizes: {push} bytes to "
+                          f"each phone, a reply of {reply} bytes", flush=True)
+                    servers.append(Server(config, tree, env, 1, tempfile.mkdtemp(dir=tmp), args.interval,
+                                          app="bench.stack_floor:create_app()",
+                                          make_table=lambda port, n: BareTable(port, push, reply)))
+                    continue
                 servers.append(Server(config, tree, env, workers, tempfile.mkdtemp(dir=tmp), args.interval, servers_of_one))
             every = list(servers)
             sweep(servers, args)
