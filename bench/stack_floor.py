@@ -51,13 +51,13 @@ def create_app() -> Flask:
             made[kind, size] = (body[:-2] + "x" * max(0, size - len(body)) + '"}') if body else "x" * size
         return made[kind, size]
 
+    # A phone of the load opens its page at the table's version: nothing to catch up on connect.
     @sock.route("/ws/<table>")
     @whole_frames  # as the project's routes: simple-websocket alone may cut a frame short
     def hold(ws, table: str):
         with lock:
             rooms.setdefault(table, set()).add(ws)
         try:
-            ws.send(text("push", int(request.args.get("push", 1000))))  # the page's catch-up
             while ws.connected:
                 ws.receive(timeout=10)
         finally:
@@ -87,7 +87,7 @@ class BareTable(Table):
         self.info = {"id": str(BareTable.count), "token": ""}
         self.address = f"/api/tables/{BareTable.count}/actions?push={push}&reply={reply}"
         self.state = _STATE
-        self.sockets = [open_socket(port, f"/ws/{BareTable.count}?push={push}") for _ in range(6)]
+        self.sockets = [open_socket(port, f"/ws/{BareTable.count}") for _ in range(6)]
         self.arrived, self.done, self.lock = set(), threading.Event(), threading.Lock()
 
     def act(self, client: Api, rnd: random.Random) -> tuple[float, int, dict | None]:

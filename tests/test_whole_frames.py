@@ -90,6 +90,22 @@ def test_frames_sent_at_once_from_two_threads_never_interleave():
     assert bytes(got) in (a + b, b + a)
 
 
+def test_a_frame_that_cannot_leave_whole_in_time_ends_the_connection():
+    # A phone gone silent: nothing written after a cut frame could be read, so the phone is
+    # disconnected (it reconnects and catches up) rather than sent garbage.
+    sender, reader = slow_pair()
+    sender.settimeout(0.3)
+    whole = WholeFrames(sender)
+    with sender, reader:
+        with pytest.raises(socket.timeout):
+            whole.send(b"x" * 1_000_000)
+        reader.settimeout(5)
+        got = b""
+        while chunk := reader.recv(65536):
+            got += chunk
+        assert 0 < len(got) < 1_000_000  # the start of the frame, then the end of the connection
+
+
 def test_the_wrapper_is_the_socket_for_everything_else():
     sender, reader = slow_pair()
     with sender, reader:

@@ -6,11 +6,14 @@ phone whose send buffer is nearly full (bad wifi, a phone that slept) gets the s
 and the next frame follows the cut. The browser then reads garbage and drops the connection, and
 the pushes meant for it are lost until it reconnects (upstream: simple-websocket issue 45, fixed
 after 1.1.0, unreleased). Writing the rest of a frame can wait for the phone, and meanwhile the
-library's own thread may send a ping: so frames are written under one lock per socket.
+library's own thread may send a ping: so frames are written under one lock per socket. A frame
+that could not be written whole within the socket's timeout (10 s: a phone gone silent) ends the
+connection, since nothing sent after a cut can be read: the phone reconnects and catches up.
 """
 from __future__ import annotations
 
 import functools
+import socket
 import threading
 
 
@@ -25,7 +28,14 @@ class WholeFrames:
     def send(self, data: bytes, *flags) -> int:
         """Write all of `data` (waiting for room as long as the socket's own timeout allows)."""
         with self._writing:
-            self._sock.sendall(data, *flags)
+            try:
+                self._sock.sendall(data, *flags)
+            except BaseException:
+                try:
+                    self._sock.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass  # closed already
+                raise
         return len(data)
 
     def sendall(self, data: bytes, *flags) -> None:
