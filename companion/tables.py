@@ -7,7 +7,8 @@ action costs one engine step and one write of that table's own file.
 
 This module orchestrates (read, lock, check, apply, store, publish); the parts live beside it:
 folding in table.py, the copies and locks in table_cache.py, new records, exports and imports in
-table_records.py.
+table_records.py, the refusals in table_errors.py (their names are offered here too, where the web
+layer and the tournament nights import them).
 """
 from __future__ import annotations
 
@@ -21,43 +22,16 @@ from .games import RuleViolation
 from .store import StaleWrite, Store
 from .table import Table, advanced, caught_up, is_legacy, rewound
 from .table_cache import TableCache
+from .table_errors import NotAllowed, SeatTaken, TableNotFound, TableReplaced, VersionConflict, replaced_sentence
 from .table_records import exported, imported, new_table, now
 
 # Join codes avoid look-alikes: no 0/O, no 1/I/L.
 JOIN_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 JOIN_CODE_LENGTH = 6
 
-
-class TableNotFound(LookupError):
-    """No table has this id (or join code)."""
-
-
-class NotAllowed(PermissionError):
-    """The caller has no token that lets them change this table."""
-
-
-class SeatTaken(RuntimeError):
-    """Another phone holds the seat asked for."""
-
-
-class VersionConflict(RuntimeError):
-    """The caller acted on a version of the table that is no longer current."""
-
-    def __init__(self, current: int):
-        super().__init__(
-            f"The table changed (it is now at version {current}); look at the new state and try again."
-        )
-        self.current = current
-
-
-class TableReplaced(RuleViolation):
-    """The tournament night's organiser replaced this table (new seats or another game before it
-    started): its moves no longer count."""
-
-
-def replaced_sentence(night: str) -> str:
-    """What a table the night's organiser replaced says to its players (its refusals and its page)."""
-    return f"The organiser replaced this table (seats or game changed): moves here no longer count. Find your table at {night}"
+# The names the web layer, the tournament nights and the tests import from here.
+__all__ = ["NotAllowed", "SeatTaken", "Table", "TableNotFound", "TableReplaced", "TableService",
+           "VersionConflict", "replaced_sentence"]
 
 
 class TableService:

@@ -1,0 +1,39 @@
+"""What a table refuses: the errors its service raises (no table, no right, a seat held by another
+phone, a version gone by, a table its tournament night replaced), and the sentence a replaced table
+says. The web layer maps each to its reply; every module of the service raises them.
+"""
+from __future__ import annotations
+
+from .games import RuleViolation
+
+
+class TableNotFound(LookupError):
+    """No table has this id (or join code)."""
+
+
+class NotAllowed(PermissionError):
+    """The caller has no token that lets them change this table."""
+
+
+class SeatTaken(RuntimeError):
+    """Another phone holds the seat asked for."""
+
+
+class VersionConflict(RuntimeError):
+    """The caller acted on a version of the table that is no longer current."""
+
+    def __init__(self, current: int):
+        super().__init__(
+            f"The table changed (it is now at version {current}); look at the new state and try again."
+        )
+        self.current = current
+
+
+class TableReplaced(RuleViolation):
+    """The tournament night's organiser replaced this table (new seats or another game before it
+    started): its moves no longer count."""
+
+
+def replaced_sentence(night: str) -> str:
+    """What a table the night's organiser replaced says to its players (its refusals and its page)."""
+    return f"The organiser replaced this table (seats or game changed): moves here no longer count. Find your table at {night}"
