@@ -7,8 +7,9 @@ action costs one engine step and one write of that table's own file.
 
 This module orchestrates (read, lock, check, apply, store, publish); the parts live beside it:
 folding in table.py, the copies and locks in table_cache.py, new records, exports and imports in
-table_records.py, the refusals in table_errors.py (their names are offered here too, where the web
-layer and the tournament nights import them).
+table_records.py, what an action, undo, redo or retiring makes of a table (and who may) in
+table_changes.py, seats in table_seats.py, the refusals in table_errors.py (their names are
+offered here too, where the web layer and the tournament nights import them).
 """
 from __future__ import annotations
 
@@ -20,10 +21,12 @@ from typing import Callable
 
 from .games import RuleViolation
 from .store import StaleWrite, Store
-from .table import Table, advanced, caught_up, is_legacy, rewound
+from .table import Table, caught_up
 from .table_cache import TableCache
+from .table_changes import acted, redone, retired, undone
 from .table_errors import NotAllowed, SeatTaken, TableNotFound, TableReplaced, VersionConflict, replaced_sentence
-from .table_records import exported, imported, new_table, now
+from .table_records import exported, imported, new_table
+from .table_seats import seat_claimed, seat_freed
 
 # Join codes avoid look-alikes: no 0/O, no 1/I/L.
 JOIN_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -159,25 +162,16 @@ class TableService:
             if self.store.table_for_code(code) is None:
                 return code
 
-    # -- changing --------------------------------------------------------------------------
+    # -- changing: under the table's lock, read, decide (table_changes, table_seats), store ---
     def act(self, table_id: str, token: str | None, action: object, version: object = None) -> tuple[Table, list[str]]:
         """Apply one action for a caller with play rights; returns the new table and log lines."""
         if not isinstance(action, dict):
             raise RuleViolation('An action is an object with a "type".')
         self._known(table_id)
         with self._cache.lock(table_id):
-            table = self._writable(table_id, token, version)
-            self._check_owner(table, token, action)
-            state, lines = table.game.apply(table.state, action)
-            entry = {"seq": len(table.record["actions"]) + 1, "action": action, "log": lines, "at": now(),
-                     "rules": table.game.rules_version}
-            record = {
-                **table.record,
-                "version": table.version + 1,
-                "actions": table.record["actions"] + [entry],
-                "redo": [],
-            }
-            new = self._commit(advanced(table, record, state), table, {"op": "act", "version": record["version"], "entry": entry})
+            table = self.get(table_id)
+            changed, change, lines = acted(table, token, action, version)
+            new = self._commit(changed, table, change)
         self.publish(table_id, new.version)
         return new, lines
 
@@ -187,29 +181,8 @@ class TableService:
         settings entered after it stay: a setting is changed again, not undone."""
         self._known(table_id)
         with self._cache.lock(table_id):
-            table = self._writable(table_id, token, version)
-            actions = table.record["actions"]
-            if not actions:
-                raise RuleViolation("There is nothing to undo: no action has been entered yet.")
-            k = table.last_step if keep_settings else len(actions) - 1
-            if k is None:
-                raise RuleViolation("There is no move to undo: only settings were entered; change them instead.")
-            # The entries after the one removed move up a place (seq is the place in the log).
-            after = [{**e, "seq": e["seq"] - 1} for e in actions[k + 1:]]
-            record = {
-                **table.record,
-                "version": table.version + 1,
-                "actions": actions[:k] + after,
-                "redo": table.record["redo"] + [actions[k]],
-            }
-            kept = Table(table.record, table.state, tuple(c for c in table.checkpoints if c[0] <= k))
-            before = rewound(kept, record)
-            # A decision a held seat answered is taken back from that seat's phone (or the host's),
-            # as it was answered: another phone's undo must not reopen someone else's choice.
-            self._check_owner(Table(table.record, before.state, ()), token, actions[k]["action"], undoing=True)
-            # Only the last entry is an "undo" change every store replays; one from inside the
-            # log (settings kept after it) is saved whole.
-            change = {"op": "undo", "version": record["version"]} if not after else None
+            table = self.get(table_id)
+            before, change = undone(table, token, version, keep_settings)
             new = self._commit(before, table, change)
         self.publish(table_id, new.version)
         return new
@@ -218,21 +191,9 @@ class TableService:
         """Put back the last undone action."""
         self._known(table_id)
         with self._cache.lock(table_id):
-            table = self._writable(table_id, token, version)
-            redo = table.record["redo"]
-            if not redo:
-                raise RuleViolation("There is nothing to redo.")
-            entry, actions = redo[-1], table.record["actions"]
-            # An entry undone from inside the log (settings kept after it) comes back at the end.
-            moved = entry["seq"] != len(actions) + 1
-            entry = {**entry, "seq": len(actions) + 1}
-            record = {**table.record, "version": table.version + 1, "actions": actions + [entry], "redo": redo[:-1]}
-            if is_legacy(table.game, entry) or (actions and is_legacy(table.game, actions[-1])):
-                # Older-rules entries replay with the answers their rules implied: as a fold does.
-                redone = rewound(table, record)
-            else:
-                redone = advanced(table, record, table.game.apply(table.state, entry["action"])[0])
-            new = self._commit(redone, table, None if moved else {"op": "redo", "version": record["version"]})
+            table = self.get(table_id)
+            again, change = redone(table, token, version)
+            new = self._commit(again, table, change)
         self.publish(table_id, new.version)
         return new
 
@@ -243,38 +204,19 @@ class TableService:
         self._known(table_id)
         with self._cache.lock(table_id):
             table = self.get(table_id)
-            viewer = table.viewer_for(token)
-            if not viewer.can_act:
-                raise NotAllowed("Only a phone that joined with the play code can take a seat.")
-            seat = self._seat_index(table, seat)
-            seat_tokens = list(table.record["seat_tokens"])
-            if viewer.seat == seat:
-                return table, token
-            if seat_tokens[seat] is not None and not table.is_host(token):
-                name = table.record["players"][seat]
-                raise SeatTaken(f"{name}'s seat is taken by another phone. If that phone is gone, the host's phone "
-                                f"can free it (\"Let another phone take {name}'s seat\").")
-            if viewer.seat is not None:
-                seat_tokens[viewer.seat] = None  # a phone holds one seat: taking another frees its own
-            seat_tokens[seat] = secrets.token_urlsafe(24)
-            # A seat is not a change of the game: the version stays, so no phone's view is stale.
-            table = self._commit(Table({**table.record, "seat_tokens": seat_tokens}, table.state, table.checkpoints), table)
-        return table, seat_tokens[seat]
+            seated, seat_token = seat_claimed(table, token, seat)
+            if seated is not table:
+                table = self._commit(seated, table)
+        return table, seat_token
 
     def free_seat(self, table_id: str, token: str | None, seat: object) -> Table:
         """Free a seat: its holder leaves it, or the host frees it for another phone."""
         self._known(table_id)
         with self._cache.lock(table_id):
             table = self.get(table_id)
-            seat = self._seat_index(table, seat)
-            viewer = table.viewer_for(token)
-            if viewer.seat != seat and not table.is_host(token):
-                name = table.record["players"][seat]
-                raise NotAllowed(f"Only the phone holding {name}'s seat, or the host's phone, can free it.")
-            seat_tokens = list(table.record["seat_tokens"])
-            if seat_tokens[seat] is not None:
-                seat_tokens[seat] = None
-                table = self._commit(Table({**table.record, "seat_tokens": seat_tokens}, table.state, table.checkpoints), table)
+            freed = seat_freed(table, token, seat)
+            if freed is not table:
+                table = self._commit(freed, table)
         return table
 
     def retire(self, table_id: str, night: str) -> Table:
@@ -287,10 +229,7 @@ class TableService:
                     table = self.get(table_id)
                     if table.record.get("replaced"):
                         return table
-                    # A new version, as every change has: another process trusts its cached copy
-                    # while the stored version is that copy's, and would take moves on it.
-                    record = {**table.record, "replaced": {"night": night}, "version": table.version + 1}
-                    new = self._commit(Table(record, table.state, table.checkpoints), table)
+                    new = self._commit(retired(table, night), table)
                 break
             except VersionConflict:  # a move stored at this moment through another process
                 if not tries_left:
@@ -298,42 +237,7 @@ class TableService:
         self.publish(table_id, new.version)
         return new
 
-    @staticmethod
-    def _seat_index(table: Table, seat: object) -> int:
-        n = len(table.record["players"])
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-            raise RuleViolation(f"'seat' must be a player index from 0 to {n - 1}.")
-        return seat
-
     # -- internals -------------------------------------------------------------------------
-    def _writable(self, table_id: str, token: str | None, version: object) -> Table:
-        table = self.get(table_id)
-        if not table.viewer_for(token).can_act:
-            raise NotAllowed("This needs the table's play code: scan the play QR code or type the join code.")
-        if table.record.get("replaced"):
-            raise TableReplaced(replaced_sentence(table.record["replaced"]["night"]) + ".")
-        if version is not None:
-            if isinstance(version, bool) or not isinstance(version, int):
-                raise RuleViolation("'version' must be a whole number.")
-            if version != table.version:
-                raise VersionConflict(table.version)
-        return table
-
-    @staticmethod
-    def _check_owner(table: Table, token: str | None, action: dict, undoing: bool = False) -> None:
-        """A decision owed by a player, or a setting of theirs, is sent (or undone) from that
-        player's seat or by the host once a phone took the seat: another phone cannot answer, set
-        or take it back for them."""
-        player = table.game.owner_of(table.state, action)
-        if player is None or player >= len(table.record["seat_tokens"]):
-            return
-        seat_token = table.record["seat_tokens"][player]
-        if seat_token and table.viewer_for(token).seat != player and not table.is_host(token):
-            name = table.record["players"][player]
-            if undoing:
-                raise NotAllowed(f"{name} decided this on their own phone: only that phone or the host's can undo it.")
-            raise NotAllowed(f"{name} took a seat on their own phone: {name} answers this there.")
-
     def _commit(self, new: Table, old: Table, change: dict | None = None) -> Table:
         # Durable first: if the write fails the cache still holds the old table and the
         # caller gets an error, so nothing unsaved is ever acknowledged or shown.

@@ -1,0 +1,113 @@
+"""A table's changes as pure work: an action applied, the last move undone, an undone move redone,
+the table retired by its tournament night; and who may make them, at which version. No store, no
+cache, no lock: `tables.TableService` reads the table under its lock, stores what these return
+(the new table and the change every store replays, None to save the record whole) and publishes.
+"""
+from __future__ import annotations
+
+from .games import RuleViolation
+from .table import Table, advanced, is_legacy, rewound
+from .table_errors import NotAllowed, TableReplaced, VersionConflict, replaced_sentence
+from .table_records import now
+
+
+def writable(table: Table, token: str | None, version: object) -> Table:
+    """`table` if a bearer of `token` may change its game at `version` (None: any), else the
+    refusal: no play rights, a table its night replaced, a malformed or past version."""
+    if not table.viewer_for(token).can_act:
+        raise NotAllowed("This needs the table's play code: scan the play QR code or type the join code.")
+    if table.record.get("replaced"):
+        raise TableReplaced(replaced_sentence(table.record["replaced"]["night"]) + ".")
+    if version is not None:
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise RuleViolation("'version' must be a whole number.")
+        if version != table.version:
+            raise VersionConflict(table.version)
+    return table
+
+
+def check_owner(table: Table, token: str | None, action: dict, undoing: bool = False) -> None:
+    """A decision owed by a player, or a setting of theirs, is sent (or undone) from that
+    player's seat or by the host once a phone took the seat: another phone cannot answer, set
+    or take it back for them."""
+    player = table.game.owner_of(table.state, action)
+    if player is None or player >= len(table.record["seat_tokens"]):
+        return
+    seat_token = table.record["seat_tokens"][player]
+    if seat_token and table.viewer_for(token).seat != player and not table.is_host(token):
+        name = table.record["players"][player]
+        if undoing:
+            raise NotAllowed(f"{name} decided this on their own phone: only that phone or the host's can undo it.")
+        raise NotAllowed(f"{name} took a seat on their own phone: {name} answers this there.")
+
+
+def acted(table: Table, token: str | None, action: dict, version: object) -> tuple[Table, dict, list[str]]:
+    """The table after one action of a caller with play rights, the change that stores it, and
+    the action's log lines (RuleViolation, and nothing changed, for an action the rules refuse)."""
+    writable(table, token, version)
+    check_owner(table, token, action)
+    state, lines = table.game.apply(table.state, action)
+    entry = {"seq": len(table.record["actions"]) + 1, "action": action, "log": lines, "at": now(),
+             "rules": table.game.rules_version}
+    record = {
+        **table.record,
+        "version": table.version + 1,
+        "actions": table.record["actions"] + [entry],
+        "redo": [],
+    }
+    return advanced(table, record, state), {"op": "act", "version": record["version"], "entry": entry}, lines
+
+
+def undone(table: Table, token: str | None, version: object, keep_settings: bool) -> tuple[Table, dict | None]:
+    """The table without its last action (kept for a redo), and the change that stores it. With
+    `keep_settings` the last move of the game goes and the players' settings entered after it stay."""
+    writable(table, token, version)
+    actions = table.record["actions"]
+    if not actions:
+        raise RuleViolation("There is nothing to undo: no action has been entered yet.")
+    k = table.last_step if keep_settings else len(actions) - 1
+    if k is None:
+        raise RuleViolation("There is no move to undo: only settings were entered; change them instead.")
+    # The entries after the one removed move up a place (seq is the place in the log).
+    after = [{**e, "seq": e["seq"] - 1} for e in actions[k + 1:]]
+    record = {
+        **table.record,
+        "version": table.version + 1,
+        "actions": actions[:k] + after,
+        "redo": table.record["redo"] + [actions[k]],
+    }
+    kept = Table(table.record, table.state, tuple(c for c in table.checkpoints if c[0] <= k))
+    before = rewound(kept, record)
+    # A decision a held seat answered is taken back from that seat's phone (or the host's),
+    # as it was answered: another phone's undo must not reopen someone else's choice.
+    check_owner(Table(table.record, before.state, ()), token, actions[k]["action"], undoing=True)
+    # Only the last entry is an "undo" change every store replays; one from inside the
+    # log (settings kept after it) is saved whole.
+    return before, {"op": "undo", "version": record["version"]} if not after else None
+
+
+def redone(table: Table, token: str | None, version: object) -> tuple[Table, dict | None]:
+    """The table with its last undone action put back, and the change that stores it."""
+    writable(table, token, version)
+    redo = table.record["redo"]
+    if not redo:
+        raise RuleViolation("There is nothing to redo.")
+    entry, actions = redo[-1], table.record["actions"]
+    # An entry undone from inside the log (settings kept after it) comes back at the end.
+    moved = entry["seq"] != len(actions) + 1
+    entry = {**entry, "seq": len(actions) + 1}
+    record = {**table.record, "version": table.version + 1, "actions": actions + [entry], "redo": redo[:-1]}
+    if is_legacy(table.game, entry) or (actions and is_legacy(table.game, actions[-1])):
+        # Older-rules entries replay with the answers their rules implied: as a fold does.
+        redone_table = rewound(table, record)
+    else:
+        redone_table = advanced(table, record, table.game.apply(table.state, entry["action"])[0])
+    return redone_table, None if moved else {"op": "redo", "version": record["version"]}
+
+
+def retired(table: Table, night: str) -> Table:
+    """The table marked as replaced by its tournament night (`writable` refuses it from then on)."""
+    # A new version, as every change has: another process trusts its cached copy while the
+    # stored version is that copy's, and would take moves on it.
+    record = {**table.record, "replaced": {"night": night}, "version": table.version + 1}
+    return Table(record, table.state, table.checkpoints)
