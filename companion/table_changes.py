@@ -1,7 +1,8 @@
 """A table's changes as pure work: an action applied, the last move undone, an undone move redone,
 the table retired by its tournament night; and who may make them, at which version. No store, no
-cache, no lock: `tables.TableService` reads the table under its lock, stores what these return
-(the new table and the change every store replays, None to save the record whole) and publishes.
+cache, no lock: the change path (`table_writer.TableWriter`) reads the table under its lock, stores
+what these return (the new table and the change every store replays, None to save the record
+whole) and publishes.
 """
 from __future__ import annotations
 

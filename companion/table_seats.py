@@ -1,7 +1,7 @@
 """Which phone holds which seat, as pure work: a seat claimed (a fresh seat token; the host may
 take one from a phone that died) and a seat freed. A seat is not a change of the game: the version
-stays, so no phone's view goes stale. No store, no lock: `tables.TableService` stores what these
-return when it differs from the table given.
+stays, so no phone's view goes stale. No store, no lock: the change path
+(`table_writer.TableWriter`) stores what these return when it differs from the table given.
 """
 from __future__ import annotations
 

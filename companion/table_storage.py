@@ -1,0 +1,106 @@
+"""A table read and written through this process's copy: read from the copy while the store says
+it is current (a store shared with other processes may hold a newer table), else from the store
+and caught up; written durably to the store before the copy is kept. Join codes are looked up and
+handed out here too, as the store's index knows them. Each table's lock is here for the changes
+(`table_writer.TableWriter`) to hold; rights and publishing are theirs.
+"""
+from __future__ import annotations
+
+import secrets
+
+from .store import StaleWrite, Store
+from .table import Table, caught_up
+from .table_cache import TableCache
+from .table_errors import TableNotFound, VersionConflict
+
+# Join codes avoid look-alikes: no 0/O, no 1/I/L.
+JOIN_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+JOIN_CODE_LENGTH = 6
+
+
+class TableStorage:
+    """The tables of one store as this process holds them (in `cache`), read and written."""
+
+    def __init__(self, store: Store, cache: TableCache):
+        self.store = store
+        self._cache = cache
+
+    def lock(self, table_id: str):
+        """The lock of one table: a change reads, decides and stores under it (so does a read
+        from the store, so that the copy kept is never older than what is stored)."""
+        return self._cache.lock(table_id)
+
+    # -- reading ---------------------------------------------------------------------------
+    def get(self, table_id: str) -> Table:
+        """The table with this id, from the snapshot cache or folded from its stored log."""
+        table = self._cache.get(table_id, used=True)
+        # A store shared with other processes may hold a newer table than the cached copy.
+        if table is not None and self.store.is_current(table.record):
+            return table
+        if not isinstance(table_id, str):
+            raise TableNotFound(f"There is no table '{table_id}'.")
+        # Read under the table's lock: no change (an action, a seat) is stored while the record is
+        # read, so the copy cached here is never older than what is on disk.
+        with self._cache.lock(table_id):
+            cached = self._cache.get(table_id)
+            if cached is not None and cached is not table and self.store.is_current(cached.record):
+                return cached
+            record = self.store.load_table(table_id)
+            if record is None:
+                raise TableNotFound(f"There is no table '{table_id}'.")
+            return self._cache.remember(caught_up(cached, record), replace=cached is not None)
+
+    def cached(self, table_id: str, version: int) -> Table | None:
+        """This process's copy of a table if it is at `version` or newer, else None."""
+        table = self._cache.get(table_id)
+        return table if table is not None and table.version >= version else None
+
+    def known(self, table_id: str) -> None:
+        """Raise TableNotFound for an id no table has, before a lock is made for it. A table this
+        process holds is known: the change reads it again under its lock, and on a shared store
+        a first read here would be one more round trip for every action."""
+        if self._cache.get(table_id) is None:
+            self.get(table_id)
+
+    def find_by_code(self, code: str) -> Table:
+        """The table a typed join code names (case and spaces forgiven)."""
+        clean = "".join(str(code).split()).upper()
+        table_id = self.store.table_for_code(clean) if len(clean) == JOIN_CODE_LENGTH else None
+        table = self.get(table_id) if table_id is not None else None
+        if table is None or table.state.get("over"):
+            # A finished table's code opens nothing: it was on a screen for a whole game.
+            raise TableNotFound(f"No table that is still playing has the join code '{clean}'. Check the code on the table's screen.")
+        return table
+
+    # -- writing ---------------------------------------------------------------------------
+    def free_join_code(self) -> str:
+        """A join code that no stored table has."""
+        while True:
+            code = "".join(secrets.choice(JOIN_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
+            if self.store.table_for_code(code) is None:
+                return code
+
+    def add(self, table: Table) -> Table:
+        """Store a whole new table (made, a rematch, an accepted import) and cache it."""
+        self.store.create_table(table.record)
+        self._cache.remember(table)
+        return table
+
+    def commit(self, new: Table, old: Table, change: dict | None = None) -> Table:
+        """Store `new` in place of `old`: as `change` (what every store replays) or, with None, the
+        record whole; then cache it, and list it as over (or playing again) when that changed."""
+        # Durable first: if the write fails the cache still holds the old table and the
+        # caller gets an error, so nothing unsaved is ever acknowledged or shown.
+        try:
+            if change is None:
+                self.store.save_table(new.record, old.record)
+            else:
+                self.store.append_change(new.record, change)
+        except StaleWrite as exc:
+            # The cached copy was older than the stored table: read it afresh next time.
+            self._cache.forget(new.id)
+            raise VersionConflict(exc.current) from None
+        self._cache.remember(new)
+        if new.state.get("over") != old.state.get("over"):
+            self.store.update_index(new.id, over=bool(new.state.get("over")))
+        return new

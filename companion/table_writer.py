@@ -1,0 +1,101 @@
+"""The change path of a table, made one way for every change: an unknown id is refused before a
+lock is made for it; under the table's lock the table is read, the change decided (pure, in
+table_changes.py and table_seats.py), stored durably; then, the lock let go, its new version is
+published. A change that ends a game (or an undo that reopens it) also tells its tournament night.
+`tables.TableService` hands its changes here.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from .games import RuleViolation
+from .table import Table
+from .table_changes import acted, redone, retired, undone
+from .table_errors import VersionConflict
+from .table_seats import seat_claimed, seat_freed
+from .table_storage import TableStorage
+
+
+class TableWriter:
+    """Act, undo, redo, seat and retire on the tables of `tables`, publishing each new version."""
+
+    def __init__(self, tables: TableStorage, publish: Callable[[str, int], None]):
+        self._tables = tables
+        self.publish = publish
+
+    def act(self, table_id: str, token: str | None, action: object, version: object = None) -> tuple[Table, list[str]]:
+        """Apply one action; returns the new table and its log lines."""
+        if not isinstance(action, dict):
+            raise RuleViolation('An action is an object with a "type".')
+        self._tables.known(table_id)
+        with self._tables.lock(table_id):
+            table = self._tables.get(table_id)
+            changed, change, lines = acted(table, token, action, version)
+            new = self._commit(changed, table, change)
+        self.publish(table_id, new.version)
+        return new, lines
+
+    def undo(self, table_id: str, token: str | None, version: object = None, keep_settings: bool = False) -> Table:
+        """Remove the last action (or, with `keep_settings`, the last move of the game)."""
+        self._tables.known(table_id)
+        with self._tables.lock(table_id):
+            table = self._tables.get(table_id)
+            before, change = undone(table, token, version, keep_settings)
+            new = self._commit(before, table, change)
+        self.publish(table_id, new.version)
+        return new
+
+    def redo(self, table_id: str, token: str | None, version: object = None) -> Table:
+        """Put back the last undone action."""
+        self._tables.known(table_id)
+        with self._tables.lock(table_id):
+            table = self._tables.get(table_id)
+            again, change = redone(table, token, version)
+            new = self._commit(again, table, change)
+        self.publish(table_id, new.version)
+        return new
+
+    def claim_seat(self, table_id: str, token: str | None, seat: object) -> tuple[Table, str]:
+        """Give a phone a seat; returns the table and the seat's token (no new version: nothing is published)."""
+        self._tables.known(table_id)
+        with self._tables.lock(table_id):
+            table = self._tables.get(table_id)
+            seated, seat_token = seat_claimed(table, token, seat)
+            if seated is not table:
+                table = self._commit(seated, table)
+        return table, seat_token
+
+    def free_seat(self, table_id: str, token: str | None, seat: object) -> Table:
+        """Free a seat (no new version: nothing is published)."""
+        self._tables.known(table_id)
+        with self._tables.lock(table_id):
+            table = self._tables.get(table_id)
+            freed = seat_freed(table, token, seat)
+            if freed is not table:
+                table = self._commit(freed, table)
+        return table
+
+    def retire(self, table_id: str, night: str) -> Table:
+        """Mark a table its tournament night replaced (once: a retired table is returned as it is)."""
+        self._tables.known(table_id)
+        for tries_left in reversed(range(3)):
+            try:
+                with self._tables.lock(table_id):
+                    table = self._tables.get(table_id)
+                    if table.record.get("replaced"):
+                        return table
+                    new = self._commit(retired(table, night), table)
+                break
+            except VersionConflict:  # a move stored at this moment through another process
+                if not tries_left:
+                    raise
+        self.publish(table_id, new.version)
+        return new
+
+    def _commit(self, new: Table, old: Table, change: dict | None = None) -> Table:
+        """Store a change durably (`TableStorage.commit`), then tell the table's tournament night
+        when its game ended (or an undo reopened it): the night's standings change with it."""
+        self._tables.commit(new, old, change)
+        if new.state.get("over") != old.state.get("over") and new.record.get("event"):
+            self.publish(f"event:{new.record['event']}", new.version)
+        return new
