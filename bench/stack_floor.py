@@ -17,7 +17,6 @@ import random
 import selectors
 import statistics
 import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
@@ -134,9 +133,3 @@ def project_sizes(port: int, actions: int = 40) -> tuple[int, int]:
     for s in table.sockets:
         s.close()
     return round(statistics.mean(pushed)), round(statistics.mean(replies))
-
-
-if __name__ == "__main__":  # python bench/stack_floor.py: the sizes alone
-    from bench.capacity import sizes
-    with tempfile.TemporaryDirectory() as tmp:
-        print("per action: %d bytes to each phone, a reply of %d bytes" % sizes(tmp))

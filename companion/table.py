@@ -71,7 +71,7 @@ class Table:
 
     def offers_for(self, viewer: Viewer, host: bool = False) -> list[dict]:
         """The engine's offers to `viewer`, less the decisions and settings of a seat another phone
-        holds (that seat's phone answers them, or the host's: `TableService._check_owner`)."""
+        holds (that seat's phone answers them, or the host's: `table_changes.check_owner`)."""
         offers = self.game.offers(self.state, viewer)
         if host:
             return offers
