@@ -92,6 +92,7 @@ class Table:
         status, self.info = api.call("POST", "/api/tables", {"game": "gangs", "players": PLAYERS, "seed": seed})
         self.state = self.info["state"]
         tid = self.info["id"]
+        self.address = f"/api/tables/{tid}/actions"  # where its actions go
         play_path = "/" + self.info["urls"]["play"].split("/", 3)[3]
         self.sockets = [
             open_socket(port, f"/t/{tid}/ws?since=0", seated_cookie(port, play_path, tid, k)) if k < seated
@@ -110,7 +111,7 @@ class Table:
             self.done.clear()
         t0 = time.perf_counter()
         try:
-            status, reply = client.call("POST", f"/api/tables/{self.info['id']}/actions", legal_action(self.state, rnd), self.info["token"])
+            status, reply = client.call("POST", self.address, legal_action(self.state, rnd), self.info["token"])
         except Exception as exc:  # counted as an error by the caller, never fatal to a load test
             status, reply = 0, {"error": type(exc).__name__}
         return t0, status, reply

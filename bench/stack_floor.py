@@ -77,7 +77,7 @@ def create_app() -> Flask:
 
 
 class BareTable(Table):
-    """A table of the bare app: 6 phones, actions as the project's load sends them."""
+    """A table of the bare app: 6 phones, actions as the project's load sends them (`Table.act`)."""
 
     count = 0
 
@@ -88,18 +88,6 @@ class BareTable(Table):
         self.state = _STATE
         self.sockets = [open_socket(port, f"/ws/{BareTable.count}") for _ in range(6)]
         self.arrived, self.done, self.lock = set(), threading.Event(), threading.Lock()
-
-    def act(self, client: Api, rnd: random.Random) -> tuple[float, int, dict | None]:
-        """One action, as `Table.act` plays it, to the bare app."""
-        with self.lock:
-            self.arrived.clear()
-            self.done.clear()
-        t0 = time.perf_counter()
-        try:
-            status, reply = client.call("POST", self.address, legal_action(self.state, rnd))
-        except Exception as exc:  # counted as an error by the caller
-            status, reply = 0, {"error": type(exc).__name__}
-        return t0, status, reply
 
 
 def project_sizes(port: int, actions: int = 40) -> tuple[int, int]:
