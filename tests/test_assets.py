@@ -16,12 +16,11 @@ from pathlib import Path
 
 import brotli
 import pytest
-from simple_websocket import Client
 from werkzeug.serving import make_server
 
 from companion import ROOT, asset_folder, create_app
 from companion.web import assets
-
+from tests.live_client import connect
 from tests.servers import free_port, wait_until_answering
 
 BROWSER = "gzip, deflate, br, zstd"
@@ -183,7 +182,7 @@ def test_the_service_worker_script_is_compressed_and_revalidates(web):
 def watch_pushes(ws_base: str, act) -> str:
     """Open a watcher's live connection as a browser would (offering compression), make a change,
     and return the push that arrives."""
-    ws = Client.connect(f"{ws_base}/ws?mode=watch&since=0", headers={"Accept-Encoding": BROWSER})
+    ws = connect(f"{ws_base}/ws?mode=watch&since=0", headers={"Accept-Encoding": BROWSER})
     try:
         act()
         return ws.receive(timeout=5)

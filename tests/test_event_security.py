@@ -18,10 +18,10 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from simple_websocket import Client
 
 from companion.web.events_pages import event_regions
 from tests.browser.conftest import LiveServer
+from tests.live_client import connect
 from tests.test_events import auth, play_gangs_to_a_win
 
 NAMES = ["Aiko", "Botan", "Chika", "Daichi", "Emi", "Fumi", "Goro", "Hana"]
@@ -161,7 +161,7 @@ def test_the_event_websocket_pushes_the_desks_view_only_to_the_organiser(tmp_pat
 
         def first_push(cookie=None):
             headers = {"Origin": server.url, **({"Cookie": cookie} if cookie else {})}
-            ws = Client.connect(f"ws://{host}/e/{event['id']}/ws?mode=admin", headers=headers)
+            ws = connect(f"ws://{host}/e/{event['id']}/ws?mode=admin", headers=headers)
             try:
                 return ws.receive(timeout=5)
             finally:

@@ -17,8 +17,8 @@ import urllib.parse
 import urllib.request
 
 import pytest
-from simple_websocket import Client
 
+from tests.live_client import connect
 from tests.redis_server import redis_prefix, redis_server, redis_url  # noqa: F401 (fixtures)
 from tests.servers import free_port, wait_until_answering
 from tests.test_crash import next_action
@@ -123,7 +123,7 @@ def test_writers_through_both_servers_get_one_gapless_sequence(servers):
 def test_a_phone_watching_through_the_second_sees_an_action_made_through_the_first(servers):
     one, two = servers
     table = call(f"{one}/api/tables", GANGS)[1]
-    ws = Client.connect(f"ws://{two.removeprefix('http://')}/t/{table['id']}/ws?mode=watch&since=0")
+    ws = connect(f"ws://{two.removeprefix('http://')}/t/{table['id']}/ws?mode=watch&since=0")
     try:
         # Settled: nothing to send yet (and the page re-reads only every 10 s by itself, so what
         # arrives below within 3 s came through Redis).

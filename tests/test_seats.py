@@ -106,8 +106,9 @@ def test_a_freed_seats_open_live_page_stops_seeing_its_hidden_information(app, c
     import threading
     import time
 
-    import simple_websocket
     from werkzeug.serving import make_server
+
+    from tests.live_client import connect
 
     server = make_server("127.0.0.1", 0, app, threaded=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -116,8 +117,8 @@ def test_a_freed_seats_open_live_page_stops_seeing_its_hidden_information(app, c
         play = table["urls"]["play"].rsplit("/", 1)[-1]
         bob = claim(client, table, play, 1).json["token"]
         cookie = app.session_interface.get_signing_serializer(app).dumps({"tokens": {table["id"]: bob}})
-        ws = simple_websocket.Client(f"ws://127.0.0.1:{server.server_port}/t/{table['id']}/ws?since=-1",
-                                     headers={"Cookie": f"session={cookie}"})
+        ws = connect(f"ws://127.0.0.1:{server.server_port}/t/{table['id']}/ws?since=-1",
+                     headers={"Cookie": f"session={cookie}"})
         first = ws.receive(timeout=5)
         assert "data-bells>0<" in first  # Bob's own seat sees his (empty) pile
         assert client.delete(f"/api/tables/{table['id']}/seats/1", headers=auth(table["token"])).status_code == 200

@@ -12,10 +12,10 @@ import time
 import urllib.request
 
 import pytest
-from simple_websocket import Client
 
 from companion import ROOT
 from companion.cli import phone_urls
+from tests.live_client import connect
 from tests.servers import free_port, wait_until_answering
 
 
@@ -44,7 +44,7 @@ def test_serve_stores_actions_and_pushes_them_to_a_websocket(server):
     host, data = server
     status, table = post(f"http://{host}/api/tables", {"game": "gangs", "players": ["Ann", "Bob"], "options": {"first_player": 0}})
     assert status == 201
-    ws = Client.connect(f"ws://{host}/t/{table['id']}/ws?mode=watch&since=0")
+    ws = connect(f"ws://{host}/t/{table['id']}/ws?mode=watch&since=0")
     try:
         status, reply = post(
             f"http://{host}/api/tables/{table['id']}/actions",
@@ -57,7 +57,7 @@ def test_serve_stores_actions_and_pushes_them_to_a_websocket(server):
     finally:
         ws.close()
     # A phone that slept through a change reconnects with the version it last saw and catches up.
-    late = Client.connect(f"ws://{host}/t/{table['id']}/ws?mode=watch&since=0")
+    late = connect(f"ws://{host}/t/{table['id']}/ws?mode=watch&since=0")
     try:
         assert 'data-version="1"' in late.receive(timeout=5)
     finally:
@@ -172,7 +172,7 @@ def test_over_https_slow_clients_do_not_keep_phones_out(https_server):
             slow.append(conn)
         status, table = post_tls(f"{url}/api/tables", {"game": "gangs", "players": ["Ann", "Bob"], "options": {"first_player": 0}}, trusting)
         assert status == 201
-        ws = Client.connect(f"wss://127.0.0.1:{port}/t/{table['id']}/ws?mode=watch&since=0", ssl_context=trusting)
+        ws = connect(f"wss://127.0.0.1:{port}/t/{table['id']}/ws?mode=watch&since=0", ssl_context=trusting)
         try:
             started = time.monotonic()
             status, _ = post_tls(f"{url}/api/tables/{table['id']}/actions",
