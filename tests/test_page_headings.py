@@ -1,0 +1,111 @@
+"""Every whole page says where the phone is: exactly one <h1>, with words that name the place (the
+table pages have theirs in test_table_heading.py). The live regions of a tournament night's pages,
+which a push, a poll or an htmx reply swaps in, bring no second one."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from flask import template_rendered
+
+from companion import asset_folder
+
+from .test_event_desk import HX, NAMES
+from .test_pages import create_from_form
+from .test_table_heading import headings
+
+TEMPLATES = Path(asset_folder("templates"))
+# The templates that draw a whole page (the others are parts of one).
+WHOLE_PAGES = sorted(str(p.relative_to(TEMPLATES)) for p in TEMPLATES.rglob("*.html")
+                     if p.read_text().startswith('{% extends "base.html" %}'))
+
+
+def night(client, date: str = "") -> str:
+    """A tournament night ("Friday", on `date` when given) made on this phone (its desk), four
+    players registered."""
+    made = client.post("/events", data={"name": "Friday", "games": ["gangs"], "rounds": "2", "date": date})
+    assert made.status_code == 302, made.text
+    event_id = made.headers["Location"].split("/e/")[1].split("/")[0]
+    client.post(f"/e/{event_id}/admin/players", data={"names": "\n".join(NAMES)})
+    return event_id
+
+
+def returning(client):
+    """The home page of a phone that made a table and runs a night."""
+    create_from_form(client)
+    night(client)
+    return client.get("/")
+
+
+def stranger(client):
+    """Another phone (its own cookies)."""
+    return client.application.test_client()
+
+
+# Each page: how a phone gets there -> (response, the words of its one <h1>).
+PAGES = {
+    "home, a first visit": lambda c: (c.get("/"), "Kyoto Table Companion"),
+    "home, a phone with tables and a night": lambda c: (returning(c), "Kyoto Table Companion"),
+    "join": lambda c: (c.get("/join"), "Join a table"),
+    "join, a wrong code": lambda c: (c.post("/join", data={"code": "ZZZZZZ"}), "Join a table"),
+    "not found": lambda c: (c.get("/t/no-such-table"), "Not found"),
+    "a wrong play link": lambda c: (stranger(c).get(f"/t/{create_from_form(c)}/play/not-the-token"), "Sorry"),
+    "offline": lambda c: (c.get("/offline"), "Offline"),
+    "a table's whole history": lambda c: (c.get(f"/t/{create_from_form(c)}/history"),
+                                          "The whole history of this Gangs of Kyoto table"),
+    "a new night": lambda c: (c.get("/events/new"), "New tournament night"),
+    "a new night, refused": lambda c: (c.post("/events", data={"name": "", "games": ["gangs"], "rounds": "1"}),
+                                       "New tournament night"),
+    "the organiser's desk": lambda c: (c.get(f"/e/{night(c)}/admin"), "Friday · organiser"),
+    "the players' page": lambda c: (c.get(f"/e/{night(c)}"), "Friday"),
+    "the players' page, a dated night": lambda c: (c.get(f"/e/{night(c, '2026-12-05')}"), "Friday · 2026-12-05"),
+    "the big screen": lambda c: (c.get(f"/e/{night(c, '2026-12-05')}/screen"), "Friday"),
+    "no such night": lambda c: (c.get("/e/no-such-night"), "There is no tournament night at this address"),
+    "not a desk": lambda c: (stranger(c).get(f"/e/{night(c)}/admin"), "This phone is not a desk of this night"),
+}
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_each_page_has_one_h1_that_says_where_the_phone_is(client, name):
+    resp, expected = PAGES[name](client)
+    assert resp.status_code in (200, 403, 404, 422), resp.status_code
+    assert headings(resp.text) == [expected]
+
+
+def test_every_template_of_a_whole_page_is_checked_here(app, client):
+    drawn = set()
+
+    def record(sender, template, context, **extra):
+        drawn.add(template.name)
+
+    with template_rendered.connected_to(record, app):
+        for name, visit in PAGES.items():
+            visit(client)
+        table_id = create_from_form(client)
+        client.get(f"/t/{table_id}")  # table.html: tests/test_table_heading.py
+    assert set(WHOLE_PAGES) - drawn == set()
+    assert "history.html" in WHOLE_PAGES and "events/admin.html" in WHOLE_PAGES
+
+
+def test_the_home_page_keeps_its_section_titles_below_its_heading(client):
+    page = returning(client).text
+    for title in ("Your tournament nights", "Your tables", "Start a table"):
+        assert f'<h2 class="as-h1">{title}</h2>' in page
+    assert page.index("<h1") < page.index("<h2")
+
+
+@pytest.mark.parametrize("mode", ["admin", "public", "screen"])
+def test_the_regions_a_night_is_pushed_hold_no_h1(client, mode):
+    event_id = night(client)
+    regions = client.get(f"/e/{event_id}/regions?mode={mode}")
+    assert regions.status_code == 200 and 'hx-swap-oob="true"' in regions.text
+    assert headings(regions.text) == []
+
+
+def test_after_a_desk_form_the_desk_still_has_one_h1(client):
+    event_id = night(client)
+    reply = client.post(f"/e/{event_id}/admin/players", data={"names": "Emi"}, headers=HX)
+    assert reply.status_code == 200 and 'hx-swap-oob="true"' in reply.text
+    assert headings(reply.text) == []
+    assert headings(client.get(f"/e/{event_id}/find?name=Emi").text) == []
+    assert headings(client.get(f"/e/{event_id}/admin").text) == ["Friday · organiser"]
