@@ -8,7 +8,7 @@ a black-box attack once got 500s from `[] in {...}`, int("²") and a RecursionEr
 from __future__ import annotations
 
 import reprlib
-from typing import Collection
+from typing import Callable, Collection
 
 from .errors import RuleViolation
 
@@ -105,3 +105,14 @@ def bool_field(action: dict, name: str, default: bool = False) -> bool:
 def player_field(state: dict, action: dict, name: str) -> int:
     """A field naming a player by 0-based index in seating order."""
     return int_field(action, name, 0, len(state["players"]) - 1, f"'{name}' (a player index)")
+
+
+def check_named_player(state: dict, action: dict, expected: int, refusal: str,
+                       name: Callable[[int], str] | None = None) -> None:
+    """Refuse an action that names a player other than `expected`, the one the rules wait for.
+    An action may name its player: a phone's control does, so that a tap made on a stale page
+    cannot count for someone else. `refusal` says why in the game's words, with {expected} and
+    {named} for the two players' names (`name` gives a player's name by index)."""
+    if "player" in action and player_field(state, action, "player") != expected:
+        name = name or (lambda i: state["players"][i]["name"])
+        raise RuleViolation(refusal.format(expected=name(expected), named=name(action["player"])))

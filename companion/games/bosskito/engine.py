@@ -14,7 +14,7 @@ import random
 from typing import Callable
 
 from ..base import Game, Option, RuleViolation
-from ..fields import check_fields, player_field
+from ..fields import check_fields, check_named_player, player_field
 from .offers import offers, turn_offers
 from .rounds import draw, exchange, hand_out, mark, place, play, reveal, take
 from .rules import (
@@ -93,7 +93,7 @@ class BossKito(Game):
         if state["phase"] != "pass":
             raise RuleViolation("Nobody may pass the starting player card now: that comes with a benefit's double arrow.")
         giver = state["passes"][0]
-        self._check_player(state, action, giver, "decides who gets the starting player card")
+        check_named_player(state, action, giver, "{expected} decides who gets the starting player card now, not {named}.")
         to = player_field(state, action, "to")
         state["passes"].pop(0)
         state["starting_player"] = to
@@ -132,18 +132,11 @@ class BossKito(Game):
         if state["phase"] == "pass":
             who = state["players"][state["passes"][0]]["name"]
             raise RuleViolation(f"{who} first decides who gets the starting player card.")
-        self._check_player(state, action, state["current"], "takes this turn")
+        check_named_player(state, action, state["current"], "{expected} takes this turn now, not {named}.")
         lines: list[str] = []
         move(state, state["players"][state["current"]], action, lines)
         self._next_turn(state, lines)
         return lines
-
-    @staticmethod
-    def _check_player(state: dict, action: dict, expected: int, task: str) -> None:
-        # An action names its player so that a stale phone's tap cannot count for someone else.
-        if "player" in action and player_field(state, action, "player") != expected:
-            names = state["players"]
-            raise RuleViolation(f"{names[expected]['name']} {task} now, not {names[action['player']]['name']}.")
 
     def _next_turn(self, state: dict, lines: list[str]) -> None:
         state["turns_left"][state["current"]] -= 1

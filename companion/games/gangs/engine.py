@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 
 from ..base import Game, Option, RuleViolation, Viewer
-from ..fields import bool_field, check_fields, player_field
+from ..fields import bool_field, check_fields, check_named_player, player_field
 from ..words import counted
 from .. import piles
 from . import cards
@@ -74,7 +74,7 @@ class GangsOfKyoto(Game):
         if state["draw_owed"] is not None:
             owed = state["players"][state["draw_owed"]]["name"]
             raise RuleViolation(f"{owed} must first take a card from the deck for the Draw symbol.")
-        _check_named(state, action, state["current"], "gives the cards this turn")
+        check_named_player(state, action, state["current"], "{expected} gives the cards this turn, not {named}.")
         to = player_field(state, action, "to")
         card = cards.parse_card(action.get("card"), "Which card was revealed? A give needs the card as well as who gets it.")
         refuse = bool_field(action, "refuse")
@@ -99,7 +99,7 @@ class GangsOfKyoto(Game):
         to = state["draw_owed"]
         if to is None:
             raise RuleViolation("Nobody owes a draw now: a card is drawn only for a Draw symbol.")
-        _check_named(state, action, to, "draws for the Draw symbol")
+        check_named_player(state, action, to, "{expected} draws for the Draw symbol, not {named}.")
         card = cards.parse_card(action.get("card"), "Which card was drawn? A draw needs the card.")
         refuse = bool_field(action, "refuse")
         receiver = state["players"][to]
@@ -298,11 +298,3 @@ def _chart_point(state: dict) -> None:
 def _check_refuse(receiver: dict, refuse: bool) -> None:
     if refuse and not cards.holds_refuse(receiver["row"]):
         raise RuleViolation(f"{receiver['name']} has no Refuse card in their row to refuse with.")
-
-
-def _check_named(state: dict, action: dict, expected: int, does: str) -> None:
-    """An action may name its player (a phone's control does, so that a tap made on a stale page
-    cannot apply to someone else); when it does, it must be the one the rules wait for."""
-    if "player" in action and player_field(state, action, "player") != expected:
-        names = [p["name"] for p in state["players"]]
-        raise RuleViolation(f"{names[expected]} {does}, not {names[action['player']]}.")

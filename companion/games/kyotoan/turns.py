@@ -4,7 +4,7 @@ that go on after held losses (`then_*`) are named in the engine's `steps` table 
 from __future__ import annotations
 
 from ..base import RuleViolation
-from ..fields import bool_field, check_fields, int_field, player_field
+from ..fields import bool_field, check_fields, check_named_player, int_field, player_field
 from ..words import listed
 from . import effects as fx
 from . import keeps, losses
@@ -14,8 +14,7 @@ from .effects import WIN_STARS, gain_stars
 
 def check_turn_player(state: dict, action: dict) -> None:
     """A move of the turn may name its monster (a stale phone's tap then cannot play for another)."""
-    if "player" in action and player_field(state, action, "player") != state["current"]:
-        raise RuleViolation(f"It is {fx.name(state, state['current'])}'s turn.")
+    check_named_player(state, action, state["current"], "It is {expected}'s turn.", lambda i: fx.name(state, i))
 
 
 # -- the smash -----------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from ..base import RuleViolation
-from ..fields import check_fields, int_field, player_field
+from ..fields import check_fields, check_named_player, int_field, player_field
 from . import offers, sheets
 from .kittens import BIKE_DECK, MISSIONS, ROAD_SPACES
 from .offers import BIKE_MOVES
@@ -26,9 +26,7 @@ def still_moving(state: dict, what: str) -> None:
 def own_turn(state: dict, action: dict, does: str) -> None:
     """A move of the turn may name its kitten (a phone's control does, so that a tap on a stale
     page cannot apply to another turn); when it does, it must be the kitten whose turn it is."""
-    if "player" in action and player_field(state, action, "player") != state["current"]:
-        turn = state["players"][state["current"]]["name"]
-        raise RuleViolation(f"It is {turn}'s turn: only the kitten whose turn it is {does}.")
+    check_named_player(state, action, state["current"], "It is {expected}'s turn: only the kitten whose turn it is " + does + ".")
 
 
 def crossed_road(game, state: dict, action: dict) -> list[str]:
