@@ -29,7 +29,8 @@ from flask_sock import Sock
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.bench_actions import Api, Frames, free_port, legal_action, open_socket, procfile_command  # noqa: E402
+from bench.bench_actions import Api, free_port, legal_action, procfile_command  # noqa: E402
+from bench.phones import Frames, open_socket  # noqa: E402
 
 
 def create_app() -> Flask:

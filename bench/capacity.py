@@ -46,7 +46,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.bare_broadcast import describe, push_ratio  # noqa: E402
-from bench.bench_actions import Api, Frames, free_port, pct  # noqa: E402
+from bench.bench_actions import Api, free_port, pct  # noqa: E402
+from bench.phones import Frames  # noqa: E402
 from bench.bench_redis import start_redis  # noqa: E402
 from bench.load import PLAYERS, Table, cpu_seconds, rss_mb  # noqa: E402
 from bench.stack_floor import BareTable, project_sizes  # noqa: E402

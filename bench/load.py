@@ -26,7 +26,8 @@ from urllib.parse import urlencode
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.bench_actions import Api, Frames, legal_action, open_socket, pct, start_server  # noqa: E402
+from bench.bench_actions import Api, legal_action, pct, start_server  # noqa: E402
+from bench.phones import Frames, open_socket  # noqa: E402
 
 
 def process_tree(pid: int) -> list[int]:

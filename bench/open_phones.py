@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.bench_actions import Frames, open_socket  # noqa: E402
+from bench.phones import Frames, open_socket  # noqa: E402
 from bench.capacity import start  # noqa: E402
 from bench.slowloris import new_table, push_arrives, timed_get  # noqa: E402
 

@@ -23,7 +23,8 @@ import urllib.request
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from bench.bench_actions import Frames, free_port, legal_action, open_socket, procfile_command  # noqa: E402
+from bench.bench_actions import free_port, legal_action, procfile_command  # noqa: E402
+from bench.phones import Frames, open_socket  # noqa: E402
 
 STOCK_WORKER = "gthread"
 

@@ -26,7 +26,8 @@ from flask_sock import Sock
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.bench_actions import Api, Frames, legal_action, open_socket  # noqa: E402
+from bench.bench_actions import Api, legal_action  # noqa: E402
+from bench.phones import Frames, open_socket  # noqa: E402
 from bench.load import PLAYERS, Table  # noqa: E402
 from companion.web.whole_frames import whole_frames  # noqa: E402
 

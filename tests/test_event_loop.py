@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from bench.bench_actions import Frames, open_socket
+from bench.phones import Frames, open_socket
 from bench.slowloris import new_table, push_arrives, timed_get
 from companion.web.sockets import BUSY, BUSY_CODE
 from tests.servers import free_port, wait_until_answering

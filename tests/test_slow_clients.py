@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from bench.bench_actions import open_socket
+from bench.phones import open_socket
 from bench.slowloris import SlowClients, new_table, push_arrives, server_command, timed_get
 from tests.servers import free_port
 

@@ -16,7 +16,8 @@ import urllib.request
 
 import pytest
 
-from bench.bench_actions import legal_action, open_socket
+from bench.bench_actions import legal_action
+from bench.phones import open_socket
 from bench.slowloris import new_table, post_json
 from companion.web.whole_frames import WholeFrames
 from tests.test_slow_clients import server  # noqa: F401  (the Procfile's server and `companion serve`)
