@@ -216,6 +216,18 @@
     form.appendChild(note);
     note.scrollIntoView({ block: "nearest" });
   });
+  // A refusal speaks of what its form held when it was sent ("1 of 5 entered"): once the player
+  // changes what the form holds (typing, a choice, a tap on one of its in-page buttons such as a
+  // number pad's), the sentence no longer fits, and it goes.
+  function formChanged(event) {
+    var form = event.target.closest && event.target.closest("form");
+    if (!form || !form.querySelector(".refusal")) return;
+    if (event.type === "click" && !event.target.closest('button[type="button"]')) return;
+    clearRefusals();
+    var flash = document.getElementById("flash");
+    if (flash) flash.textContent = "";
+  }
+  ["input", "change", "click"].forEach(function (type) { document.addEventListener(type, formChanged); });
 
   // Polling fallback: while the socket is not open, ask for the regions every 15 s.
   function poll() {
