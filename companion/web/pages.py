@@ -11,6 +11,7 @@ from . import cookie_token, host_token, public_base, remember_token, remembered_
 from .api import table_urls
 from .forms import form_to_action, form_version
 from .render import context, flash_region, renders
+from .setup_form import table_setup
 
 bp = Blueprint("pages", __name__)
 htmx = HTMX()
@@ -34,15 +35,7 @@ def create():
     game_id = form.get("game", "")
     try:
         game = get_game(game_id)
-        players = [p for p in form.getlist("players") if p.strip()]
-        options = {o.name: (o.name in form) for o in game.options if o.kind is bool}
-        if any(o.name == "monsters" for o in game.options):
-            options["monsters"] = pick_monsters(form.getlist("monsters")[: len(players)], len(players))
-        if any(o.name == "die_faces" for o in game.options) and form.getlist("die_faces"):
-            options["die_faces"] = [int(f) if f.isascii() and f.isdigit() else f for f in form.getlist("die_faces")]
-        first = form.get("first_player", "")
-        if first not in ("", "random"):
-            options["first_player"] = int(first) if first.isascii() and first.isdigit() and len(first) <= 9 else first
+        players, options = table_setup(game, form)
         table = tables().create(game.id, players, options)
     except (RuleViolation, StoreError) as exc:
         return render_template("home.html", games={g.id: g for g in all_games()}, mine=_my_tables(),
@@ -270,17 +263,6 @@ def _write(table_id: str, change):
     # The htmx reply is the same render the table's other phones are pushed for this version.
     body = renders().regions(table, _viewer(table), "play") + flash_region(message)
     return body, status
-
-
-def pick_monsters(chosen: list[str], n: int) -> list[str] | None:
-    """The monsters picked on the form, blanks filled with the next free ones in roster order."""
-    from ..games.kyotoan.cards import MONSTERS
-
-    if not any(chosen):
-        return None
-    chosen = chosen + [""] * (n - len(chosen))
-    free = iter(m for m in MONSTERS if m not in chosen)
-    return [m or next(free, "") for m in chosen]
 
 
 def _viewer(table) -> Viewer:

@@ -32,3 +32,29 @@ def test_the_players_of_the_last_table_are_one_tap_away(live_server, phone):
     page.get_by_role("button", name="Same players as last time: Ann, Bob, Cy").click()
     names = [page.locator("input[name=players]").nth(i).input_value() for i in range(4)]
     assert names == ["Ann", "Bob", "Cy", ""]
+
+
+def test_who_starts_offers_the_players_by_the_names_typed(live_server, phone):
+    page = phone().new_page()
+    page.goto(live_server.url + "/")
+    page.locator("label[for=game-gangs]").click()
+    starts = page.locator("select[name=first_player]")
+    names = page.locator("input[name=players]")
+
+    def offered():
+        return [o.strip() for o in starts.locator("option:not([disabled])").all_inner_texts()]
+
+    assert offered() == ["Let the app draw"]  # nobody named yet
+    names.nth(0).fill("Ann")
+    names.nth(2).fill("Cy")  # the second slot left blank: it seats nobody
+    assert offered() == ["Let the app draw", "Ann", "Cy"]
+    starts.select_option(label="Cy")
+    names.nth(1).fill("Bob")
+    assert offered() == ["Let the app draw", "Ann", "Bob", "Cy"] and starts.input_value() == "2"  # still Cy
+    names.nth(2).fill("")  # Cy left the table: the choice cannot stand
+    assert starts.input_value() == "random"
+    names.nth(2).fill("Cy")
+    starts.select_option(label="Cy")
+    page.get_by_role("button", name="Create the table").click()
+    expect(page.locator("#netstate")).to_have_text("Live")
+    expect(page.locator("#status")).to_contain_text("Cy")
