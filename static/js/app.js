@@ -260,39 +260,6 @@
     if (pad) diceTotal(pad);
   });
 
-  // Setup: "Same players as last time" fills in the names this phone played with last.
-  document.addEventListener("click", function (event) {
-    var btn = event.target.closest && event.target.closest("[data-fill-names]");
-    if (!btn) return;
-    var names = JSON.parse(btn.dataset.fillNames || "[]");
-    var form = btn.closest("form");
-    form.querySelectorAll("input[name=players]").forEach(function (input, i) { input.value = names[i] || ""; });
-    namesStarters(form);
-  });
-
-  // Setup: "Who starts?" offers the players by the names typed, and only the named slots of the
-  // chosen game (an option's value stays its slot: the server seats the named slots in order).
-  function namesStarters(form) {
-    var select = form.querySelector("select[name=first_player]");
-    if (!select) return;
-    var inputs = form.querySelectorAll("input[name=players]");
-    Array.prototype.forEach.call(select.options, function (option) {
-      if (option.value === "random") return;
-      var input = inputs[Number(option.value)];
-      var name = input && input.offsetParent !== null ? input.value.trim() : "";
-      option.textContent = name || "Player " + (Number(option.value) + 1);
-      option.hidden = option.disabled = !name;
-    });
-    if (select.selectedOptions[0] && select.selectedOptions[0].disabled) select.value = "random";
-  }
-  function setupChanged(event) {
-    var form = event.target.closest && event.target.closest("form");
-    if (form && form.querySelector("select[name=first_player]")) namesStarters(form);
-  }
-  document.addEventListener("input", setupChanged);
-  document.addEventListener("change", setupChanged);
-  document.querySelectorAll("select[name=first_player]").forEach(function (select) { namesStarters(select.form); });
-
   // Round timer on event pages: minutes and seconds since the round started.
   setInterval(function () {
     document.querySelectorAll("[data-started]").forEach(function (el) {

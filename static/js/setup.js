@@ -1,0 +1,39 @@
+// The home page's setup form: the names this phone played with last, one tap away, and "Who
+// starts?" offering the players by the names typed. Loaded by templates/home.html only; must not
+// be inline (the CSP forbids it). Without it the form works as it is.
+(function () {
+  "use strict";
+
+  // Setup: "Same players as last time" fills in the names this phone played with last.
+  document.addEventListener("click", function (event) {
+    var btn = event.target.closest && event.target.closest("[data-fill-names]");
+    if (!btn) return;
+    var names = JSON.parse(btn.dataset.fillNames || "[]");
+    var form = btn.closest("form");
+    form.querySelectorAll("input[name=players]").forEach(function (input, i) { input.value = names[i] || ""; });
+    namesStarters(form);
+  });
+
+  // Setup: "Who starts?" offers the players by the names typed, and only the named slots of the
+  // chosen game (an option's value stays its slot: the server seats the named slots in order).
+  function namesStarters(form) {
+    var select = form.querySelector("select[name=first_player]");
+    if (!select) return;
+    var inputs = form.querySelectorAll("input[name=players]");
+    Array.prototype.forEach.call(select.options, function (option) {
+      if (option.value === "random") return;
+      var input = inputs[Number(option.value)];
+      var name = input && input.offsetParent !== null ? input.value.trim() : "";
+      option.textContent = name || "Player " + (Number(option.value) + 1);
+      option.hidden = option.disabled = !name;
+    });
+    if (select.selectedOptions[0] && select.selectedOptions[0].disabled) select.value = "random";
+  }
+  function setupChanged(event) {
+    var form = event.target.closest && event.target.closest("form");
+    if (form && form.querySelector("select[name=first_player]")) namesStarters(form);
+  }
+  document.addEventListener("input", setupChanged);
+  document.addEventListener("change", setupChanged);
+  document.querySelectorAll("select[name=first_player]").forEach(function (select) { namesStarters(select.form); });
+})();
