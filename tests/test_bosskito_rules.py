@@ -133,6 +133,11 @@ def test_hand_out_column_by_column_with_ties_and_empty_columns():
     # "All played banana tokens go back to the general stock and all played banana cards are discarded."
     assert all(p["played"] == played() for p in s["players"])
     assert s["stock"] == 30 - 9 - 3 + 1 and s["discard"] == 6
+    # The hand-out stays on the table's state until the next one: who takes which benefit card.
+    assert s["handed_out"]["round"] == 1
+    assert [(h["colour"], h["benefit"], h["player"], h.get("bananas"), h.get("discarded")) for h in s["handed_out"]["columns"]] == [
+        ("red", 9, 1, 6, None), ("yellow", 8, None, None, "a tie"), ("green", 7, None, None, "no banana card"),
+        ("blue", 6, 2, 3, None), ("purple", 5, None, None, "no banana card")]
 
 
 def test_additional_actions_card_banana_and_pass():

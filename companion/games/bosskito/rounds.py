@@ -145,6 +145,10 @@ def hand_out(state: dict, lines: list[str]) -> list[int]:
     players = state["players"]
     passes = []
     lines.append(f"Round {state['round']} ends: the benefits are handed out.")
+    # Kept until the next hand-out: the table hands the benefit cards over while the next round's
+    # benefits are turned up, and the page shows who gets which (not only the history).
+    handed: list[dict] = []
+    state["handed_out"] = {"round": state["round"], "columns": handed}
     for col, colour in enumerate(COLOURS):
         number = state["row"][col]
         if number is None:
@@ -153,10 +157,13 @@ def hand_out(state: dict, lines: list[str]) -> list[int]:
         if winner is None:
             why = "a tie" if any(p["played"][colour] for p in players) else "no banana card"
             lines.append(f"{colour.capitalize()}: {BENEFIT_NAMES[number]} ({number}) is discarded ({why}).")
+            handed.append({"colour": colour, "benefit": number, "name": BENEFIT_NAMES[number], "player": None, "discarded": why})
             continue
         p = players[winner]
         p["benefits"] = sorted(p["benefits"] + [number])
         lines.append(f"{colour.capitalize()}: {p['name']} wins {BENEFIT_NAMES[number]} ({number}) with {bananas(p['played'][colour])} bananas.")
+        handed.append({"colour": colour, "benefit": number, "name": BENEFIT_NAMES[number], "player": winner,
+                       "bananas": bananas(p["played"][colour])})
         symbol = state["row_symbols"][col]
         if symbol == "card" and take_cards(state, 1, lines):
             p["hand"] += 1
