@@ -184,17 +184,18 @@
     onlineCheck();
   });
   // A push means the table moved on: an old error message no longer applies.
-  document.addEventListener("htmx:wsAfterMessage", function () {
-    var flash = document.getElementById("flash");
-    if (flash) flash.textContent = "";
-    clearRefusals();
-  });
+  document.addEventListener("htmx:wsAfterMessage", forgetRefusal);
 
   // A refused tap is explained beside the control that was tapped, in view (the #flash strip
   // announces it to screen readers). The server's refusal carries the sentence alone, so the form
   // keeps everything entered and the next tap corrects it rather than recording a default.
   function clearRefusals() {
     document.querySelectorAll(".refusal").forEach(function (el) { el.remove(); });
+  }
+  function forgetRefusal() {  // the sentence in the strip too
+    var flash = document.getElementById("flash");
+    if (flash) flash.textContent = "";
+    clearRefusals();
   }
   document.addEventListener("htmx:afterRequest", function (event) {
     clearRefusals();
@@ -223,9 +224,7 @@
     var form = event.target.closest && event.target.closest("form");
     if (!form || !form.querySelector(".refusal")) return;
     if (event.type === "click" && !event.target.closest('button[type="button"]')) return;
-    clearRefusals();
-    var flash = document.getElementById("flash");
-    if (flash) flash.textContent = "";
+    forgetRefusal();
   }
   ["input", "change", "click"].forEach(function (type) { document.addEventListener(type, formChanged); });
 
