@@ -61,7 +61,7 @@ TARGET_WORDS = {
 # The same, short enough for a button of the check pad (the long words are its tooltip).
 TARGET_LABELS = {
     "bug": "Bug", "butterfly": "Butterfly", "tree": "Tree", "animal": "Animal", "friend": "Friend",
-    None: "Plain", "hazard": "Hazard", "bike": "Bike",
+    None: "Other", "hazard": "Hazard", "bike": "Bike",
 }
 
 DEFAULT_SHEETS = (
