@@ -166,11 +166,21 @@
   document.addEventListener("htmx:oobAfterSwap", onlineCheck);
   document.addEventListener("htmx:afterSettle", onlineCheck);
 
+  // A server at its cap on live phones accepts a connection and closes it at once (1013, below):
+  // a page it said so to shows "Live" again only once a retry has stayed open a moment, never for
+  // the instant in between (the banner flickered "Live" at every retry while the server was busy).
+  var settling = null;
   document.addEventListener("htmx:wsOpen", function () {
+    clearTimeout(settling);
+    if (document.body.dataset.live === "busy") {
+      settling = setTimeout(function () { document.body.dataset.live = "open"; onlineCheck(); }, 1000);
+      return;
+    }
     document.body.dataset.live = "open";
     onlineCheck();
   });
   document.addEventListener("htmx:wsClose", function () {
+    clearTimeout(settling);
     document.body.dataset.live = "closed";
     onlineCheck();
   });

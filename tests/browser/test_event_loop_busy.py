@@ -45,8 +45,13 @@ def test_a_phone_past_the_cap_says_the_server_is_busy_and_still_shows_the_tables
     late.goto(url)
     late.wait_for_selector("body[data-live=busy]", timeout=15000)
     assert late.locator("#netstate").inner_text() == BUSY
+    # Its live connection is retried (and refused again) meanwhile: the banner never says "Live".
+    late.evaluate("""() => { window.said = []; new MutationObserver(() => window.said.push(
+        document.getElementById('netstate').textContent)).observe(document.getElementById('netstate'),
+        {childList: true, characterData: true, subtree: true}); }""")
     post(f"{one_phone_server}/api/tables/{table['id']}/actions",
          {"type": "give", "to": 1, "card": {"value": 2, "kind": "plain"}}, table["token"])
     first.wait_for_selector("#status[data-version='1']", timeout=10000)  # pushed
     late.wait_for_selector("#status[data-version='1']", timeout=25000)  # polled (every 15 s)
     assert late.locator("#netstate").inner_text() == BUSY  # still said after the redraw
+    assert "Live" not in late.evaluate("window.said"), late.evaluate("window.said")
