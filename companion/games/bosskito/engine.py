@@ -18,7 +18,7 @@ from ..fields import check_fields, check_named_player, player_field
 from .offers import offers, turn_offers
 from .rounds import draw, exchange, hand_out, mark, place, play, reveal, take
 from .rules import (
-    BANANA_CARDS, BENEFITS, COLOURS, HAND, ROUNDS, START_TOKENS, SYMBOLS, TOKENS, TURNS_PER_ROUND, bananas,
+    BANANA_CARDS, BENEFIT_NAMES, BENEFITS, COLOURS, HAND, ROUNDS, START_TOKENS, SYMBOLS, TOKENS, TURNS_PER_ROUND, bananas,
     column_bananas, leaders, ordinal, score_table, scores,
 )
 
@@ -36,6 +36,7 @@ class BossKito(Game):
     # What the pages show of the rules, read from here (no template holds a number of the rulebook).
     colours = COLOURS
     benefits = tuple(BENEFITS)
+    benefit_names = BENEFIT_NAMES  # the board says a benefit by its name and number
     rounds = ROUNDS
     turns_per_round = TURNS_PER_ROUND
     ordinal = staticmethod(ordinal)

@@ -157,13 +157,12 @@ def hand_out(state: dict, lines: list[str]) -> list[int]:
         if winner is None:
             why = "a tie" if any(p["played"][colour] for p in players) else "no banana card"
             lines.append(f"{colour.capitalize()}: {BENEFIT_NAMES[number]} ({number}) is discarded ({why}).")
-            handed.append({"colour": colour, "benefit": number, "name": BENEFIT_NAMES[number], "player": None, "discarded": why})
+            handed.append({"colour": colour, "benefit": number, "player": None, "discarded": why})
             continue
         p = players[winner]
         p["benefits"] = sorted(p["benefits"] + [number])
         lines.append(f"{colour.capitalize()}: {p['name']} wins {BENEFIT_NAMES[number]} ({number}) with {bananas(p['played'][colour])} bananas.")
-        handed.append({"colour": colour, "benefit": number, "name": BENEFIT_NAMES[number], "player": winner,
-                       "bananas": bananas(p["played"][colour])})
+        handed.append({"colour": colour, "benefit": number, "player": winner, "bananas": bananas(p["played"][colour])})
         symbol = state["row_symbols"][col]
         if symbol == "card" and take_cards(state, 1, lines):
             p["hand"] += 1
