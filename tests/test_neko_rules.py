@@ -85,7 +85,7 @@ def test_example_fighting_an_opponent_and_the_tally_medal():
 
 def test_fights_roll_again_on_a_draw_and_only_the_last_try_decides():
     s = new()
-    rejected(s, {"type": "kitten_fight", "attacker": 0, "defender": 1, "rolls": [[3, 3]]}, "The last try is a draw")
+    rejected(s, {"type": "kitten_fight", "attacker": 0, "defender": 1, "rolls": [[3, 3]]}, "These dice make a draw: the kittens roll again until one wins")
     rejected(s, {"type": "kitten_fight", "attacker": 0, "defender": 1, "rolls": [[4, 1], [3, 1]]}, "Only the last try")
     s = act(s, type="kitten_fight", attacker=0, defender=1, rolls=[[2, 2], ["X", 1]])
     assert s["players"][0]["skills"]["fighting"] == 1 + 2  # lost with an X

@@ -103,7 +103,7 @@ def kitten_fight(game, state: dict, action: dict) -> list[str]:
         raise RuleViolation("Only the last try of a fight may be decisive: earlier tries are draws rolled again.")
     sa, sd = scores[-1]
     if sa == sd:
-        raise RuleViolation("The last try is a draw too: roll again and enter that try.")
+        raise RuleViolation("These dice make a draw: the kittens roll again until one wins; enter that try.")
     winner, loser = (a, d) if sa > sd else (d, a)
     loser_die = pairs[-1][0] if loser == a else pairs[-1][1]
     tries = f"{len(pairs)} tr{'y' if len(pairs) == 1 else 'ies'}"
