@@ -68,6 +68,28 @@ def test_every_static_address_on_a_table_page_names_its_file_bytes_and_is_kept_a
         assert not resp.cache_control.no_cache
 
 
+def test_a_file_kept_a_year_carries_only_the_headers_that_apply_to_it(web):
+    """A first visit fetches a dozen such files over plain HTTP, where headers go uncompressed: a
+    script, a style sheet or a PNG carries no page policy (CSP, frames, referrer: a browser applies
+    them to documents and workers only) and nothing to revalidate with (it is never asked again),
+    yet still `nosniff`, so a file of the wrong type is never run."""
+    table = make_table(web)
+    page = web.get(f"/t/{table['id']}/watch").get_data(as_text=True)
+    urls = {url for url, _, _ in STATIC_URL.findall(page)}
+    assert any(".js" in u for u in urls) and any(".css" in u for u in urls) and any(".png" in u for u in urls)
+    for url in urls:
+        headers = web.get(url, headers={"Accept-Encoding": BROWSER}).headers
+        assert headers["X-Content-Type-Options"] == "nosniff", url
+        for name in ("Content-Security-Policy", "X-Frame-Options", "Referrer-Policy", "ETag", "Last-Modified", "Content-Disposition"):
+            assert name not in headers, (url, name)
+        assert sum(len(k) + len(v) + 4 for k, v in headers.items()) < 300, url
+    # The page itself, the service worker (a worker: its CSP applies) and the manifest keep them all.
+    for url in (f"/t/{table['id']}/watch", "/sw.js", "/manifest.webmanifest"):
+        headers = web.get(url).headers
+        assert "frame-ancestors 'none'" in headers["Content-Security-Policy"], url
+        assert headers["X-Content-Type-Options"] == "nosniff", url
+
+
 def test_a_static_file_asked_for_without_its_current_hash_is_never_kept_unasked(web):
     for url in ("/static/css/app.css", "/static/css/app.css?v=0123456789ab", "/static/css/app.css?v="):
         resp = web.get(url)

@@ -123,6 +123,10 @@ def cache_forever_if_current(resp: Response) -> None:
         resp.cache_control.public = True
         resp.cache_control.max_age = YEAR
         resp.cache_control.immutable = True
+        # Never asked again, so nothing to revalidate with; and "inline" is how a file is shown
+        # anyway: ~150 bytes of headers fewer on each of a first visit's dozen files.
+        for name in ("ETag", "Last-Modified", "Content-Disposition"):
+            resp.headers.pop(name, None)
 
 
 def init_app(app: Flask) -> None:

@@ -18,6 +18,11 @@ CSP = (
     "connect-src 'self'; manifest-src 'self'; worker-src 'self'; "
     "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
+# Static files a page loads as a script, a style sheet or an image (a PNG: no SVG, which a browser
+# may open as a document). A browser applies a CSP, a frame rule and a referrer policy to a
+# document or a worker only (the service worker is not a static file: pwa.py), so on these they
+# were ~330 bytes of headers for nothing, a dozen times on a phone's first visit over plain HTTP.
+SUBRESOURCE_TYPES = frozenset({"text/css", "text/javascript", "application/javascript", "image/png"})
 
 
 def csrf_token() -> str:
@@ -44,8 +49,10 @@ def init_app(app: Flask) -> None:
 
     @app.after_request
     def headers(resp):
+        resp.headers.setdefault("X-Content-Type-Options", "nosniff")  # a script or style of the wrong type is not run
+        if request.endpoint == "static" and resp.mimetype in SUBRESOURCE_TYPES:
+            return resp
         resp.headers.setdefault("Content-Security-Policy", CSP)
-        resp.headers.setdefault("X-Content-Type-Options", "nosniff")
         resp.headers.setdefault("Referrer-Policy", "same-origin")
         resp.headers.setdefault("X-Frame-Options", "DENY")
         return resp
