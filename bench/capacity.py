@@ -29,7 +29,6 @@ Run: python bench/capacity.py [--steps 100 150 200 250 300] [--seconds 20] [--ro
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import selectors
@@ -46,46 +45,15 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.bare_broadcast import describe, push_ratio  # noqa: E402
-from bench.bench_actions import Api, free_port, pct  # noqa: E402
+from bench.bench_actions import Api, pct  # noqa: E402
 from bench.phones import Frames  # noqa: E402
 from bench.bench_redis import start_redis  # noqa: E402
 from bench.load import PLAYERS, Table, cpu_seconds, rss_mb  # noqa: E402
+from bench.servers import before_tree, start  # noqa: E402
 from bench.stack_floor import BareTable, project_sizes  # noqa: E402
 
 TARGET_MS = 100.0
 BEFORE = "f7307fc"  # main just before the event-loop worker and group commit
-
-
-def procfile_web(tree: Path) -> str:
-    """The `web:` command of the Procfile in `tree`, bound to loopback."""
-    line = next(l for l in (tree / "Procfile").read_text().splitlines() if l.startswith("web:"))
-    return line.split(":", 1)[1].strip().replace("--bind 0.0.0.0:", "--bind 127.0.0.1:")
-
-
-def start(tree: Path, env: dict, workers: int = 1, worker_class: str | None = None,
-          app: str = "companion:create_app()") -> tuple[subprocess.Popen, int]:
-    """The Procfile's server of `tree` with `workers` processes (and another worker class, with
-    its threads, if given) serving `app`; returns it and its port."""
-    port = free_port()
-    command = procfile_web(tree).replace("--workers 1", f"--workers {workers}").replace("'companion:create_app()'", f"'{app}'")
-    if worker_class:
-        words = command.split()
-        words[words.index("--worker-class") + 1] = worker_class
-        command = " ".join(words) + " --threads ${COMPANION_THREADS:-256}"
-    proc = subprocess.Popen(["bash", "-c", f"exec {command}"], cwd=tree, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                            env={**os.environ, "PYTHONPATH": str(tree), "COMPANION_ACTION_LIMIT": "0",
-                                 "COMPANION_CREATE_LIMIT": "100000 per minute", "PORT": str(port), **env})
-    deadline = time.time() + 60
-    while time.time() < deadline:
-        try:
-            Api(port).call("GET", "/api/games")
-            return proc, port
-        except json.JSONDecodeError:  # the bare app answers, with a page of its own
-            return proc, port
-        except OSError:
-            time.sleep(0.1)
-    proc.kill()
-    raise RuntimeError("the server did not start")
 
 
 class Load:
@@ -247,14 +215,6 @@ def sizes(tmp: str) -> tuple[int, int]:
     finally:
         proc.terminate()
         proc.wait()
-
-
-def before_tree(rev: str, folder: Path) -> Path:
-    """The project as it was at `rev`, unpacked from git (nothing of this checkout changes)."""
-    folder.mkdir(parents=True, exist_ok=True)
-    archive = subprocess.run(["git", "archive", rev], cwd=ROOT, check=True, capture_output=True).stdout
-    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
-    return folder
 
 
 def main() -> None:

@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.phones import Frames, open_socket  # noqa: E402
-from bench.capacity import start  # noqa: E402
+from bench.servers import start  # noqa: E402
 from bench.slowloris import new_table, push_arrives, timed_get  # noqa: E402
 
 THREADED = "companion.serving.BufferingThreadWorker"
