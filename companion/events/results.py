@@ -13,18 +13,14 @@ from __future__ import annotations
 from typing import Callable
 
 
-def app_places(names: list[str], state: dict) -> dict[str, int] | None:
-    """The placings a finished game's state gives its seats (`names` in seating order), or None
-    while it plays. The table's own seating names the places, so a round entry that lists other
-    players (a damaged record) can neither crash a page nor credit the wrong people."""
+def app_places(names: list[str], state: dict, game) -> dict[str, int] | None:
+    """The placings a finished game gives its seats (`names` in seating order), or None while it
+    plays: `Game.places`, where players the game's own tie-breakers cannot separate share a place.
+    The table's own seating names the places, so a round entry that lists other players (a damaged
+    record) can neither crash a page nor credit the wrong people."""
     if not state.get("over"):
         return None
-    winners = state["winner"] if isinstance(state["winner"], list) else [state["winner"]]
-    places, shared = {}, [w for w in winners if w is not None]
-    for position, index in enumerate(state["standings"], start=1):
-        if isinstance(index, int) and 0 <= index < len(names):
-            places[names[index]] = 1 if index in shared else position
-    return places
+    return dict(zip(names, game.places(state)))
 
 
 def result_rows(record: dict, played: Callable[[dict], dict[str, int] | None]) -> list[dict]:

@@ -199,7 +199,30 @@ class Game:
 
     def standings(self, state: dict) -> list[int]:
         """Player indexes, best first, by this game's own tie-breakers."""
-        return list(range(len(state["players"])))
+        return sorted(range(len(state["players"])), key=lambda i: self.rank_key(state, i))
+
+    def rank_key(self, state: dict, i: int) -> tuple:
+        """What ranks player `i` at the end (smaller is better): every tie-breaker the rulebook
+        gives. Players with equal keys are equal by the rules. Here: seating order, no ties."""
+        return (i,)
+
+    def places(self, state: dict) -> list[int]:
+        """Each player's place at the end (by index; 1 is best). The rulebooks name only a winner:
+        players the game's own tie-breakers cannot separate share a place below it too, so no seat
+        decides a tournament's points (docs/rulings.md); everyone named in a shared win is first."""
+        won = state.get("winner")
+        won = set(won) if isinstance(won, list) else {won}
+        places: dict[int, int] = {}
+        order = state["standings"]
+        for position, i in enumerate(order, start=1):
+            before = order[position - 2] if position > 1 else None
+            if i in won:
+                places[i] = 1
+            elif before is not None and before not in won and self.rank_key(state, before) == self.rank_key(state, i):
+                places[i] = places[before]
+            else:
+                places[i] = position
+        return [places[i] for i in range(len(state["players"]))]
 
     def legacy_answers(self, state: dict, rules: int = 1) -> list[dict]:
         """Answers to the pending questions that rules before `rules_version` did not ask, as

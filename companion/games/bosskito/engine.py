@@ -182,7 +182,7 @@ class BossKito(Game):
         state["phase"] = "over"
         order = self.standings(state)
         best = order[0]
-        tied = [i for i in order if self._rank_key(state, i) == self._rank_key(state, best)]
+        tied = [i for i in order if self.rank_key(state, i) == self.rank_key(state, best)]
         state["winner"] = best if len(tied) == 1 else tied
         totals = ", ".join(f"{p['name']} {p['score']}" for p in state["players"])
         lines.append(f"The game ends: {totals}. " + (
@@ -203,13 +203,10 @@ class BossKito(Game):
         self._score(state)  # the running score, as if the game ended now
         super()._refresh(state)
 
-    def _rank_key(self, state: dict, i: int) -> tuple[int, int]:
+    def rank_key(self, state: dict, i: int) -> tuple[int, int]:
+        """Highest score first; a tie goes to the most banana tokens."""
         p = state["players"][i]
         return (-p["score"], -p["tokens"])
-
-    def standings(self, state: dict) -> list[int]:
-        """Highest score first; a tie goes to the most banana tokens."""
-        return sorted(range(len(state["players"])), key=lambda i: self._rank_key(state, i))
 
     def pending(self, state: dict) -> list[dict]:
         """The reveal, a double arrow's decision, or whose turn it is (with its number in the round)."""

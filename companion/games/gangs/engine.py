@@ -224,15 +224,14 @@ class GangsOfKyoto(Game):
 
     def _finish(self, state: dict, lines: list[str], reason: str) -> None:
         _chart_point(state)
-        state.update(over=True, ended_by=reason, draw_owed=None, winner=self._ranking(state)[0])
+        state.update(over=True, ended_by=reason, draw_owed=None, winner=self.standings(state)[0])
         best = state["players"][state["winner"]]
         lines.append(f"{best['name']} wins with {best['bells']} bells!")
 
-    def _ranking(self, state: dict) -> list[int]:
-        """Most bells first; a tie goes to whoever sits furthest after the First Player card."""
-        n = len(state["players"])
-        fp = state["first_player"]
-        return sorted(range(n), key=lambda i: (-state["players"][i]["bells"], -((i - fp) % n)))
+    def rank_key(self, state: dict, i: int) -> tuple[int, int]:
+        """Most bells first; a tie goes to whoever sits furthest after the First Player card (so
+        no two players ever tie)."""
+        return (-state["players"][i]["bells"], -((i - state["first_player"]) % len(state["players"])))
 
     # -- protocol --------------------------------------------------------------------------
     def pending(self, state: dict) -> list[dict]:
@@ -254,9 +253,6 @@ class GangsOfKyoto(Game):
         to = [i for i, p in enumerate(players) if not p["received"]]
         return [{"type": "give", "player": state["current"], "to": to, "refuse": [i for i in to if cards.holds_refuse(players[i]["row"])],
                  "cards": cards.choices(), "cards_left": state["hand"]}]
-
-    def standings(self, state: dict) -> list[int]:
-        return self._ranking(state)
 
     def view(self, state: dict, viewer: Viewer) -> dict:
         if state["over"] or state["options"]["open_vp"]:

@@ -170,11 +170,8 @@ class LastKyotoanStanding(Game):
                    "rapid_healing": lambda d: {"hearts": 0}}
         return [{"type": d["type"], "player": d["player"], **default[d["type"]](d)} for d in losses.owed(state)]
 
-    def standings(self, state: dict) -> list[int]:
-        """Winner first; then the living by ★ then ♥; then the eliminated, last out last."""
-        players = state["players"]
+    def rank_key(self, state: dict, i: int) -> tuple:
+        """Winner first; then the living by ★ then ♥; then the eliminated, by ★."""
+        p = state["players"][i]
         won = state["winner"] if isinstance(state["winner"], list) else [state["winner"]]
-        return sorted(
-            range(len(players)),
-            key=lambda i: (i not in won, not players[i]["alive"], -players[i]["stars"], -players[i]["hp"]),
-        )
+        return (i not in won, not p["alive"], -p["stars"], -p["hp"])

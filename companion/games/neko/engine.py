@@ -128,6 +128,10 @@ class KyotoNoNeko(Game):
             return [{"type": "skill_up", **b} for b in state["bumps"]]
         return [{"type": "turn", "player": state["current"], "action_used": state["action_used"]}]
 
+    def rank_key(self, state: dict, i: int) -> tuple[int, int]:
+        """Most Medals, then the higher Friendship (a fight decides only the win)."""
+        return turns.rank_key(state, i)
+
     def standings(self, state):
         order = turns.ranking(state)
         if state["winner"] is not None:
