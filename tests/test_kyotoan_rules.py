@@ -317,3 +317,30 @@ def test_older_logs_get_the_yields_they_were_never_asked_answered_as_they_were_p
     s["players"][0]["hp"] = 5
     asked = act(act(s, type="roll", faces=dice("sss 123")), type="resolve")
     assert asked["phase"] == "yield" and GAME.legacy_answers(asked) == []  # older rules asked this one
+
+
+def test_final_standings_place_a_monster_that_lasted_longer_above_one_knocked_out_earlier():
+    # The rulebook names only the winner; below it the app places the living by ★ then ♥, then the
+    # eliminated, the last out first (docs/rulings.md): Ann's 15★ do not lift her, out first, above Bob.
+    s = turn(new(3), "123 123")  # Ann enters Kyoto City
+    s["players"][0].update(stars=15, hp=2)
+    s = turn(s, "sss 123", p0=False)  # Bob knocks Ann out and enters
+    assert not s["players"][0]["alive"] and s["players"][0]["out"] == 1
+    s["players"][1]["hp"] = 1
+    s = turn(s, "s 123 ee", p1=False)  # Cy knocks Bob out: the last monster standing
+    assert s["over"] and s["winner"] == 2 and s["players"][1]["out"] == 2
+    assert s["standings"] == [2, 1, 0]
+    assert GAME.places(s) == [3, 2, 1]
+
+
+def test_monsters_knocked_out_by_one_roll_share_their_place():
+    s = turn(new(4), "123 123")  # Ann enters Kyoto City
+    s = turn(s, "123 123")  # Bob
+    s["players"][1]["hp"] = 1
+    s["players"][2]["hp"] = 1
+    s["players"][1]["stars"] = 9
+    s = turn(s, "123 123")  # Cy
+    s = turn(s, "123 123")  # Dee
+    s = turn(s, "s 123 ee", end=False)  # Ann, in the City, smashes the three outside: Bob and Cy fall
+    assert [p["out"] for p in s["players"][1:3]] == [1, 1]
+    assert GAME.places({**s, "over": True, "winner": 0}) == [1, 3, 3, 2]

@@ -181,10 +181,13 @@ def eliminate_fallen(state: dict, lines: list[str]) -> None:
             state["discard"].extend(p["cards"])
             p.update(cards=[], stars=0, hp=hp, max_hp=MAX_HP, poison=0, shrink=0, counters={}, mimic=None)
             lines.append(f"{name(state, i)} reaches 0♥: {CARDS[card].name} It discards its cards, loses its ★ and plays on with {hp}♥.")
+    # When each monster went out, for the final standings: monsters falling together share it.
+    out = 1 + max((p.get("out") or 0 for p in state["players"]), default=0)
     for i, p in enumerate(state["players"]):
         if p["alive"] and p["hp"] <= 0:
             # 2016 rules: an eliminated monster discards its cards and its ϟ.
             p["alive"] = False
+            p["out"] = out
             leave(state, i)
             state["discard"].extend(p["cards"])
             p.update(cards=[], counters={}, mimic=None, energy=0)

@@ -52,7 +52,8 @@ class LastKyotoanStanding(Game):
             "game": self.id,
             "players": [
                 {"name": n, "monster": m, "hp": MAX_HP, "max_hp": MAX_HP, "stars": 0, "energy": 0, "alive": True,
-                 "location": None, "cards": [], "poison": 0, "shrink": 0, "auto_yield": None, "mimic": None}
+                 "location": None, "cards": [], "poison": 0, "shrink": 0, "auto_yield": None, "mimic": None,
+                 "out": None}  # when eliminated: 1 for the first monster out (those falling together share it)
                 for n, m in zip(names, monsters)
             ],
             "current": first,
@@ -171,7 +172,10 @@ class LastKyotoanStanding(Game):
         return [{"type": d["type"], "player": d["player"], **default[d["type"]](d)} for d in losses.owed(state)]
 
     def rank_key(self, state: dict, i: int) -> tuple:
-        """Winner first; then the living by ★ then ♥; then the eliminated, by ★."""
+        """The winner first; then the living by ★ then ♥; then the eliminated, the last out first
+        (monsters that fell together are equal): lasting longer places higher (docs/rulings.md)."""
         p = state["players"][i]
+        if not p["alive"]:
+            return (True, True, -(p.get("out") or 0), 0)
         won = state["winner"] if isinstance(state["winner"], list) else [state["winner"]]
-        return (i not in won, not p["alive"], -p["stars"], -p["hp"])
+        return (i not in won, False, -p["stars"], -p["hp"])
