@@ -6,8 +6,9 @@
 // only the rerolled dice are tapped. The form sends the chips as `faces[]`; its buttons wait until
 // every die is entered.
 //
-// Market picker: a grid of the cards left in the deck, filtered by the letters typed; with several
-// cards to tap in, each tap takes the next slot and the form goes when every slot is filled.
+// Market picker: a grid of the cards left in the deck, filtered by the letters typed (emptied after
+// each pick); with several cards to tap in, a tap chooses a card or takes it back, the chosen ones
+// are marked and named, and the form goes when every slot is filled.
 (function () {
   "use strict";
 
@@ -61,31 +62,69 @@
     var slots = parseInt(picker.dataset.slots, 10) || 1;
     var search = picker.querySelector("input[type=search]");
     var chosen = picker.querySelector("[data-chosen]");
-    var picks = [];
-    if (search) {
-      search.addEventListener("input", function () {
-        var q = search.value.trim().toLowerCase();
-        picker.querySelectorAll("[data-card-name]").forEach(function (b) {
-          b.hidden = q !== "" && b.dataset.cardName.toLowerCase().indexOf(q) < 0;
-        });
-      });
+    var cards = picker.querySelectorAll("[data-card-name]");
+    var names = {};
+    cards.forEach(function (b) { names[b.dataset.card] = b.dataset.cardName; });
+
+    function filter() {
+      var q = search.value.trim().toLowerCase();
+      cards.forEach(function (b) { b.hidden = q !== "" && b.dataset.cardName.toLowerCase().indexOf(q) < 0; });
     }
+    // The letters found the card just tapped; the next card is another one, so the whole list is back.
+    function clearSearch() {
+      if (search && search.value) { search.value = ""; filter(); }
+    }
+    if (search) search.addEventListener("input", filter);
+    cards.forEach(function (b) { b.addEventListener("click", clearSearch); });
     if (slots < 2) return;  // one slot: each card is a plain submit button
-    picker.querySelectorAll("[data-card-name]").forEach(function (b) {
-      b.type = "button";
-      b.addEventListener("click", function () {
-        picks.push(b.dataset.card);
+
+    // `picks` is the one record of the choice: the hidden fields sent, the cards marked and the
+    // line saying them are all redrawn from it, so after a refusal the form still sends exactly
+    // what the page shows (appending a field per tap once resent old picks forever).
+    var picks = [];
+    var sent = document.createElement("div");
+    form.appendChild(sent);
+    function copies(cid) { return picks.filter(function (c) { return c === cid; }).length; }
+
+    function draw() {
+      sent.textContent = "";
+      picks.forEach(function (cid) {
         var input = document.createElement("input");
         input.type = "hidden";
         input.name = "cards[]";
-        input.value = b.dataset.card;
-        form.appendChild(input);
-        if (chosen) chosen.textContent = "Chosen: " + picks.length + " of " + slots;
-        if (picks.length >= slots) {
+        input.value = cid;
+        sent.appendChild(input);
+      });
+      var more = slots - picks.length;
+      if (chosen) {
+        chosen.textContent = "Chosen: " + (picks.length ? picks.map(function (c) { return names[c]; }).join(", ") : "none yet") +
+          (more ? "; " + more + " more" : "");
+      }
+      cards.forEach(function (b) {
+        var mine = copies(b.dataset.card) > 0;
+        b.setAttribute("aria-pressed", mine ? "true" : "false");
+        b.disabled = !mine && more <= 0;  // never more cards than slots
+      });
+    }
+
+    // A tap adds the card while the deck holds another copy of it (the engine's count, data-left)
+    // and a slot is free; otherwise it takes the card back, so a second tap undoes the first.
+    cards.forEach(function (b) {
+      b.type = "button";
+      b.addEventListener("click", function () {
+        var cid = b.dataset.card, left = parseInt(b.dataset.left, 10) || 1, mine = copies(cid);
+        if (mine && (mine >= left || picks.length >= slots)) {
+          picks = picks.filter(function (c) { return c !== cid; });
+        } else if (picks.length < slots) {
+          picks.push(cid);
+        }
+        draw();
+        if (picks.length === slots) {
           if (form.requestSubmit) form.requestSubmit(); else form.submit();
         }
       });
     });
+    draw();
   }
 
   function setUp(root) {
