@@ -37,9 +37,10 @@ KIND_WORDS = {
 }
 
 
-# The word under a card's value, short enough for a card tile on a phone (the board's rows and the
-# picker's tiles; a bell is drawn, not written).
-TILE_WORDS = {"draw": "Draw", "bell_card": "Bell card", "discard": "Discard", "stay_late": "Late", "refuse": "Refuse"}
+# The words under a card's value on a card tile (the board's rows and the picker's tiles; a bell is
+# drawn, not written): the card's name as the rulebook prints it, less "card" where the tile leaves
+# no room. "Stay Late" takes two short lines on a 360 px phone; "Late" alone was not recognised.
+TILE_WORDS = {"draw": "Draw", "bell_card": "Bell card", "discard": "Discard", "stay_late": "Stay Late", "refuse": "Refuse"}
 
 
 def choices() -> list[dict]:

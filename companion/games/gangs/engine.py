@@ -14,7 +14,7 @@ import random
 
 from ..base import Game, Option, RuleViolation, Viewer
 from ..fields import bool_field, check_fields, check_named_player, player_field
-from ..words import counted
+from ..words import counted, listed
 from .. import piles
 from . import cards
 from .cards import BASE_LIMIT, DECK_SIZE, STAY_LATE_LIMIT, WIN_BELLS
@@ -88,8 +88,11 @@ class GangsOfKyoto(Game):
         _check_refuse(receiver, refuse)
         state["hand"] -= 1
         receiver["received"] = True
-        who = "themself" if to == state["current"] else receiver["name"]
-        lines = [f"{giver['name']} gives {self._card_name(state, card)} to {who}."]
+        # A card the active player takes is "kept": the history names nobody with a pronoun.
+        if to == state["current"]:
+            lines = [f"{giver['name']} keeps {self._card_name(state, card)}."]
+        else:
+            lines = [f"{giver['name']} gives {self._card_name(state, card)} to {receiver['name']}."]
         self._receive(state, to, card, refuse, lines)
         return lines
 
@@ -224,9 +227,19 @@ class GangsOfKyoto(Game):
 
     def _finish(self, state: dict, lines: list[str], reason: str) -> None:
         _chart_point(state)
-        state.update(over=True, ended_by=reason, draw_owed=None, winner=self.standings(state)[0])
-        best = state["players"][state["winner"]]
-        lines.append(f"{best['name']} wins with {best['bells']} bells!")
+        order = self.standings(state)
+        state.update(over=True, ended_by=reason, draw_owed=None, winner=order[0])
+        players = state["players"]
+        best = players[order[0]]
+        tied = [players[i]["name"] for i in order if players[i]["bells"] == best["bells"]]
+        if len(tied) == 1:
+            lines.append(f"{best['name']} wins with {counted(best['bells'], 'bell')}!")
+        else:
+            # Equal bells: the seat decided (rank_key), and the line says so, or the table sees a
+            # win it cannot explain.
+            holder = players[state["first_player"]]["name"]
+            lines.append(f"{listed(tied)} have {counted(best['bells'], 'bell')} each: {best['name']} wins the tie, "
+                         f"sitting furthest in turn order from the First Player card (held by {holder}).")
 
     def rank_key(self, state: dict, i: int) -> tuple[int, int]:
         """Most bells first; a tie goes to whoever sits furthest after the First Player card (so
