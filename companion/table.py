@@ -9,6 +9,7 @@ import random
 from dataclasses import dataclass
 
 from .games import RuleViolation, Viewer, WATCHER, get_game
+from .table_errors import closed_sentence, replaced_sentence
 
 CHECKPOINT_EVERY = 50
 
@@ -49,6 +50,16 @@ class Table:
         actions = self.record["actions"]
         return next((k for k in range(len(actions) - 1, -1, -1) if actions[k]["action"].get("type") not in settings), None)
 
+    @property
+    def locked(self) -> str | None:
+        """Why this table takes no more moves, in words (its tournament night replaced it, or
+        seated the next round from its round's results), or None."""
+        if self.record.get("replaced"):
+            return replaced_sentence(self.record["replaced"]["night"])
+        if self.record.get("closed"):
+            return closed_sentence(self.record["closed"]["night"], self.record["closed"]["round"])
+        return None
+
     def viewer_for(self, token: str | None) -> Viewer:
         """What a bearer of `token` may do and see at this table."""
         if not token:
@@ -71,7 +82,10 @@ class Table:
 
     def offers_for(self, viewer: Viewer, host: bool = False) -> list[dict]:
         """The engine's offers to `viewer`, less the decisions and settings of a seat another phone
-        holds (that seat's phone answers them, or the host's: `table_changes.check_owner`)."""
+        holds (that seat's phone answers them, or the host's: `table_changes.check_owner`), and
+        none at a table that takes no more moves (`locked`)."""
+        if self.locked:
+            return []
         offers = self.game.offers(self.state, viewer)
         if host:
             return offers

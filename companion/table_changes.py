@@ -1,5 +1,5 @@
 """A table's changes as pure work: an action applied, the last move undone, an undone move redone,
-the table retired by its tournament night; and who may make them, at which version. No store, no
+the table locked by its tournament night; and who may make them, at which version. No store, no
 cache, no lock: the change path (`table_writer.TableWriter`) reads the table under its lock, stores
 what these return (the new table and the change every store replays, None to save the record
 whole) and publishes.
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .games import RuleViolation
 from .table import Table, advanced, is_legacy, rewound
-from .table_errors import NotAllowed, TableReplaced, VersionConflict, replaced_sentence
+from .table_errors import NotAllowed, TableClosed, TableReplaced, VersionConflict
 from .table_records import now
 
 
@@ -17,8 +17,8 @@ def writable(table: Table, token: str | None, version: object) -> Table:
     refusal: no play rights, a table its night replaced, a malformed or past version."""
     if not table.viewer_for(token).can_act:
         raise NotAllowed("This needs the table's play code: scan the play QR code or type the join code.")
-    if table.record.get("replaced"):
-        raise TableReplaced(replaced_sentence(table.record["replaced"]["night"]) + ".")
+    if table.locked:
+        raise (TableReplaced if table.record.get("replaced") else TableClosed)(table.locked + ".")
     if version is not None:
         if isinstance(version, bool) or not isinstance(version, int):
             raise RuleViolation("'version' must be a whole number.")
@@ -106,9 +106,11 @@ def redone(table: Table, token: str | None, version: object) -> tuple[Table, dic
     return redone_table, None if moved else {"op": "redo", "version": record["version"]}
 
 
-def retired(table: Table, night: str) -> Table:
-    """The table marked as replaced by its tournament night (`writable` refuses it from then on)."""
+def locked(table: Table, mark: str, why: dict) -> Table:
+    """The table marked by its tournament night: "replaced" (new seats or another game before it
+    started) or "closed" (the next round was seated from its round's results), with what the
+    sentence names (`Table.locked`); `writable` refuses it from then on."""
     # A new version, as every change has: another process trusts its cached copy while the
     # stored version is that copy's, and would take moves on it.
-    record = {**table.record, "replaced": {"night": night}, "version": table.version + 1}
+    record = {**table.record, mark: why, "version": table.version + 1}
     return Table(record, table.state, table.checkpoints)

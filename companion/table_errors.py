@@ -1,6 +1,6 @@
 """What a table refuses: the errors its service raises (no table, no right, a seat held by another
-phone, a version gone by, a table its tournament night replaced), and the sentence a replaced table
-says. The web layer maps each to its reply; every module of the service raises them.
+phone, a version gone by, a table its tournament night replaced or whose round it closed), and the
+sentences such a table says. The web layer maps each to its reply; every module of the service raises them.
 """
 from __future__ import annotations
 
@@ -37,3 +37,14 @@ class TableReplaced(RuleViolation):
 def replaced_sentence(night: str) -> str:
     """What a table the night's organiser replaced says to its players (its refusals and its page)."""
     return f"The organiser replaced this table (seats or game changed): moves here no longer count. Find your table at {night}"
+
+
+class TableClosed(RuleViolation):
+    """The table's tournament night seated the next round from its round's results: its game no
+    longer changes (an undo would silently change standings the next round was seated from)."""
+
+
+def closed_sentence(night: str, round_number: int) -> str:
+    """What a table of a closed round says to its players (its refusals and its page)."""
+    return (f"Round {round_number} of {night} is closed: the next round was seated from its results, so moves here no "
+            "longer change them. The organiser corrects a result at the desk")

@@ -10,14 +10,14 @@ from typing import Callable
 
 from .games import RuleViolation
 from .table import Table
-from .table_changes import acted, redone, retired, undone
+from .table_changes import acted, locked, redone, undone
 from .table_errors import VersionConflict
 from .table_seats import seat_claimed, seat_freed
 from .table_storage import TableStorage
 
 
 class TableWriter:
-    """Act, undo, redo, seat and retire on the tables of `tables`, publishing each new version."""
+    """Act, undo, redo, seat and lock the tables of `tables`, publishing each new version."""
 
     def __init__(self, tables: TableStorage, publish: Callable[[str, int], None]):
         self._tables = tables
@@ -75,16 +75,17 @@ class TableWriter:
                 table = self._commit(freed, table)
         return table
 
-    def retire(self, table_id: str, night: str) -> Table:
-        """Mark a table its tournament night replaced (once: a retired table is returned as it is)."""
+    def lock(self, table_id: str, mark: str, why: dict) -> Table:
+        """Mark a table its tournament night replaced or closed (`table_changes.locked`; once: a
+        locked table is returned as it is)."""
         self._tables.known(table_id)
         for tries_left in reversed(range(3)):
             try:
                 with self._tables.lock(table_id):
                     table = self._tables.get(table_id)
-                    if table.record.get("replaced"):
+                    if table.locked:
                         return table
-                    new = self._commit(retired(table, night), table)
+                    new = self._commit(locked(table, mark, why), table)
                 break
             except VersionConflict:  # a move stored at this moment through another process
                 if not tries_left:

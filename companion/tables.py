@@ -22,13 +22,13 @@ from .games import RuleViolation
 from .store import Store
 from .table import Table
 from .table_cache import TableCache
-from .table_errors import NotAllowed, SeatTaken, TableNotFound, TableReplaced, VersionConflict, replaced_sentence
+from .table_errors import NotAllowed, SeatTaken, TableClosed, TableNotFound, TableReplaced, VersionConflict, replaced_sentence
 from .table_records import exported, imported, new_table
 from .table_storage import TableStorage
 from .table_writer import TableWriter
 
 # The names the web layer, the tournament nights and the tests import from here.
-__all__ = ["NotAllowed", "SeatTaken", "Table", "TableNotFound", "TableReplaced", "TableService",
+__all__ = ["NotAllowed", "SeatTaken", "Table", "TableClosed", "TableNotFound", "TableReplaced", "TableService",
            "VersionConflict", "replaced_sentence"]
 
 
@@ -143,4 +143,9 @@ class TableService:
     def retire(self, table_id: str, night: str) -> Table:
         """Mark a table that its tournament night replaced: from now on its actions, undos and redos
         are refused with a sentence naming the night, where its players find their table."""
-        return self._writer.retire(table_id, night)
+        return self._writer.lock(table_id, "replaced", {"night": night})
+
+    def close(self, table_id: str, night: str, round_number: int) -> Table:
+        """Mark a table of a round its tournament night has seated the next round from: from now on
+        its actions, undos and redos are refused with a sentence saying the desk corrects results."""
+        return self._writer.lock(table_id, "closed", {"night": night, "round": round_number})

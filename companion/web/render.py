@@ -56,7 +56,8 @@ def context(table: Table, viewer: Viewer, mode: str, history: bool = True) -> di
     history's entries only when `history`: only its region shows them)."""
     state = table.state_for(viewer)
     game = table.game
-    can_act = viewer.can_act and mode == "play"
+    # A table its night replaced or closed takes no moves: its phones are told why (controls).
+    can_act = viewer.can_act and mode == "play" and not table.locked
     offers = table.offers_for(viewer) if can_act else []
     by_type: dict[str, list[dict]] = {}
     for o in offers:
@@ -138,7 +139,7 @@ class RenderCache:
 
     def regions(self, table: Table, viewer: Viewer, mode: str) -> str:
         """Rendered out-of-band regions for this table version and viewer."""
-        can_act = viewer.can_act and mode == "play"
+        can_act = viewer.can_act and mode == "play" and not table.locked
         view = table.game.view_key(table.state, viewer)
         # Seat controls ask a decision on its owner's phone once that seat is claimed (which makes
         # no new version); other games' controls are the same for every phone that may act.
