@@ -109,3 +109,12 @@ def test_a_second_result_without_correction_names_the_table(client):
     assert client.post(f"/api/events/{eid}/results", json={"table_id": second["table_id"], "placings": second["players"]}, headers=h).status_code == 200
     again = client.post(f"/api/events/{eid}/results", json={"table_id": second["table_id"], "placings": second["players"]}, headers=h)
     assert again.status_code == 422 and again.json["error"].startswith("Table 2 of round 1 already has a result")
+
+
+def test_a_player_who_left_and_is_typed_again_is_told_to_check_in_not_renamed(client):
+    eid, h = night(client)
+    client.post(f"/api/events/{eid}/checkin", json={"names": ["Ines"], "present": False}, headers=h)
+    reply = client.post(f"/api/events/{eid}/players", json={"names": ["ines"]}, headers=h)
+    assert reply.status_code == 422
+    assert reply.json["error"] == ("Ines is already registered (typed “ines”), and checked out: if it is the same player back, "
+                                   "tap Check in beside Ines; if not, give the new player a different name. Nobody was registered.")

@@ -97,10 +97,31 @@ def test_the_organiser_gives_an_untouched_table_another_game_that_fits_its_playe
     assert app.extensions["companion.tables"].get(new["table_id"]).record["game"] == "neko"
     assert changed.json["round"]["games"] == ["gangs", "neko"]
     assert client.post(url, json={"table_id": new["table_id"], "game": "bosskito"}, headers=h).status_code == 422
-    # A table that has started keeps its game.
-    play_gangs_to_a_win(client, tables[0])
-    started = client.post(url, json={"table_id": tables[0]["table_id"], "game": "neko"}, headers=h)
+    # A table that has started keeps its game, and so does one that has finished.
+    first = tables[0]
+    give = {"type": "give", "to": 1, "card": {"value": 0, "kind": "plain"}}
+    assert client.post(f"/api/tables/{first['table_id']}/actions", json=give, headers=auth(first["token"])).status_code == 200
+    started = client.post(url, json={"table_id": first["table_id"], "game": "neko"}, headers=h)
     assert started.status_code == 422 and started.json["error"] == "Table 1 has started: its players and game stay as they are."
+    play_gangs_to_a_win(client, first)
+    done = client.post(url, json={"table_id": first["table_id"], "game": "neko"}, headers=h)
+    assert done.status_code == 422 and done.json["error"] == "Table 1 has a result: its players and game stay as they are."
+
+
+def test_a_swap_that_names_the_wrong_players_says_which_and_changes_nothing(client):
+    eid, h, names = night(client, n=9, games=("gangs",))
+    client.post(f"/api/events/{eid}/players", json={"names": ["Late"]}, headers=h)
+    client.post(f"/api/events/{eid}/checkin", json={"names": ["Late"], "present": False}, headers=h)
+    tables = client.post(f"/api/events/{eid}/rounds", json={"game": "gangs"}, headers=h).json["tables"]
+    a, b = tables[0]["players"][0], tables[0]["players"][1]
+    url = f"/api/events/{eid}/swap"
+    for body, sentence in (({"a": a, "b": a.lower()}, "Those are the same player: name two players to swap."),
+                           ({"a": a, "b": "Zed"}, "'Zed' is not registered for this night: check the spelling."),
+                           ({"a": "late", "b": a}, "Late has no seat in round 1."),
+                           ({"a": a, "b": b}, "They sit at the same table already.")):
+        reply = client.post(url, json=body, headers=h)
+        assert (reply.status_code, reply.json) == (422, {"error": sentence}), body
+    assert client.get(f"/api/events/{eid}", headers=h).json["rounds"][0]["tables"][0]["players"] == tables[0]["players"]
 
 
 def test_a_table_keeps_a_game_its_players_fit(client):

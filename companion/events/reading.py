@@ -68,9 +68,12 @@ class EventReader:
 
     def round_blocker(self, record: dict, results: list[dict] | None = None) -> str | None:
         """Why the next round cannot start now (a sentence), or None when it can."""
-        if len(record["rounds"]) >= record["rounds_planned"]:
-            return f"All {record['rounds_planned']} rounds have been played."
         playing = [r for r in (self.results(record) if results is None else results) if r["places"] is None]
+        if len(record["rounds"]) >= record["rounds_planned"]:
+            planned = record["rounds_planned"]
+            if playing:  # not "played" while its tables still play (an organiser took it for the end)
+                return f"Round {planned} is the night's last: the night ends when its tables finish."
+            return "The night's only round has been played." if planned == 1 else f"All {planned} rounds have been played."
         if playing:
             tables = "table" if len(playing) == 1 else "tables"
             return (f"Round {len(record['rounds'])} still has {len(playing)} {tables} without a result "

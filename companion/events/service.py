@@ -15,6 +15,7 @@ import secrets
 import threading
 
 from ..games import RuleViolation
+from ..games.fields import quoted
 from ..store import Store
 from ..store.base import StaleEvent, StoreError
 from ..tables import NotAllowed, Table, TableService, VersionConflict
@@ -57,6 +58,10 @@ class EventService(EventReader):
                 known = find_player(record["players"], name)
                 if known is not None:
                     typed = f" (typed “{name}”)" if known["name"] != name else ""
+                    if not known["checked_in"]:  # a player who left and came back is checked in again
+                        raise RuleViolation(f"{known['name']} is already registered{typed}, and checked out: if it is the same "
+                                            f"player back, tap Check in beside {known['name']}; if not, give the new player a "
+                                            "different name. Nobody was registered.")
                     raise RuleViolation(f"{known['name']} is already registered{typed}: take that name off the list, or give "
                                         "the new player a different name. Nobody was registered.")
             for name in clean:
@@ -108,7 +113,7 @@ class EventService(EventReader):
             record["rounds"].append({"round": number, "games": [g.id for g in chosen], "tables": [
                 {k: t[k] for k in ("table_id", "game", "players")} for t in tables], "started": now()})
             created["round"] = {"round": number, "tables": tables}
-        self._change(event_id, token, change)
+        self._change(event_id, token, change, self._close_earlier_rounds)
         return created["round"]
 
     def swap(self, event_id: str, token: str | None, a: object, b: object) -> dict:
@@ -122,10 +127,14 @@ class EventService(EventReader):
             for t in rnd["tables"]:
                 for k, name in enumerate(t["players"]):
                     spots[name.casefold()] = (t, k)
-            ta, ka = spots.get(folded(a), (None, None))
-            tb, kb = spots.get(folded(b), (None, None))
-            if ta is None or tb is None:
-                raise RuleViolation("Both players must be seated in the current round.")
+            for name in (a, b):
+                if folded(name) not in spots:
+                    known = find_player(record["players"], name)
+                    raise RuleViolation(f"{known['name']} has no seat in round {rnd['round']}." if known else
+                                        f"'{quoted(name)}' is not registered for this night: check the spelling.")
+            if folded(a) == folded(b):
+                raise RuleViolation("Those are the same player: name two players to swap.")
+            (ta, ka), (tb, kb) = spots[folded(a)], spots[folded(b)]
             if ta is tb:
                 raise RuleViolation("They sit at the same table already.")
             for t in (ta, tb):
@@ -171,7 +180,8 @@ class EventService(EventReader):
         table = self.own_table(record, entry["table_id"])
         if (table is not None and table.version) or entry["table_id"] in record["manual"]:
             number = next(k for r in record["rounds"] for k, t in enumerate(r["tables"], 1) if t is entry)
-            raise RuleViolation(f"Table {number} has started: its players and game stay as they are.")
+            done = entry["table_id"] in record["manual"] or (table is not None and table.state.get("over"))
+            raise RuleViolation(f"Table {number} {'has a result' if done else 'has started'}: its players and game stay as they are.")
 
     def _renew(self, record: dict, entry: dict, made: dict) -> str:
         """Give `entry` a new table (new tokens: a phone that opened the old one's play link cannot
@@ -190,14 +200,23 @@ class EventService(EventReader):
 
     def _retire(self, record: dict, table_ids: list[str]) -> None:
         # Only once the event is stored without them: a refused try leaves the old tables in play.
-        for table_id in table_ids:
+        self._mark_tables(record, [(table_id, lambda t: self.tables.retire(t, record["name"])) for table_id in table_ids])
+
+    def _close_earlier_rounds(self, record: dict) -> None:
+        # The new round was seated from the standings: an undo at a table of an earlier round would
+        # change them behind the organiser's back (a correction at the desk is recorded and shown).
+        self._mark_tables(record, [(t["table_id"], lambda tid, n=rnd["round"]: self.tables.close(tid, record["name"], n))
+                            for rnd in record["rounds"][:-1] for t in rnd["tables"]])
+
+    def _mark_tables(self, record: dict, marks: list) -> None:
+        for table_id, mark in marks:
             try:
                 if self.own_table(record, table_id) is not None:
-                    self.tables.retire(table_id, record["name"])
+                    mark(table_id)
             except (StoreError, VersionConflict) as exc:
-                # The change is stored and answered as made; the old table's page still says that
-                # its moves no longer count, as before tables refused them.
-                log.warning("Table %s was replaced but could not be marked so: %s", table_id, exc)
+                # The event's change is stored and answered as made; the table's page still names
+                # its night (and, replaced, says that its moves no longer count).
+                log.warning("Table %s could not be locked by its night: %s", table_id, exc)
 
     def record_result(self, event_id: str, token: str | None, table_id: object, placings: object, correction: object = False) -> dict:
         """Placings of a table played without the app, or a correction of any table's result (which
