@@ -42,14 +42,16 @@ def check_owner(table: Table, token: str | None, action: dict, undoing: bool = F
         raise NotAllowed(f"{name} took a seat on their own phone: {name} answers this there.")
 
 
-def acted(table: Table, token: str | None, action: dict, version: object) -> tuple[Table, dict, list[str]]:
+def acted(table: Table, token: str | None, action: dict, version: object, joined: bool = False) -> tuple[Table, dict, list[str]]:
     """The table after one action of a caller with play rights, the change that stores it, and
-    the action's log lines (RuleViolation, and nothing changed, for an action the rules refuse)."""
+    the action's log lines (RuleViolation, and nothing changed, for an action the rules refuse).
+    `joined`: entered by the same tap as the action before it (a roll and its resolve), so the
+    page's Undo and Redo take both."""
     writable(table, token, version)
     check_owner(table, token, action)
     state, lines = table.game.apply(table.state, action)
     entry = {"seq": len(table.record["actions"]) + 1, "action": action, "log": lines, "at": now(),
-             "rules": table.game.rules_version}
+             "rules": table.game.rules_version, **({"joined": True} if joined else {})}
     record = {
         **table.record,
         "version": table.version + 1,
@@ -82,15 +84,25 @@ def undone(table: Table, token: str | None, version: object, keep_settings: bool
     # A decision a held seat answered is taken back from that seat's phone (or the host's),
     # as it was answered: another phone's undo must not reopen someone else's choice.
     check_owner(Table(table.record, before.state, ()), token, actions[k]["action"], undoing=True)
+    if keep_settings and actions[k].get("joined") and k:
+        # One tap entered it with the move before it: the page's Undo takes that back too, as one
+        # new version (saved whole), so no half of a tap is ever left in the log.
+        both, _ = undone(before, token, None, keep_settings)
+        return Table({**both.record, "version": record["version"]}, both.state, both.checkpoints), None
     # Only the last entry is an "undo" change every store replays; one from inside the
     # log (settings kept after it) is saved whole.
     return before, {"op": "undo", "version": record["version"]} if not after else None
 
 
-def redone(table: Table, token: str | None, version: object) -> tuple[Table, dict | None]:
-    """The table with its last undone action put back, and the change that stores it."""
+def redone(table: Table, token: str | None, version: object, whole_tap: bool = False) -> tuple[Table, dict | None]:
+    """The table with its last undone action put back, and the change that stores it. With
+    `whole_tap` (the page's Redo) an action entered by the same tap comes back with it."""
     writable(table, token, version)
     redo = table.record["redo"]
+    if whole_tap and len(redo) > 1 and redo[-2].get("joined"):
+        first, _ = redone(table, token, version)
+        both, _ = redone(first, token, None)
+        return Table({**both.record, "version": table.version + 1}, both.state, both.checkpoints), None
     if not redo:
         raise RuleViolation("There is nothing to redo.")
     entry, actions = redo[-1], table.record["actions"]

@@ -23,14 +23,16 @@ class TableWriter:
         self._tables = tables
         self.publish = publish
 
-    def act(self, table_id: str, token: str | None, action: object, version: object = None) -> tuple[Table, list[str]]:
-        """Apply one action; returns the new table and its log lines."""
+    def act(self, table_id: str, token: str | None, action: object, version: object = None,
+            joined: bool = False) -> tuple[Table, list[str]]:
+        """Apply one action (`joined`: by the same tap as the one before); returns the new table
+        and its log lines."""
         if not isinstance(action, dict):
             raise RuleViolation('An action is an object with a "type".')
         self._tables.known(table_id)
         with self._tables.lock(table_id):
             table = self._tables.get(table_id)
-            changed, change, lines = acted(table, token, action, version)
+            changed, change, lines = acted(table, token, action, version, joined)
             new = self._commit(changed, table, change)
         self.publish(table_id, new.version)
         return new, lines
@@ -45,12 +47,12 @@ class TableWriter:
         self.publish(table_id, new.version)
         return new
 
-    def redo(self, table_id: str, token: str | None, version: object = None) -> Table:
-        """Put back the last undone action."""
+    def redo(self, table_id: str, token: str | None, version: object = None, whole_tap: bool = False) -> Table:
+        """Put back the last undone action (`whole_tap`: with the one its tap entered with it)."""
         self._tables.known(table_id)
         with self._tables.lock(table_id):
             table = self._tables.get(table_id)
-            again, change = redone(table, token, version)
+            again, change = redone(table, token, version, whole_tap)
             new = self._commit(again, table, change)
         self.publish(table_id, new.version)
         return new

@@ -116,19 +116,23 @@ class TableService:
         return imported(data, event, self._tables.free_join_code)
 
     # -- changing: each the same path, in table_writer.py ----------------------------------
-    def act(self, table_id: str, token: str | None, action: object, version: object = None) -> tuple[Table, list[str]]:
-        """Apply one action for a caller with play rights; returns the new table and log lines."""
-        return self._writer.act(table_id, token, action, version)
+    def act(self, table_id: str, token: str | None, action: object, version: object = None,
+            joined: bool = False) -> tuple[Table, list[str]]:
+        """Apply one action for a caller with play rights; returns the new table and log lines.
+        `joined`: the page entered it by the same tap as the action before (a roll's resolve)."""
+        return self._writer.act(table_id, token, action, version, joined)
 
     def undo(self, table_id: str, token: str | None, version: object = None, keep_settings: bool = False) -> Table:
         """Remove the last action (it can be redone until a new action is entered). With
         `keep_settings` (the page's Undo) the last move of the game is removed and the players'
-        settings entered after it stay: a setting is changed again, not undone."""
+        settings entered after it stay: a setting is changed again, not undone; and two actions
+        one tap entered (a roll and its resolve) go together."""
         return self._writer.undo(table_id, token, version, keep_settings)
 
-    def redo(self, table_id: str, token: str | None, version: object = None) -> Table:
-        """Put back the last undone action."""
-        return self._writer.redo(table_id, token, version)
+    def redo(self, table_id: str, token: str | None, version: object = None, whole_tap: bool = False) -> Table:
+        """Put back the last undone action (`whole_tap`, the page's Redo: with the action its tap
+        entered with it)."""
+        return self._writer.redo(table_id, token, version, whole_tap)
 
     def claim_seat(self, table_id: str, token: str | None, seat: object) -> tuple[Table, str]:
         """Give a phone with play rights the token of a free seat (it then sees that seat's secrets

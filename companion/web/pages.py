@@ -162,7 +162,7 @@ def _then(table_id: str, token: str | None, tables_: tuple):
             or any("dice" in o for o in now if o["type"] != done):
         return table
     step = {"type": kind} if follow[0].get("player") is None else {"type": kind, "player": follow[0]["player"]}
-    return tables().act(table_id, token, step, table.version)[0]
+    return tables().act(table_id, token, step, table.version, joined=True)[0]
 
 
 @bp.post("/t/<table_id>/undo")
@@ -174,7 +174,7 @@ def undo(table_id):
 @bp.post("/t/<table_id>/redo")
 def redo(table_id):
     """The redo button."""
-    return _write(table_id, lambda tok, ver: tables().redo(table_id, tok, ver))
+    return _write(table_id, lambda tok, ver: tables().redo(table_id, tok, ver, whole_tap=True))
 
 
 @bp.post("/t/<table_id>/rematch")

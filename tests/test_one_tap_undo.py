@@ -1,0 +1,63 @@
+"""One tap, one Undo: "Final dice: resolve" enters a roll and resolves it in the same tap (two
+actions in the log), so the page's Undo takes both back and its Redo puts both back. Before, one
+Undo left the roll in place with the pad saying "roll 2": fixing a die and resolving then recorded
+a reroll that never happened (a newcomer's play-through). The JSON API still undoes one action."""
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from tests.test_events import auth
+
+ROLL = {"type": "roll", "faces:repeat.1": "3", "faces:repeat.2": "3", "_then": "resolve"}
+
+
+def kyotoan_table(client):
+    made = client.post("/api/tables", json={"game": "kyotoan", "players": ["Ann", "Bob", "Cy"], "options": {"first_player": 0}}).json
+    h = auth(made["token"])
+    market = client.post(f"/api/tables/{made['id']}/actions", json={"type": "market", "cards": ["corner_store", "heal", "acid_attack"]}, headers=h)
+    assert market.status_code == 200, market.json
+    client.get(urlsplit(made["urls"]["play"]).path)  # the play QR code: this phone's cookie
+    return made["id"], h
+
+
+def log(client, tid, h):
+    return [e["action"]["type"] for e in client.get(f"/api/tables/{tid}/log", headers=h).json]
+
+
+def test_final_dice_resolve_is_one_tap_and_one_undo_and_one_redo(client):
+    tid, h = kyotoan_table(client)
+    assert client.post(f"/t/{tid}/act", data=ROLL).status_code == 302  # without script: back to the page
+    state = client.get(f"/api/tables/{tid}", headers=h).json
+    assert log(client, tid, h) == ["market", "roll", "resolve"] and state["state"]["phase"] != "roll"
+    version = state["version"]
+
+    client.post(f"/t/{tid}/undo", data={"version": str(version)})
+    after_undo = client.get(f"/api/tables/{tid}", headers=h).json
+    assert log(client, tid, h) == ["market"], "the tap's roll went with its resolve"
+    assert after_undo["version"] == version + 1
+    assert after_undo["state"]["rolls"] == 0 and [o["type"] for o in after_undo["offers"]][:1] == ["roll"]
+
+    client.post(f"/t/{tid}/redo", data={"version": str(version + 1)})
+    again = client.get(f"/api/tables/{tid}", headers=h).json
+    assert log(client, tid, h) == ["market", "roll", "resolve"] and again["version"] == version + 2
+    assert again["state"] == state["state"]
+
+
+def test_the_json_api_undoes_one_action_at_a_time(client):
+    tid, h = kyotoan_table(client)
+    client.post(f"/t/{tid}/act", data=ROLL)
+    assert client.post(f"/api/tables/{tid}/undo", json={}, headers=h).status_code == 200
+    assert log(client, tid, h) == ["market", "roll"]
+    assert client.post(f"/api/tables/{tid}/redo", json={}, headers=h).status_code == 200
+    assert log(client, tid, h) == ["market", "roll", "resolve"]
+
+
+def test_a_roll_entered_to_roll_again_is_undone_alone(client):
+    tid, h = kyotoan_table(client)
+    client.post(f"/t/{tid}/act", data={k: v for k, v in ROLL.items() if k != "_then"})
+    client.post(f"/t/{tid}/act", data=ROLL)
+    assert log(client, tid, h) == ["market", "roll", "roll", "resolve"]
+    client.post(f"/t/{tid}/undo", data={})
+    assert log(client, tid, h) == ["market", "roll"]
+    client.post(f"/t/{tid}/undo", data={})
+    assert log(client, tid, h) == ["market"]
