@@ -118,3 +118,35 @@ def test_a_player_who_left_and_is_typed_again_is_told_to_check_in_not_renamed(cl
     assert reply.status_code == 422
     assert reply.json["error"] == ("Ines is already registered (typed “ines”), and checked out: if it is the same player back, "
                                    "tap Check in beside Ines; if not, give the new player a different name. Nobody was registered.")
+
+
+def test_a_name_typed_wrong_is_removed_and_a_player_who_has_sat_is_not(client):
+    eid, h = night(client)
+    client.post(f"/api/events/{eid}/players", json={"names": ["Hnaa"]}, headers=h)
+    gone = client.post(f"/api/events/{eid}/players/remove", json={"names": ["hnaa"]}, headers=h)
+    assert gone.status_code == 200 and "Hnaa" not in [p["name"] for p in gone.json["players"]]
+    assert "removed Hnaa (never seated)" in client.get(f"/api/events/{eid}", headers=h).json["history"][-1]["text"]
+    assert client.post(f"/api/events/{eid}/players/remove", json={"names": ["Hnaa"]}).status_code == 401
+
+    client.post(f"/api/events/{eid}/rounds", json={"game": "gangs"}, headers=h)
+    client.post(f"/api/events/{eid}/players", json={"names": ["Late"]}, headers=h)  # sits from round 2
+    refused = client.post(f"/api/events/{eid}/players/remove", json={"names": ["Late", "Ines"]}, headers=h)
+    assert (refused.status_code, refused.json["error"]) == (
+        422, "Ines has sat at a table tonight, so their results stay: check them out instead. Nobody was removed.")
+    unknown = client.post(f"/api/events/{eid}/players/remove", json={"names": ["Zed"]}, headers=h)
+    assert unknown.json["error"] == "'Zed' is not registered for this night: check the spelling. Nobody was removed."
+    assert "Late" in [r["name"] for r in client.get(f"/api/events/{eid}/standings").json]
+
+
+def test_the_desk_offers_remove_beside_players_who_never_sat_only(client):
+    made = client.post("/events", data={"name": "Friday", "games": ["gangs"], "rounds": "2"})
+    eid = made.headers["Location"].split("/e/")[1].split("/")[0]
+    client.post(f"/e/{eid}/admin/players", data={"names": "Aiko\nBotan\nChika"})
+    with client.session_transaction() as sess:
+        h = auth(sess["events"][eid])
+    client.post(f"/api/events/{eid}/rounds", json={"game": "gangs"}, headers=h)
+    client.post(f"/e/{eid}/admin/players", data={"names": "Hnaa"})
+    page = html.unescape(client.get(f"/e/{eid}/admin").get_data(as_text=True))
+    assert 'aria-label="Remove Hnaa"' in page and 'aria-label="Remove Aiko"' not in page
+    client.post(f"/e/{eid}/admin/remove", data={"name": "Hnaa"}, headers={"HX-Request": "true"})
+    assert "Hnaa" not in [p["name"] for p in client.get(f"/api/events/{eid}", headers=h).json["players"]]

@@ -172,3 +172,24 @@ def _places(ranked: list[list[str]], players: list[str], where: str) -> dict[str
     if missing:
         raise RuleViolation(f"{where}: {listed(missing)} {'has' if len(missing) == 1 else 'have'} no place yet; place every player.")
     return places
+
+
+def seated_names(record: dict) -> set[str]:
+    """Everyone who has sat at a table of the night (case forgiven), in any round."""
+    return {n.casefold() for rnd in record["rounds"] for t in rnd["tables"] for n in t["players"]}
+
+
+def removable(record: dict, names: list[str]) -> list[dict]:
+    """The registered players `names` mean, if none of them has sat at a table: a name typed wrong
+    (or a player gone before their first round) leaves the night; one who has sat keeps their
+    results and is checked out instead (a RuleViolation says so, and nobody is removed)."""
+    found, seated = [], seated_names(record)
+    for name in names:
+        player = find_player(record["players"], name)
+        if player is None:
+            raise RuleViolation(f"'{name}' is not registered for this night: check the spelling. Nobody was removed.")
+        if player["name"].casefold() in seated:
+            raise RuleViolation(f"{player['name']} has sat at a table tonight, so their results stay: check them out "
+                                "instead. Nobody was removed.")
+        found.append(player)
+    return found

@@ -16,11 +16,12 @@ import threading
 
 from ..games import RuleViolation
 from ..games.fields import quoted
+from ..games.words import listed
 from ..store import Store
 from ..store.base import StaleEvent, StoreError
 from ..tables import NotAllowed, Table, TableService, VersionConflict
 from .checks import (event_setup, find_player, folded, places_from_numbers, places_from_placings, player_names,
-                     round_games)
+                     removable, round_games)
 from .desks import desk_for, hand_over, revoke
 from .reading import EventNotFound, EventReader  # noqa: F401 (EventNotFound: the web layer imports it from here)
 from .records import met, new_record, note, now
@@ -81,6 +82,16 @@ class EventService(EventReader):
                 if player is None:
                     raise RuleViolation(f"'{name}' is not registered for this event.")
                 player["checked_in"] = present
+        return self._change(event_id, token, change)
+
+    def remove(self, event_id: str, token: str | None, names: object) -> dict:
+        """Take players who never sat at a table off the night (`checks.removable`)."""
+        clean = player_names(names)
+
+        def change(record):
+            gone = removable(record, clean)
+            record["players"] = [p for p in record["players"] if p not in gone]
+            note(record, self.who(record, token), "remove", text=f"removed {listed([p['name'] for p in gone])} (never seated)")
         return self._change(event_id, token, change)
 
     def start_round(self, event_id: str, token: str | None, games: object) -> dict:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import unicodedata
 
 from ..games import all_games
-from .checks import folded
+from .checks import folded, seated_names
 from .desks import desk_for, open_desks
 from .service import EventService
 from .standings import EXPLANATIONS, SCHEMES
@@ -45,6 +45,7 @@ def page_context(service: EventService, record: dict, token: str | None = None, 
         "conflicts": service.conflicts(record, rows) if organiser else [],
         "blocker": blocker, "final": final, "podium": [r for r in standings if r["rank"] <= 3 and r["played"]] if final else [],
         "present": sum(1 for p in record["players"] if p["checked_in"]),
+        "seated": seated_names(record),  # who has sat at a table: the others may be removed (a typo)
         "this_desk": organiser if desk else None, "desks": open_desks(record) if desk else [],
         "explanations": EXPLANATIONS, "scheme_text": SCHEMES[record["scoring"]][0],
     }

@@ -87,6 +87,13 @@ def players(event_id):
     return _players(events().register(event_id, bearer_token(), body["names"]))
 
 
+@bp.post("/<event_id>/players/remove")
+def remove_players(event_id):
+    """Take players who never sat at a table off the night: a name typed wrong (organiser)."""
+    body = _body({"names"}, ("names",))
+    return _players(events().remove(event_id, bearer_token(), body["names"]))
+
+
 @bp.post("/<event_id>/checkin")
 def checkin(event_id):
     """Check players in or out (organiser)."""

@@ -26,6 +26,7 @@ REGIONS = {"public": ("podium", "round", "standings"), "screen": ("podium", "rou
 DESK_FORMS = {
     "players": lambda s, e, t, f: s.register(e, t, f.get("names", "")),
     "checkin": lambda s, e, t, f: s.checkin(e, t, [f.get("name", "")], f.get("present") == "1"),
+    "remove": lambda s, e, t, f: s.remove(e, t, [f.get("name", "")]),
     "round": lambda s, e, t, f: s.start_round(e, t, f.getlist("games")),
     "table-game": lambda s, e, t, f: s.change_game(e, t, f.get("table_id", ""), f.get("game", "")),
     "swap": lambda s, e, t, f: s.swap(e, t, f.get("a", ""), f.get("b", "")),
