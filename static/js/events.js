@@ -211,29 +211,160 @@
   }
   window.addEventListener("resize", scrollHints);
 
-  // -- The big screen: standings longer than a page show one page at a time, turning every 10 s
-  // (the page shown is kept when a push redraws them).
-  var pageShown = {};
-  function pagers() {
-    document.querySelectorAll("[data-pager]").forEach(function (box) {
-      var pages = box.querySelectorAll(":scope > .page");
-      var key = box.dataset.pager;
-      var k = (pageShown[key] || 0) % pages.length;
-      box.classList.add("paging");
-      pages.forEach(function (page, i) { page.classList.toggle("shown", i === k); });
-      var note = box.closest("section") && box.closest("section").querySelector(".pager-note");
-      if (note) note.textContent = pages[k].dataset.note || "";
+  // -- The big screen: nothing it shows lies below the window (nobody scrolls a television). On
+  // a window 1000 px wide or more the page is fitted to the window's height (body.fitted): the
+  // tables and the standings each take the largest type size, within what reads from across
+  // the room, at which all of them fit their box; what still does not fit is shown a page at a
+  // time, in whole rows, turning every 10 s (`?turn=3` in the address: every 3 s). The page shown
+  // is kept when a push redraws them, and everything is measured again then and on a resize.
+  var FITTED = "(min-width: 1000px)";
+  var TURN = Math.max(1, Number(new URLSearchParams(location.search).get("turn")) || 10) * 1000;
+  var SCREEN_PARTS = [
+    // key, the box, its items (a page holds whole rows of them), the names in them (two lines at most
+    // unless the type is at its smallest), type sizes (em), the note saying which page shows, what it says
+    { key: "seats", box: "#event-round .seats", items: ".seat-card", names: ".seat-card li", min: 0.8, max: 2.2, note: function () {
+      var title = document.querySelector("#event-round .round-title");
+      if (!title) return null;
+      var note = title.querySelector(".pager-note");
+      if (!note) { note = document.createElement("span"); note.className = "pager-note muted"; title.appendChild(note); }
+      return note;
+    }, says: function (first, last, all) {
+      return "tables " + first.dataset.table + "–" + last.dataset.table + " of " + all.length;
+    } },
+    { key: "standings", box: "#event-standings [data-pager]", items: "tbody tr", names: "td.name-cell", min: 0.8, max: 1.5, note: function () {
+      return document.querySelector("#event-standings .pager-note");
+    }, says: function (first, last, all) {
+      return (all.indexOf(first) + 1) + "–" + (all.indexOf(last) + 1) + " of " + all.length;
+    } },
+  ];
+  var screenPages = {};  // key -> {pages: [[item, …], …], note, says, items}
+  var pageShown = {};    // key -> the page shown (counts on; taken modulo the pages there are)
+
+  // Whether the box's content goes past its edges (a fraction of a pixel too: the box cuts it off).
+  function overflows(box, items) {
+    if (box.scrollHeight > box.clientHeight + 1 || box.scrollWidth > box.clientWidth + 1) return true;
+    var b = box.getBoundingClientRect();
+    return items.some(function (item) {
+      var r = item.getBoundingClientRect();
+      return r.right > b.right + 0.5 || r.bottom > b.bottom + 0.5;
     });
   }
-  setInterval(function () {
-    document.querySelectorAll("[data-pager]").forEach(function (box) {
-      pageShown[box.dataset.pager] = (pageShown[box.dataset.pager] || 0) + 1;
+
+  // Whether a name takes more than two lines (3.5 em: two lines of 1.35 and a cell's padding).
+  function wraps(box, names) {
+    var cells = box.querySelectorAll(names);
+    if (!cells.length) return false;
+    var most = 3.5 * parseFloat(window.getComputedStyle(cells[0]).fontSize);
+    return Array.prototype.some.call(cells, function (cell) { return cell.getBoundingClientRect().height > most; });
+  }
+
+  function setFit(box, size) { box.style.setProperty("--fit", String(size)); }
+
+  // The largest type size in [min, max] at which the box shows all it holds and no name takes
+  // more than two lines (set on the box); null when even the smallest overflows the box.
+  function bestFit(box, items, min, max, names) {
+    var crowded = function () { return overflows(box, items) || wraps(box, names); };
+    setFit(box, min);
+    if (overflows(box, items)) return null;
+    setFit(box, max);
+    if (!crowded()) return max;
+    for (var i = 0; i < 6; i++) {
+      var mid = (min + max) / 2;
+      setFit(box, mid);
+      if (crowded()) max = mid; else min = mid;
+    }
+    setFit(box, min);
+    return min;
+  }
+
+  // The items in pages that each fit the box: whole rows (items side by side share a row), under
+  // what stays above them on every page (the standings' headings).
+  function split(box, items) {
+    var top = box.getBoundingClientRect().top;
+    var rows = [];
+    items.forEach(function (item) {
+      var r = item.getBoundingClientRect();
+      var row = rows[rows.length - 1];
+      if (!row || Math.abs(r.top - top - row.top) > 2) rows.push(row = { top: r.top - top, bottom: r.bottom - top, items: [] });
+      row.bottom = Math.max(row.bottom, r.bottom - top);
+      row.items.push(item);
     });
-    pagers();
-  }, 10000);
+    var head = rows.length ? rows[0].top : 0;
+    var pages = [], page = null, start = 0;
+    rows.forEach(function (row) {
+      if (page && head + row.bottom - start > box.clientHeight) page = null;
+      if (!page) { pages.push(page = []); start = row.top; }
+      page.push.apply(page, row.items);
+    });
+    return pages.length ? pages : [items];
+  }
+
+  function showPage(key) {
+    var p = screenPages[key];
+    if (!p) return;
+    var k = (pageShown[key] || 0) % p.pages.length;
+    p.pages.forEach(function (page, i) {
+      page.forEach(function (item) { item.classList.toggle("screen-off", i !== k); });
+    });
+    var page = p.pages[k];
+    if (p.note) p.note.textContent = p.pages.length > 1 ? p.says(page[0], page[page.length - 1], p.items) : "";
+  }
+
+  function fitScreen() {
+    if (!document.querySelector(".big-screen")) return;
+    var fitted = window.matchMedia(FITTED).matches;
+    document.body.classList.toggle("fitted", fitted);
+    SCREEN_PARTS.forEach(function (part) {
+      var box = document.querySelector(part.box);
+      delete screenPages[part.key];
+      if (!box) return;
+      watch(part.key, box);
+      var items = Array.prototype.slice.call(box.querySelectorAll(part.items));
+      items.forEach(function (item) { item.classList.remove("screen-off"); });
+      var note = part.note();
+      if (note) note.textContent = "";
+      if (!fitted) { box.style.removeProperty("--fit"); return; }
+      if (!items.length || bestFit(box, items, part.min, part.max, part.names) !== null) return;
+      // Pages: the note takes its room before the rows are measured (it may take a line).
+      if (note) note.textContent = part.says(items[items.length - 1], items[items.length - 1], items);
+      setFit(box, part.min);
+      screenPages[part.key] = { pages: split(box, items), note: note, says: part.says, items: items };
+      showPage(part.key);
+    });
+  }
+
+  // Measured once for all that one push (or one resize) changed, before the screen is drawn again.
+  var fitAsked = false;
+  function fitSoon() {
+    if (fitAsked) return;
+    fitAsked = true;
+    Promise.resolve().then(function () { fitAsked = false; fitScreen(); });
+  }
+  window.addEventListener("resize", fitSoon);
+  window.addEventListener("load", fitSoon);  // the QR code and the fonts are in
+  // A box that changes size (a block above it came or went, the round's title took a second line)
+  // is measured again; the boxes a push brings are watched as they come.
+  var resized = window.ResizeObserver ? new ResizeObserver(fitSoon) : null;
+  var watched = {};  // key -> the box watched (the one a push replaced is let go)
+  function watch(key, box) {
+    if (!resized || watched[key] === box) return;
+    if (watched[key]) resized.unobserve(watched[key]);
+    watched[key] = box;
+    resized.observe(box);
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    if (!document.querySelector(".big-screen")) return;
+    setInterval(function () {
+      Object.keys(screenPages).forEach(function (key) {
+        if (screenPages[key].pages.length < 2) return;
+        pageShown[key] = (pageShown[key] || 0) + 1;
+        showPage(key);
+      });
+    }, TURN);
+  });
 
   function refresh() {
-    pagers();
+    fitSoon();
     scrollHints();
     markMine();
     enhanceResultForms();

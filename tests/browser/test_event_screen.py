@@ -1,11 +1,15 @@
-"""The big screen at 1920×1080 and the standings on a 360 px phone (issue 17, goal 8): from 12 to
-64 players everything shows without scrolling, the night's name is at least 48 px, the QR code is
-whole, long standings turn their pages, and the round timer stops once every table is done."""
+"""The big screen at 1920×1080 and 1280×720 and the standings on a 360 px phone (issue 17, goal 8):
+from 12 to 64 players nothing lies outside the window (tables and standings that do not fit turn
+their pages, and every row and table is shown in turn), the night's name is at least 48 px, the
+QR code is whole, the podium says what separated two players on equal points, and the round timer
+stops once every table is done."""
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
+from flask import render_template
 from playwright.sync_api import expect
 
 from tests.browser.test_event_journey import patient  # noqa: F401 (an autouse fixture: 10 s assertions)
@@ -15,19 +19,48 @@ pytestmark = pytest.mark.browser
 FULL_HD = {"width": 1920, "height": 1080}
 
 
-def night(app, n: int, finish: str = "half") -> str:
-    """A two-game night of `n` players in round 2: round 1 entered, round 2's tables entered as
-    `finish` says ("half" or "all"). Returns its id."""
+def night(app, n: int, finish: str = "half", rounds: int = 2, conflict: bool = False, names=None) -> str:
+    """A two-game night of `n` players (three rounds planned) with `rounds` rounds seated: the
+    earlier ones entered, the last one's tables entered as `finish` says ("half" or "all"; a
+    night whose three rounds are all entered is over: the podium shows). With `conflict`, one
+    more Gangs table of the last round is entered by hand and played in the app to another
+    winner: the results disagree (shown to whoever holds the desk's cookie). Returns its id."""
+    return night_and_token(app, n, finish, rounds, conflict, names)[0]
+
+
+def night_and_token(app, n: int, finish: str = "half", rounds: int = 2, conflict: bool = False, names=None) -> tuple[str, str]:
     client = app.test_client()
     event = client.post("/api/events", json={"name": "Friday Night at the Kyoto Dojo", "games": ["gangs", "neko"], "rounds": 3}).json
     h = {"Authorization": f"Bearer {event['token']}"}
-    client.post(f"/api/events/{event['id']}/players", json={"names": [f"Player {k:02d}" for k in range(n)]}, headers=h)
-    for number in (1, 2):
+    client.post(f"/api/events/{event['id']}/players", json={"names": names or [f"Player {k:02d}" for k in range(n)]}, headers=h)
+    for number in range(1, rounds + 1):
         tables = client.post(f"/api/events/{event['id']}/rounds", json={"games": ["gangs", "neko"]}, headers=h).json["tables"]
-        entered = tables if number == 1 or finish == "all" else tables[: len(tables) // 2]
+        entered = tables if number < rounds or finish == "all" else tables[: len(tables) // 2]
         for t in entered:
             client.post(f"/api/events/{event['id']}/results", json={"table_id": t["table_id"], "placings": t["players"]}, headers=h)
-    return event["id"]
+        if conflict and number == rounds:
+            t = next(t for t in tables if t["game"] == "gangs" and t not in entered)
+            state = client.get(f"/api/tables/{t['table_id']}", headers={"Authorization": f"Bearer {t['token']}"}).json["state"]
+            winner = state["players"][state["first_player"]]["name"]
+            client.post(f"/api/events/{event['id']}/results", headers=h,
+                        json={"table_id": t["table_id"], "placings": [p for p in t["players"] if p != winner] + [winner]})
+            assert play_gangs(client, t) == winner
+    return event["id"], event["token"]
+
+
+def play_gangs(client, table: dict) -> str:
+    """Play a Gangs of Kyoto table to its end through the API (its first player wins); the winner's name."""
+    headers = {"Authorization": f"Bearer {table['token']}"}
+    state = client.get(f"/api/tables/{table['table_id']}", headers=headers).json["state"]
+    winner = state["first_player"]
+    while not state["over"]:
+        owed = state["pending"][0]
+        to = winner if winner in owed["to"] else owed["to"][0]
+        card = {"value": 0, "kind": "bell_card", "bells": 2} if to == winner else {"value": 0, "kind": "plain"}
+        reply = client.post(f"/api/tables/{table['table_id']}/actions", json={"type": "give", "to": to, "card": card}, headers=headers)
+        assert reply.status_code == 200, reply.text
+        state = reply.json["state"]
+    return state["players"][winner]["name"]
 
 
 def box(page, selector: str) -> dict:
@@ -42,23 +75,139 @@ def test_the_big_screen_shows_every_table_the_standings_and_a_whole_qr_code_with
         screen = ctx.new_page()
         screen.goto(f"{live_server.url}/e/{event_id}/screen")
         expect(screen.locator("#netstate")).to_have_text("Live")
-        assert float(screen.locator(".screen-head h1").evaluate("e => parseFloat(getComputedStyle(e).fontSize)")) >= 48
+        assert float(screen.locator(".screen-title h1").evaluate("e => parseFloat(getComputedStyle(e).fontSize)")) >= 48
         qr = box(screen, ".screen-qr img")
         assert qr["top"] >= 0 and qr["left"] >= 0 and qr["bottom"] <= 1080 and qr["right"] <= 1920, qr
+        assert qr["bottom"] - qr["top"] >= 200, "a QR code a phone reads from a few metres"
         assert screen.evaluate("document.documentElement.scrollHeight") <= 1080, "nothing below the screen"
         assert box(screen, "#event-round")["bottom"] <= 1080 and box(screen, "#event-standings")["bottom"] <= 1080
         expect(screen.locator(".seat-card")).to_have_count(players // 4)
         names = screen.locator(".seat-card").evaluate_all("cards => cards.map(c => parseFloat(getComputedStyle(c.querySelector('li')).fontSize))")
         assert min(names) >= 20, "names readable across the room"
-        shown = screen.locator("#event-standings .page:visible")
+        assert not hidden_from_view(screen)
         if players > 16:
-            expect(shown).to_have_count(1)
-            expect(screen.locator(".pager-note")).to_have_text(f"1–16 of {players}")
-            expect(screen.locator(".pager-note")).to_have_text(f"17–32 of {players}", timeout=12_000)
+            note = screen.locator("#event-standings .pager-note")
+            expect(note).to_have_text(re.compile(rf"^1–\d+ of {players}$"))
+            shown = int(note.inner_text().split("–")[1].split()[0])
+            expect(screen.locator("#event-standings tbody tr:visible")).to_have_count(shown)
+            expect(note).to_have_text(f"{shown + 1}–{min(2 * shown, players)} of {players}", timeout=12_000)
         else:
-            expect(screen.locator("#event-standings tbody tr")).to_have_count(players)
+            expect(screen.locator("#event-standings tbody tr:visible")).to_have_count(players)
+            expect(screen.locator("#event-standings .pager-note")).to_have_text("")
     finally:
         ctx.close()
+
+
+# What the screen is meant to show, each part that is displayed (a page turned away is not).
+SHOWN = ".screen-title h1, .screen-sub, .screen-qr img, .screen-qr p, #event-conflicts .conflict, #event-podium .step, " \
+        "#event-round .round-title, #event-round .seat-card, #event-standings h2, #event-standings thead tr, " \
+        "#event-standings tbody tr, #event-standings .legend"
+HIDDEN_FROM_VIEW = """selector => {
+  const out = [];
+  for (const el of document.querySelectorAll(selector)) {
+    if (!el.getClientRects().length) continue;  // not displayed: a page turned away, a hidden block
+    const r = el.getBoundingClientRect();
+    if (r.top < -1 || r.left < -1 || r.bottom > innerHeight + 1 || r.right > innerWidth + 1) {
+      out.push(`${el.className || el.tagName} ${el.textContent.trim().slice(0, 30)}: outside the window ${JSON.stringify(r)}`);
+      continue;
+    }
+    for (let up = el.parentElement; up; up = up.parentElement) {  // cut off by a box that hides its overflow
+      const style = getComputedStyle(up);
+      if (style.overflowX === "visible" && style.overflowY === "visible") continue;
+      const b = up.getBoundingClientRect();
+      if (r.top < b.top - 1 || r.bottom > b.bottom + 1 || r.left < b.left - 1 || r.right > b.right + 1) {
+        out.push(`${el.className || el.tagName} ${el.textContent.trim().slice(0, 30)}: cut off by ${up.id || up.className} ${JSON.stringify(r)} ${JSON.stringify(b)}`);
+        break;
+      }
+    }
+  }
+  return out;
+}"""
+
+
+def hidden_from_view(page) -> list[str]:
+    """What the screen shows but the window does not: outside it, or cut off by a box it is in."""
+    return page.evaluate(HIDDEN_FROM_VIEW, SHOWN)
+
+
+@pytest.mark.parametrize("viewport", [FULL_HD, {"width": 1280, "height": 720}], ids=["1080p", "720p"])
+def test_fifty_players_at_thirteen_tables_and_a_conflict_all_shown_in_turn_without_leaving_the_screen(live_server, browser, viewport):
+    """The organiser's own screen (the desk's cookie: the results that disagree show too) with 50
+    players at 13 tables: the document is never taller or wider than the window, nothing shown is
+    cut off, and over the pages' turns (every second here: ?turn=1) every table and every standings
+    row is shown. A result entered meanwhile reaches the screen without a reload."""
+    event_id, token = night_and_token(live_server.app, 50, conflict=True)
+    ctx = browser.new_context(viewport=viewport)
+    try:
+        screen = ctx.new_page()
+        screen.goto(f"{live_server.url}/e/{event_id}/desk/{token}")  # this browser holds the desk's cookie
+        screen.goto(f"{live_server.url}/e/{event_id}/screen?turn=1")
+        expect(screen.locator("#netstate")).to_have_text("Live")
+        expect(screen.locator("#event-conflicts")).to_contain_text("Results that disagree (1)")
+        expect(screen.locator(".seat-card")).to_have_count(13)
+        standings = live_server.app.test_client().get(f"/api/events/{event_id}/standings").json
+        tables, rows = set(), set()
+        deadline = time.monotonic() + 30
+        while (len(tables) < 13 or len(rows) < 50) and time.monotonic() < deadline:
+            size = screen.evaluate("[document.documentElement.scrollWidth, document.documentElement.scrollHeight]")
+            assert size[0] <= viewport["width"] and size[1] <= viewport["height"], size
+            assert not hidden_from_view(screen)
+            tables.update(screen.locator(".seat-card:visible").evaluate_all("cards => cards.map(c => c.dataset.table)"))
+            rows.update(screen.locator("#event-standings tbody tr:visible td.name-cell").all_inner_texts())
+            screen.wait_for_timeout(250)
+        assert tables == {str(k) for k in range(1, 14)}, f"tables never shown: {sorted(set(map(str, range(1, 14))) - tables)}"
+        assert rows == {r["name"] for r in standings}, f"rows never shown: {sorted({r['name'] for r in standings} - rows)}"
+
+        # Live: the last table's result arrives without a reload, and the screen still fits.
+        client = live_server.app.test_client()
+        record = client.get(f"/api/events/{event_id}", headers={"Authorization": f"Bearer {token}"}).json
+        last = record["rounds"][-1]["tables"][-1]
+        client.post(f"/api/events/{event_id}/results", json={"table_id": last["table_id"], "placings": last["players"]},
+                    headers={"Authorization": f"Bearer {token}"})
+        expect(screen.locator('.seat-card[data-table="13"] ol.places')).to_have_count(1)
+        screen.wait_for_timeout(300)
+        assert screen.evaluate("document.documentElement.scrollHeight") <= viewport["height"]
+        assert not hidden_from_view(screen)
+    finally:
+        ctx.close()
+
+
+def test_two_tables_fill_the_screen_in_type_read_from_across_the_room(live_server, browser):
+    """Eight players at two tables on a 1080p screen: names, game names, seat labels and badges
+    large, the standings' tie-breakers explained in a line, the 'Live' pill no speck."""
+    event_id = night(live_server.app, 8)
+    ctx = browser.new_context(viewport=FULL_HD)
+    try:
+        screen = ctx.new_page()
+        screen.goto(f"{live_server.url}/e/{event_id}/screen")
+        expect(screen.locator("#netstate")).to_have_text("Live")
+        size = "el => parseFloat(getComputedStyle(el).fontSize)"
+        assert screen.locator(".seat-card li").first.evaluate(size) >= 40
+        assert screen.locator(".seat-card .game-name").first.evaluate(size) >= 30
+        assert screen.locator(".seat-card .seat-no").first.evaluate(size) >= 24
+        assert screen.locator(".seat-card .badge").first.evaluate(size) >= 24
+        assert screen.locator("#netstate").evaluate(size) >= 20
+        assert min(screen.locator("#event-standings td").evaluate_all("cells => cells.map(c => parseFloat(getComputedStyle(c).fontSize))")) >= 24
+        expect(screen.locator("#event-standings .legend")).to_contain_text("M-Buch (opponents' points but the best and worst)")
+        cards = box(screen, "#event-round .seats .seat-card:last-child")
+        assert cards["bottom"] > 1080 * 0.6, "the tables use the screen's height"
+        assert not hidden_from_view(screen)
+    finally:
+        ctx.close()
+
+
+def test_the_podium_says_what_separated_equal_points_and_who_shares_a_place(live_server):
+    rows = [{"rank": 1, "name": "Aiko", "points": 5.5, "wins": 3, "median_buchholz": 14, "solkoff": 20, "h2h": 0},
+            {"rank": 2, "name": "Botan", "points": 5.5, "wins": 2, "median_buchholz": 14, "solkoff": 20, "h2h": 0},
+            {"rank": 3, "name": "Chika", "points": 5.5, "wins": 2, "median_buchholz": 12.5, "solkoff": 20, "h2h": 0},
+            {"rank": 3, "name": "Daichi", "points": 5.5, "wins": 2, "median_buchholz": 12.5, "solkoff": 20, "h2h": 0}]
+    """Two players on the same points in two places: the lower says what put the other above (the
+    first tie-breaker where they differ); players on one step say they share it."""
+    with live_server.app.test_request_context():
+        words = " ".join(re.sub(r"<[^>]+>", " ", render_template("events/_podium.html", podium=rows, oob=False)).split())
+    assert "1st Aiko 5.5 points 2nd" in words, "nothing to explain above a step"
+    assert "1st Aiko 5.5 points 2nd Botan 5.5 points behind Aiko on wins, 2 to 3" in words
+    assert "3rd Chika = Daichi 5.5 points sharing 3rd place: level on every tie-breaker; behind Botan on M-Buch, 12.5 to 14" in words
 
 
 def test_the_round_timer_runs_while_tables_play_and_stops_when_all_are_done(live_server, browser):
