@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from ..games import RuleViolation, get_game
+from ..games.fields import quoted
 from ..games.names import clean_name
 from ..games.words import listed
 from .standings import DEFAULT_SCHEME, SCHEMES
@@ -193,3 +194,21 @@ def removable(record: dict, names: list[str]) -> list[dict]:
                                 "instead. Nobody was removed.")
         found.append(player)
     return found
+
+
+def swap_seats(record: dict, rnd: dict, a: object, b: object) -> tuple[tuple[dict, int], tuple[dict, int]]:
+    """Where the two players a swap names sit in round `rnd` (table entry, seat), or a
+    RuleViolation saying which name is wrong: unknown, not seated this round, the same player
+    twice, or two players of one table."""
+    spots = {name.casefold(): (t, k) for t in rnd["tables"] for k, name in enumerate(t["players"])}
+    for name in (a, b):
+        if folded(name) not in spots:
+            known = find_player(record["players"], name)
+            raise RuleViolation(f"{known['name']} has no seat in round {rnd['round']}." if known else
+                                f"'{quoted(name)}' is not registered for this night: check the spelling.")
+    if folded(a) == folded(b):
+        raise RuleViolation("Those are the same player: name two players to swap.")
+    first, second = spots[folded(a)], spots[folded(b)]
+    if first[0] is second[0]:
+        raise RuleViolation("They sit at the same table already.")
+    return first, second

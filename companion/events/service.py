@@ -15,13 +15,12 @@ import secrets
 import threading
 
 from ..games import RuleViolation
-from ..games.fields import quoted
 from ..games.words import listed
 from ..store import Store
 from ..store.base import StaleEvent, StoreError
 from ..tables import NotAllowed, Table, TableService, VersionConflict
-from .checks import (event_setup, find_player, folded, places_from_numbers, places_from_placings, player_names,
-                     removable, round_games)
+from .checks import (event_setup, find_player, places_from_numbers, places_from_placings, player_names,
+                     removable, round_games, swap_seats)
 from .desks import desk_for, hand_over, revoke
 from .reading import EventNotFound, EventReader  # noqa: F401 (EventNotFound: the web layer imports it from here)
 from .records import met, new_record, note, now
@@ -134,20 +133,7 @@ class EventService(EventReader):
         def change(record):
             replaced.clear()  # a try made again starts afresh
             rnd = self._current(record)
-            spots = {}
-            for t in rnd["tables"]:
-                for k, name in enumerate(t["players"]):
-                    spots[name.casefold()] = (t, k)
-            for name in (a, b):
-                if folded(name) not in spots:
-                    known = find_player(record["players"], name)
-                    raise RuleViolation(f"{known['name']} has no seat in round {rnd['round']}." if known else
-                                        f"'{quoted(name)}' is not registered for this night: check the spelling.")
-            if folded(a) == folded(b):
-                raise RuleViolation("Those are the same player: name two players to swap.")
-            (ta, ka), (tb, kb) = spots[folded(a)], spots[folded(b)]
-            if ta is tb:
-                raise RuleViolation("They sit at the same table already.")
+            (ta, ka), (tb, kb) = swap_seats(record, rnd, a, b)
             for t in (ta, tb):
                 self._untouched(record, t)
             ta["players"][ka], tb["players"][kb] = tb["players"][kb], ta["players"][ka]
