@@ -61,7 +61,7 @@ def exported(table: Table, viewer: Viewer, whole: bool) -> dict:
     may see it (hidden information stays hidden)."""
     rec = table.record
     actions = [{"action": e["action"] if whole else table.game.redact_action(e["action"], viewer, table.state),
-                "at": e["at"], "rules": e.get("rules", 1)} for e in rec["actions"]]
+                "at": e["at"], "rules": e.get("rules", 1), **({"joined": True} if e.get("joined") else {})} for e in rec["actions"]]
     return {"schema": SCHEMA, "game": rec["game"], "players": rec["players"], "options": rec["options"],
             "seed": rec["seed"], "created": rec["created"], "version": rec["version"], "actions": actions,
             **({} if whole else {"redacted": True})}
@@ -94,7 +94,8 @@ def imported(data: object, event: str | None, join_code: Callable[[], str]) -> T
         except RuleViolation as exc:
             raise RuleViolation(f"Action {n} of the import is refused: {exc}") from None
         at = entry.get("at") if isinstance(entry.get("at"), str) and len(entry["at"]) <= 40 else now()
-        entries.append({"seq": n, "action": entry.get("action"), "log": lines, "at": at, "rules": entry.get("rules", 1)})
+        entries.append({"seq": n, "action": entry.get("action"), "log": lines, "at": at, "rules": entry.get("rules", 1),
+                        **({"joined": True} if entry.get("joined") is True and n > 1 else {})})  # one tap, one undo
         if n % CHECKPOINT_EVERY == 0:
             checkpoints.append((n, state))
     given_version = data.get("version")

@@ -85,3 +85,23 @@ def test_a_nights_points_for_players_tied_below_the_winner_are_shared_not_given_
     # The table's own end screen numbers them alike.
     page = client.get(f"/t/{table['table_id']}/watch").text
     assert page.count('<li value="2">') == 3 and page.count('<li value="1" class="first">') == 1
+
+
+def test_a_night_keeps_the_placing_rule_it_began_with_through_an_export(client):
+    event = client.post("/api/events", json={"name": "Ties", "games": ["bosskito"], "rounds": 1}).json
+    eid, h = event["id"], auth(event["token"])
+    client.post(f"/api/events/{eid}/players", json={"names": ["Aiko", "Botan", "Chika", "Daichi"]}, headers=h)
+    table = client.post(f"/api/events/{eid}/rounds", json={"game": "bosskito"}, headers=h).json["tables"][0]
+    winner = play_bosskito_to_the_end(client, table)
+    export = client.get(f"/api/events/{eid}/export.json", headers=h).json
+    assert export["placings"] == 2
+
+    again = client.post("/api/events/import", json=export).json
+    shared = {r["name"]: r["points"] for r in client.get(f"/api/events/{again['id']}/standings").json}
+    assert sorted(shared.values()) == [1, 1, 1, 3]
+
+    # A night begun before the rule (its export has none) is counted as it was: by seat.
+    del export["placings"]
+    old = client.post("/api/events/import", json=export).json
+    by_seat = {r["name"]: r["points"] for r in client.get(f"/api/events/{old['id']}/standings").json}
+    assert by_seat[winner] == 3 and sorted(by_seat.values()) == [0, 1, 2, 3]

@@ -64,7 +64,8 @@ class EventReader:
 
     def _app_places(self, record: dict, entry: dict) -> dict[str, int] | None:
         table = self.own_table(record, entry["table_id"])
-        return None if table is None else app_places(table.record["players"], table.state, table.game)
+        shared = record.get("placings", 1) >= 2  # the rule the night began with (importing.PLACINGS)
+        return None if table is None else app_places(table.record["players"], table.state, table.game, shared)
 
     def round_blocker(self, record: dict, results: list[dict] | None = None) -> str | None:
         """Why the next round cannot start now (a sentence), or None when it can."""

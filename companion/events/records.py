@@ -15,7 +15,7 @@ import secrets
 from datetime import datetime, timezone
 from itertools import combinations
 
-from .importing import EXPORT_SCHEMA
+from .importing import EXPORT_SCHEMA, PLACINGS
 
 # A long night has a few hundred entries; a runaway script is not kept forever.
 HISTORY_MAX = 2000
@@ -23,7 +23,7 @@ HISTORY_MAX = 2000
 
 def new_record(setup: dict) -> dict:
     """A fresh event record (new id, organiser token and seating seed) for a checked setup."""
-    return upgraded({"schema": EXPORT_SCHEMA, "id": secrets.token_urlsafe(8), **setup, "token": secrets.token_urlsafe(24),
+    return upgraded({"schema": EXPORT_SCHEMA, "id": secrets.token_urlsafe(8), "placings": PLACINGS, **setup, "token": secrets.token_urlsafe(24),
                      "seed": secrets.randbits(32), "created": now(), "players": [], "rounds": [], "manual": {},
                      "revision": 0})
 

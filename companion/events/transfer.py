@@ -16,7 +16,7 @@ from .service import EventService
 # Table ids are 11 characters of token_urlsafe(8); with this prefix an id is 14 long: never a table's.
 PAPER_PREFIX = "paper-"
 EXPORTED_FIELDS = ("id", "name", "date", "games", "rounds_planned", "scoring", "created", "players", "rounds", "manual",
-                   "settled", "history")
+                   "settled", "history", "placings")
 
 
 def export_json(service: EventService, record: dict, organiser: bool = False) -> dict:

@@ -145,7 +145,9 @@ class RenderCache:
         # no new version); other games' controls are the same for every phone that may act.
         claimed = tuple(t is not None for t in table.record["seat_tokens"])
         seat = viewer.seat if table.game.seat_controls else None
-        depends = {"status": (mode,), "board": (view,), "controls": (seat, can_act, mode, claimed), "history": ()}
+        # The phone's own right to act too: a locked table's controls say why to a phone that may
+        # act, and nothing to one that may not, though neither can act now.
+        depends = {"status": (mode,), "board": (view,), "controls": (seat, viewer.can_act, can_act, mode, claimed), "history": ()}
         ctx: dict[tuple, dict] = {}  # built once, only if some region is not cached
 
         def render(name: str) -> str:
