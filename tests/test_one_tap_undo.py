@@ -61,3 +61,13 @@ def test_a_roll_entered_to_roll_again_is_undone_alone(client):
     assert log(client, tid, h) == ["market", "roll"]
     client.post(f"/t/{tid}/undo", data={})
     assert log(client, tid, h) == ["market"]
+
+
+def test_a_backup_keeps_the_tap_whole(client):
+    tid, h = kyotoan_table(client)
+    client.post(f"/t/{tid}/act", data=ROLL)
+    export = client.get(f"/api/tables/{tid}/export", headers=h).json
+    assert [bool(a.get("joined")) for a in export["actions"]] == [False, False, True]
+    restored = client.post("/api/tables/import", json=export).json
+    log_ = client.get(f"/api/tables/{restored['id']}/export", headers=auth(restored["token"])).json["actions"]
+    assert [bool(a.get("joined")) for a in log_] == [False, False, True]
