@@ -24,16 +24,25 @@ class TableWriter:
         self.publish = publish
 
     def act(self, table_id: str, token: str | None, action: object, version: object = None,
-            joined: bool = False) -> tuple[Table, list[str]]:
-        """Apply one action (`joined`: by the same tap as the one before); returns the new table
-        and its log lines."""
+            then: Callable[[Table, Table], dict | None] | None = None) -> tuple[Table, list[str]]:
+        """Apply one action; returns the new table and its log lines. `then(before, after)` may
+        name a step the same tap takes next (a roll's resolve): applied under the same lock, so no
+        other phone's move comes between, and marked `joined` (the page's Undo takes both)."""
         if not isinstance(action, dict):
             raise RuleViolation('An action is an object with a "type".')
         self._tables.known(table_id)
         with self._tables.lock(table_id):
             table = self._tables.get(table_id)
-            changed, change, lines = acted(table, token, action, version, joined)
+            changed, change, lines = acted(table, token, action, version)
             new = self._commit(changed, table, change)
+            step = then(table, new) if then else None
+            if step is not None:
+                try:
+                    both, change, _ = acted(new, token, step, new.version, joined=True)
+                except RuleViolation:
+                    pass  # the first action stands alone, as the page then shows what is asked
+                else:
+                    new = self._commit(both, new, change)
         self.publish(table_id, new.version)
         return new, lines
 

@@ -117,10 +117,11 @@ class TableService:
 
     # -- changing: each the same path, in table_writer.py ----------------------------------
     def act(self, table_id: str, token: str | None, action: object, version: object = None,
-            joined: bool = False) -> tuple[Table, list[str]]:
+            then: Callable[[Table, Table], dict | None] | None = None) -> tuple[Table, list[str]]:
         """Apply one action for a caller with play rights; returns the new table and log lines.
-        `joined`: the page entered it by the same tap as the action before (a roll's resolve)."""
-        return self._writer.act(table_id, token, action, version, joined)
+        `then(before, after)` names the step the same tap takes next, if any (a roll's resolve:
+        `table_writer.TableWriter.act`)."""
+        return self._writer.act(table_id, token, action, version, then)
 
     def undo(self, table_id: str, token: str | None, version: object = None, keep_settings: bool = False) -> Table:
         """Remove the last action (it can be redone until a new action is entered). With

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
+from companion.store.tinydb_store import TinyDBStore
+from companion.tables import TableService
 from tests.test_events import auth
 
 ROLL = {"type": "roll", "faces:repeat.1": "3", "faces:repeat.2": "3", "_then": "resolve"}
@@ -71,3 +73,24 @@ def test_a_backup_keeps_the_tap_whole(client):
     restored = client.post("/api/tables/import", json=export).json
     log_ = client.get(f"/api/tables/{restored['id']}/export", headers=auth(restored["token"])).json["actions"]
     assert [bool(a.get("joined")) for a in log_] == [False, False, True]
+
+
+def test_the_tap_s_second_step_is_taken_under_the_same_lock_and_published_once(tmp_path):
+    published = []
+    svc = TableService(TinyDBStore(tmp_path), publish=lambda tid, v: published.append(v))
+    table = svc.create("kyotoan", ["Ann", "Bob", "Cy"], {"first_player": 0}, 1)
+    svc.act(table.id, table.record["host_token"], {"type": "market", "cards": ["corner_store", "heal", "acid_attack"]})
+    seen = []
+
+    def then(before, after):
+        seen.append((before.version, after.version))
+        return {"type": "resolve"}
+
+    roll = {"type": "roll", "faces": ["1", "1", "1", "2", "2", "2"]}
+    new, _ = svc.act(table.id, table.record["host_token"], roll, then=then)
+    assert seen == [(1, 2)] and new.version == 3 and published == [1, 3]
+    assert [e.get("joined", False) for e in new.record["actions"]] == [False, False, True]
+    # A step the rules refuse leaves the first action standing alone, as the page then shows.
+    svc.undo(table.id, table.record["host_token"], keep_settings=True)
+    alone, _ = svc.act(table.id, table.record["host_token"], roll, then=lambda before, after: {"type": "buy", "card": "heal"})
+    assert [e["action"]["type"] for e in alone.record["actions"]] == ["market", "roll"]

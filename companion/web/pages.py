@@ -133,36 +133,29 @@ def charts(table_id):
 @bp.post("/t/<table_id>/act")
 def act(table_id):
     """An action from the table page's controls (and the step its `_then` names, see `_then`)."""
-    return _write(table_id, lambda tok, ver: _then(table_id, tok, _act_form(table_id, tok, ver)))
-
-
-def _act_form(table_id: str, token: str | None, version: int | None):
-    """Apply the posted form's action; returns (the table before, the table after)."""
-    before = tables().get(table_id)
-    return before, tables().act(table_id, token, form_to_action(request.form), version)[0]
-
-
-def _then(table_id: str, token: str | None, tables_: tuple):
-    """The step a form's `_then` names (a roll's "resolve"), applied in the same tap when the
-    engine offers it with nothing to choose and offers nothing new besides it but another action of
-    the kind just made: nothing on the dice just entered (a card changing a die), nothing anyone
-    else may do at this moment. Otherwise the table stops after the first action, showing what it
-    asks, so the one tap never skips a decision."""
-    before, table = tables_
     kind = request.form.get("_then")
-    if not kind:
-        return table
-    viewer = table.viewer_for(token)
-    had = before.offers_for(viewer)
-    done = table.record["actions"][-1]["action"]["type"]
-    now = table.offers_for(viewer)
-    follow = [o for o in now if o["type"] == kind]
-    others = [o for o in now if o["type"] not in (kind, done) and o not in had]
-    if len(follow) != 1 or others or any(isinstance(v, (list, dict)) for v in follow[0].values()) \
-            or any("dice" in o for o in now if o["type"] != done):
-        return table
-    step = {"type": kind} if follow[0].get("player") is None else {"type": kind, "player": follow[0]["player"]}
-    return tables().act(table_id, token, step, table.version, joined=True)[0]
+    return _write(table_id, lambda tok, ver: tables().act(
+        table_id, tok, form_to_action(request.form), ver, then=_then(kind, tok) if kind else None))
+
+
+def _then(kind: str, token: str | None):
+    """The step a form's `_then` names (a roll's "resolve"), taken in the same tap when the engine
+    offers it with nothing to choose and offers nothing new besides it but another action of the
+    kind just made: nothing on the dice just entered (a card changing a die), nothing anyone else
+    may do at this moment. Otherwise the table stops after the first action, showing what it asks,
+    so the one tap never skips a decision. Decided under the table's lock (TableWriter.act)."""
+    def step(before, table):
+        viewer = table.viewer_for(token)
+        had = before.offers_for(viewer)
+        done = table.record["actions"][-1]["action"]["type"]
+        now = table.offers_for(viewer)
+        follow = [o for o in now if o["type"] == kind]
+        others = [o for o in now if o["type"] not in (kind, done) and o not in had]
+        if len(follow) != 1 or others or any(isinstance(v, (list, dict)) for v in follow[0].values()) \
+                or any("dice" in o for o in now if o["type"] != done):
+            return None
+        return {"type": kind} if follow[0].get("player") is None else {"type": kind, "player": follow[0]["player"]}
+    return step
 
 
 @bp.post("/t/<table_id>/undo")
