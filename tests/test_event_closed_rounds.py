@@ -60,3 +60,14 @@ def test_tables_of_the_round_being_played_stay_open(client):
     assert state["offers"], "round 2's table plays"
     move = {"type": "give", "to": state["state"]["pending"][0]["to"][0], "card": {"value": 0, "kind": "plain"}}
     assert client.post(f"/api/tables/{table['table_id']}/actions", json=move, headers=auth(table["token"])).status_code == 200
+
+
+def test_a_tournament_table_s_rematch_says_it_does_not_count(client, app):
+    eid, h, names = night(client, n=4, games=("gangs",), rounds=2)
+    table = client.post(f"/api/events/{eid}/rounds", json={"game": "gangs"}, headers=h).json["tables"][0]
+    play_gangs_to_a_win(client, table)
+    play = app.extensions["companion.tables"].get(table["table_id"]).record["play_token"]
+    page = client.get(f"/t/{table['table_id']}/play/{play}", follow_redirects=True).get_data(as_text=True)
+    assert "Rematch with the same players" in page and "it does not count for the tournament night" in page
+    casual = client.post("/api/tables", json={"game": "gangs", "players": ["Ann", "Bob"], "options": {"first_player": 0}}).json
+    assert "does not count" not in client.get(f"/t/{casual['id']}").get_data(as_text=True)
