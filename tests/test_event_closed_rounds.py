@@ -71,3 +71,14 @@ def test_a_tournament_table_s_rematch_says_it_does_not_count(client, app):
     assert "Rematch with the same players" in page and "it does not count for the tournament night" in page
     casual = client.post("/api/tables", json={"game": "gangs", "players": ["Ann", "Bob"], "options": {"first_player": 0}}).json
     assert "does not count" not in client.get(f"/t/{casual['id']}").get_data(as_text=True)
+
+
+def test_a_table_page_says_when_the_desk_s_result_counts_over_its_game(client):
+    eid, h, names = night(client, n=4, games=("gangs",), rounds=2)
+    table = client.post(f"/api/events/{eid}/rounds", json={"game": "gangs"}, headers=h).json["tables"][0]
+    assert "it counts for the night" not in client.get(f"/t/{table['table_id']}").get_data(as_text=True)
+    order = list(reversed(table["players"]))
+    client.post(f"/api/events/{eid}/results", json={"table_id": table["table_id"], "placings": order}, headers=h)
+    page = " ".join(client.get(f"/t/{table['table_id']}").get_data(as_text=True).split())
+    assert f"The organiser entered this table's result, and it counts for the night: " in page
+    assert f"<b>1st</b> {order[0]}" in page

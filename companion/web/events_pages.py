@@ -75,8 +75,8 @@ def organised_events() -> list[dict]:
 
 
 def event_link(table) -> dict | None:
-    """A tournament table's way back to its night (None for other tables): its name, or, for a
-    table the desk replaced (seats swapped or game changed before it started), a warning that
+    """A tournament table's way back to its night (None for other tables): its name and the result
+    the desk entered for it, if any, or, for a table the desk replaced (seats swapped or game changed before it started), a warning that
     its moves no longer count and where to find the table that does."""
     event_id = table.record.get("event")
     if not event_id:
@@ -87,7 +87,10 @@ def event_link(table) -> dict | None:
         return None
     url = url_for("events.event_page", event_id=event_id)
     if any(t["table_id"] == table.id for rnd in record["rounds"] for t in rnd["tables"]):
-        return {"url": url, "text": f"← {record['name']}: all tables and standings", "replaced": False}
+        # A result the desk entered counts over the game's own ending: the page says so, or it
+        # would say "Emi wins" where the night counts Botan first.
+        return {"url": url, "text": f"← {record['name']}: all tables and standings", "replaced": False,
+                "entered": record["manual"].get(table.id)}
     return {"url": url, "replaced": True,
             "text": f"{replaced_sentence(record['name'])} →"}
 
