@@ -94,3 +94,12 @@ def test_the_tap_s_second_step_is_taken_under_the_same_lock_and_published_once(t
     svc.undo(table.id, table.record["host_token"], keep_settings=True)
     alone, _ = svc.act(table.id, table.record["host_token"], roll, then=lambda before, after: {"type": "buy", "card": "heal"})
     assert [e["action"]["type"] for e in alone.record["actions"]] == ["market", "roll"]
+
+
+def test_the_dice_pad_counts_rolls_as_the_status_line_does(client):
+    tid, h = kyotoan_table(client)
+    page = " ".join(client.get(f"/t/{tid}").get_data(as_text=True).split())
+    assert "rolls 6 dice <span class=\"muted\">(roll 1 of 3)</span>" in page and "roll 1 of 3 · deck" in page
+    client.post(f"/t/{tid}/act", data={k: v for k, v in ROLL.items() if k != "_then"})
+    page = " ".join(client.get(f"/t/{tid}").get_data(as_text=True).split())
+    assert "(roll 2 of 3)" in page and "left)" not in page
