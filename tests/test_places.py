@@ -68,12 +68,18 @@ def test_last_kyotoan_standing_monsters_equal_on_stars_and_hearts_share_their_pl
     assert get_game("kyotoan").places(state) == [1, 2, 2]
 
 
-def test_a_nights_points_for_players_tied_below_the_winner_are_shared_not_given_by_seat(client):
+def tied_night(client):
+    """A one-round Boss Kito night of four, played in the app: the first seat wins every benefit and
+    the other three end equal (no score, the same tokens)."""
     event = client.post("/api/events", json={"name": "Ties", "games": ["bosskito"], "rounds": 1}).json
     eid, h = event["id"], auth(event["token"])
     client.post(f"/api/events/{eid}/players", json={"names": ["Aiko", "Botan", "Chika", "Daichi"]}, headers=h)
     table = client.post(f"/api/events/{eid}/rounds", json={"game": "bosskito"}, headers=h).json["tables"][0]
-    winner = play_bosskito_to_the_end(client, table)
+    return eid, h, table, play_bosskito_to_the_end(client, table)
+
+
+def test_a_nights_points_for_players_tied_below_the_winner_are_shared_not_given_by_seat(client):
+    eid, h, table, winner = tied_night(client)
     state = client.get(f"/api/tables/{table['table_id']}", headers=auth(table["token"])).json["state"]
     others = [n for n in table["players"] if n != winner]
     assert len({(p["score"], p["tokens"]) for p in state["players"] if p["name"] in others}) == 1, "the three are equal"
@@ -88,11 +94,7 @@ def test_a_nights_points_for_players_tied_below_the_winner_are_shared_not_given_
 
 
 def test_a_night_keeps_the_placing_rule_it_began_with_through_an_export(client):
-    event = client.post("/api/events", json={"name": "Ties", "games": ["bosskito"], "rounds": 1}).json
-    eid, h = event["id"], auth(event["token"])
-    client.post(f"/api/events/{eid}/players", json={"names": ["Aiko", "Botan", "Chika", "Daichi"]}, headers=h)
-    table = client.post(f"/api/events/{eid}/rounds", json={"game": "bosskito"}, headers=h).json["tables"][0]
-    winner = play_bosskito_to_the_end(client, table)
+    eid, h, table, winner = tied_night(client)
     export = client.get(f"/api/events/{eid}/export.json", headers=h).json
     assert export["placings"] == 2
 
