@@ -13,6 +13,7 @@ from flask import render_template
 from playwright.sync_api import expect
 
 from tests.browser.test_event_journey import patient  # noqa: F401 (an autouse fixture: 10 s assertions)
+from tests.test_events import play_gangs_to_a_win
 
 pytestmark = pytest.mark.browser
 
@@ -41,26 +42,11 @@ def night_and_token(app, n: int, finish: str = "half", rounds: int = 2, conflict
         if conflict and number == rounds:
             t = next(t for t in tables if t["game"] == "gangs" and t not in entered)
             state = client.get(f"/api/tables/{t['table_id']}", headers={"Authorization": f"Bearer {t['token']}"}).json["state"]
-            winner = state["players"][state["first_player"]]["name"]
+            winner = state["players"][(state["first_player"] + 1) % len(state["players"])]["name"]  # play_gangs_to_a_win's
             client.post(f"/api/events/{event['id']}/results", headers=h,
                         json={"table_id": t["table_id"], "placings": [p for p in t["players"] if p != winner] + [winner]})
-            assert play_gangs(client, t) == winner
+            assert play_gangs_to_a_win(client, t) == winner
     return event["id"], event["token"]
-
-
-def play_gangs(client, table: dict) -> str:
-    """Play a Gangs of Kyoto table to its end through the API (its first player wins); the winner's name."""
-    headers = {"Authorization": f"Bearer {table['token']}"}
-    state = client.get(f"/api/tables/{table['table_id']}", headers=headers).json["state"]
-    winner = state["first_player"]
-    while not state["over"]:
-        owed = state["pending"][0]
-        to = winner if winner in owed["to"] else owed["to"][0]
-        card = {"value": 0, "kind": "bell_card", "bells": 2} if to == winner else {"value": 0, "kind": "plain"}
-        reply = client.post(f"/api/tables/{table['table_id']}/actions", json={"type": "give", "to": to, "card": card}, headers=headers)
-        assert reply.status_code == 200, reply.text
-        state = reply.json["state"]
-    return state["players"][winner]["name"]
 
 
 def box(page, selector: str) -> dict:
