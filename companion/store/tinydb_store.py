@@ -252,9 +252,11 @@ class TinyDBStore(Store):
         """The record in a file, None when there is no such file; ValueError when it is damaged."""
         if not is_record_id(record_id):
             return None
-        path = self._path(record_id, folder)
-        if not path.exists():
+        # Asked as text first: a Path interns its parts, and a flood of unknown ids would grow
+        # the interpreter's table of interned strings for good.
+        if not os.path.exists(os.path.join(folder, f"{record_id}.json")):
             return None
+        path = self._path(record_id, folder)
         try:
             document = AtomicJSONStorage(path).read()
         except OSError as exc:

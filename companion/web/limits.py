@@ -5,8 +5,15 @@ names another storage).
 - Creating a table or an event, and importing one: CREATE_LIMIT per address (a real host makes a
   few a night; a script making thousands filled the disk and slowed every table); an event import,
   which may create up to 200 tables, also EVENT_IMPORT_LIMIT.
-- Changing a table (an action, an undo, a redo; pages and API alike): ACTION_LIMIT per
-  ACTION_WINDOW_SECONDS per table and address (a real table makes a few a minute).
+- Changing a table (an action, an undo, a redo, taking or freeing a seat; pages and API alike):
+  ACTION_LIMIT per ACTION_WINDOW_SECONDS per table and address (a real table makes a few a
+  minute). Only a request that carries a right to change the table counts: one without (no
+  token, a wrong one, a watcher's page, a table that does not exist) counts against REFUSED_LIMIT
+  per address instead, so anyone who saw a watch link cannot use up the allowance of the
+  players behind the same address (a café's NAT), and a flood of refusals is turned away before
+  any work.
+- An id longer than any table's or event's is refused before any work, and a table that does not
+  exist leaves no counter behind (its requests count per address only).
 - Join-code guesses: only wrong codes count, JOIN_ATTEMPTS per JOIN_WINDOW_SECONDS per phone
   (its session) and three times that per address, so one phone's typos lock out that phone, a
   venue behind one address still has room, and a guesser who drops its cookie meets the address's cap.
@@ -17,20 +24,28 @@ an IPv6 address counts by its /64 network (one phone or home can pick any addres
 from __future__ import annotations
 
 import ipaddress
+import re
 import secrets
 import time
 
-from flask import Flask, make_response, render_template, request, session
+from flask import Flask, g, make_response, render_template, request, session
 from flask_limiter import Limiter
 from flask_limiter.errors import RateLimitExceeded
 from flask_limiter.util import get_remote_address
 
+from ..events.reading import EventNotFound
+from ..tables import TableNotFound
+from . import bearer_token, cookie_token, host_token, tables
 from .errors import error_reply
 
 CREATES = ("pages.create", "api.create_table", "api.import_table", "events.create", "events_api.create",
            "events_api.import_event")
-CHANGES = ("pages.act", "pages.undo", "pages.redo", "api.act", "api.undo", "api.redo")
+CHANGES = ("pages.act", "pages.undo", "pages.redo", "api.act", "api.undo", "api.redo",
+           "api.claim_seat", "api.free_seat", "pages.seat", "pages.leave_seat", "pages.free_seat")
 WRONG_CODE = 404
+# Table and event ids are 11 characters of token_urlsafe(8); a little room, and nothing longer is
+# looked up, counted or echoed in a sentence.
+ID_FORMAT = re.compile(r"[A-Za-z0-9_-]{1,16}")
 
 
 def _address() -> str:
@@ -45,6 +60,37 @@ def _address() -> str:
 
 def _table_and_address() -> str:
     return f"{_address()}:{(request.view_args or {}).get('table_id', '')}"
+
+
+def _change_token() -> str | None:
+    """The token a change presents: the bearer header's through the API, the cookie's through
+    the pages (the host's own for freeing another phone's seat)."""
+    table_id = request.view_args["table_id"]
+    if request.blueprint == "api":
+        return bearer_token()
+    return host_token(table_id) if request.endpoint == "pages.free_seat" else cookie_token(table_id)
+
+
+def may_change() -> bool:
+    """Whether this request carries a right to change its table (a play, seat or host token the
+    table knows), asked once per request before the view, of the copy the view then uses."""
+    if "may_change" not in g:
+        try:
+            table = tables().get(request.view_args["table_id"])
+        except TableNotFound:
+            g.may_change = False
+        else:
+            g.may_change = table.viewer_for(_change_token()).can_act
+    return g.may_change
+
+
+def _refuse_unknown_ids(endpoint, values) -> None:
+    # Before the limiter and the views: an id no table or event can have costs nothing more.
+    for name in ("table_id", "event_id"):
+        value = (values or {}).get(name)
+        if value is not None and not ID_FORMAT.fullmatch(value):
+            raise (TableNotFound if name == "table_id" else EventNotFound)(
+                f"There is no {'table' if name == 'table_id' else 'event'} with that id.")
 
 
 def _phone() -> str:
@@ -66,6 +112,11 @@ def init_app(app: Flask) -> Limiter:
     # A sliding window of two counters: entries expire with their window (the moving window kept
     # an empty list per key for good, and a flood of unknown table ids is a flood of keys).
     app.config.setdefault("RATELIMIT_STRATEGY", "sliding-window-counter")
+    app.config.setdefault("REFUSED_LIMIT", "60 per 10 seconds")
+    # With the limits' store (Redis) away, a request goes on to its view, whose store answers 503
+    # with a sentence like every read does (the limiter's own error was a 500).
+    app.config.setdefault("RATELIMIT_SWALLOW_ERRORS", True)
+    app.url_value_preprocessor(_refuse_unknown_ids)
     limiter = Limiter(_address, app=app)
     app.extensions["companion.ratelimits"] = limiter
     views = app.view_functions
@@ -80,7 +131,9 @@ def init_app(app: Flask) -> Limiter:
     declare(limiter.limit(app.config["EVENT_IMPORT_LIMIT"]), ["events_api.import_event"])
     if app.config["ACTION_LIMIT"]:
         declare(limiter.shared_limit(f"{app.config['ACTION_LIMIT']} per {app.config['ACTION_WINDOW_SECONDS']} seconds",
-                                     scope="change", key_func=_table_and_address), CHANGES)
+                                     scope="change", key_func=_table_and_address, exempt_when=lambda: not may_change()),
+                CHANGES)
+    declare(limiter.shared_limit(app.config["REFUSED_LIMIT"], scope="refused", exempt_when=may_change), CHANGES)
     attempts, window = app.config["JOIN_ATTEMPTS"], app.config["JOIN_WINDOW_SECONDS"]
     wrong_code = lambda response: response.status_code == WRONG_CODE  # noqa: E731
     declare(limiter.limit(f"{attempts} per {window} seconds", key_func=_phone, deduct_when=wrong_code), ["pages.join_code"])
@@ -93,6 +146,9 @@ def init_app(app: Flask) -> Limiter:
         if request.endpoint == "pages.join_code":
             msg = f"Too many wrong codes from this phone or network. Try again in {wait} seconds."
             resp = make_response(render_template("join.html", code="", error=msg), 429)
+        elif request.endpoint in CHANGES and not may_change():
+            resp = make_response(error_reply(429, "Too many requests without the right to change a table from this "
+                                                  f"address; wait {wait} seconds."))
         elif request.endpoint in CREATES:
             resp = make_response(error_reply(429, f"Too many new tables or events from this address; try again in {wait} seconds."))
         else:

@@ -38,8 +38,9 @@ def create():
         players, options = table_setup(game, form)
         table = tables().create(game.id, players, options)
     except (RuleViolation, StoreError) as exc:
+        # The form kept as typed either way; a store away is "not now" (503), not "not like this".
         return render_template("home.html", games={g.id: g for g in all_games()}, mine=_my_tables(),
-                               error=str(exc), form=form), 422
+                               error=str(exc), form=form), 503 if isinstance(exc, StoreError) else 422
     remember_token(table.id, table.record["host_token"])
     remember_token(table.id, table.record["host_token"], "hosts")
     return redirect(url_for("pages.table", table_id=table.id))
