@@ -395,10 +395,12 @@ def test_an_imported_tables_result_counts_for_the_registered_players_even_if_its
 
 
 def test_an_event_import_creates_a_bounded_number_of_tables_and_imports_are_few_per_address(client, app):
-    names = [f"P{n}" for n in range(402)]
-    tables = [{"table_id": f"t{n}", "players": names[2 * n:2 * n + 2]} for n in range(201)]
-    export = {"name": "Flood", "games": ["gangs"], "rounds_planned": 1, "players": [{"name": n} for n in names],
-              "rounds": [{"round": 1, "game": "gangs", "tables": tables}],
+    # 201 tables over two rounds (a night holds 400 players, so one round seats at most 200 tables).
+    names = [f"P{n}" for n in range(202)]
+    rounds = [[{"table_id": f"r{r}t{n}", "players": names[2 * n:2 * n + 2]} for n in range(101 - r)] for r in range(2)]
+    tables = rounds[0] + rounds[1]
+    export = {"name": "Flood", "games": ["gangs"], "rounds_planned": 2, "players": [{"name": n} for n in names],
+              "rounds": [{"round": r + 1, "game": "gangs", "tables": seated} for r, seated in enumerate(rounds)],
               "tables": {t["table_id"]: {"game": "gangs", "players": t["players"], "actions": []} for t in tables}}
     before = app.extensions["companion.store"].table_count()
     reply = client.post("/api/events/import", json=export)

@@ -14,6 +14,11 @@ from .standings import DEFAULT_SCHEME, SCHEMES
 EVENT_NAME_MAX = 80
 DATE_MAX = 20
 MAX_ROUNDS = 20
+# Players a night holds (registered, checked in or not). A real night is 8 to a few hundred; every
+# read of a night this big (standings, pages, exports) stays under 50 ms (bench/night_reads.py).
+# Every game seats at least 2 at a table, so no round of a night this big needs more than 200
+# tables: what an import may create (importing.MAX_TABLES; tests/test_night_bounds.py checks it).
+MAX_PLAYERS = 400
 # A pasted list: one name per line, or cells of a spreadsheet row (tabs), or commas and semicolons.
 LIST_SEPARATORS = re.compile(r"[\r\n\t,;]+")
 # Numbering or a bullet in front of a pasted name ("1. Flo", "2) Gus", "(3) Hana", "#4 Ivo",
@@ -90,11 +95,22 @@ def player_names(names: object) -> list[str]:
         names = pasted_names(names)
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         raise RuleViolation("'names' is a list of player names.")
+    if len(names) > MAX_PLAYERS:  # refused before thousands of names are cleaned one by one
+        raise RuleViolation(f"A night holds at most {MAX_PLAYERS} players; this list names {len(names)}.")
     clean = [clean_name(n, "player's name") for n in names]
     if not clean:
         raise RuleViolation("Give at least one name.")
     refuse_lookalikes(clean)
     return clean
+
+
+def room_for(registered: int, adding: int) -> None:
+    """A RuleViolation naming the limit when `adding` more players would take a night that has
+    `registered` past MAX_PLAYERS."""
+    if registered + adding > MAX_PLAYERS:
+        room = MAX_PLAYERS - registered
+        raise RuleViolation(f"A night holds at most {MAX_PLAYERS} players and this one has {registered}: room for {room} more, "
+                            f"not {adding}. Nobody was registered.")
 
 
 def refuse_lookalikes(names: list[str]) -> None:

@@ -11,10 +11,9 @@ from dataclasses import dataclass, field
 
 from ..games import RuleViolation, get_game
 from ..games.names import clean_name
-from .checks import event_setup, refuse_lookalikes
+from .checks import MAX_PLAYERS, event_setup, refuse_lookalikes
 
 EXPORT_SCHEMA = 1
-MAX_PLAYERS = 1000
 # A long night (60 players, 15 tables a round, 4 rounds of Last Kyotoan Standing at ~300 actions)
 # stays below this; replaying more would hold the server for seconds.
 MAX_ACTIONS = 30_000
@@ -77,8 +76,10 @@ def read_export(data: object) -> EventImport:
 
 
 def _players(given: object, rounds_planned: int) -> list[dict]:
-    if not isinstance(given, list) or len(given) > MAX_PLAYERS:
-        raise RuleViolation(DAMAGED.format(f"'players' is a list of at most {MAX_PLAYERS} players"))
+    if not isinstance(given, list):
+        raise RuleViolation(DAMAGED.format("'players' is a list of players"))
+    if len(given) > MAX_PLAYERS:
+        raise RuleViolation(f"A night holds at most {MAX_PLAYERS} players; this export has {len(given)}, so nothing was imported.")
     players = []
     for p in given:
         if not isinstance(p, dict) or set(p) - {"name", "checked_in", "since_round"}:

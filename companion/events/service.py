@@ -20,7 +20,7 @@ from ..store import Store
 from ..store.base import StaleEvent, StoreError
 from ..tables import NotAllowed, Table, TableService, VersionConflict
 from .checks import (event_setup, find_player, places_from_numbers, places_from_placings, player_names,
-                     removable, round_games, swap_seats)
+                     removable, room_for, round_games, swap_seats)
 from .desks import desk_for, hand_over, revoke
 from .reading import EventNotFound, EventReader  # noqa: F401 (EventNotFound: the web layer imports it from here)
 from .records import met, new_record, note, now
@@ -64,6 +64,7 @@ class EventService(EventReader):
                                             "different name. Nobody was registered.")
                     raise RuleViolation(f"{known['name']} is already registered{typed}: take that name off the list, or give "
                                         "the new player a different name. Nobody was registered.")
+            room_for(len(record["players"]), len(clean))
             for name in clean:
                 record["players"].append({"name": name, "checked_in": present, "since_round": len(record["rounds"]) + 1})
         return self._change(event_id, token, change)
