@@ -48,14 +48,17 @@ def create_app(test_config: dict | None = None) -> Flask:
         # undo a seat just taken.
         SESSION_REFRESH_EACH_REQUEST=False,
         JOIN_ATTEMPTS=10,
-        # Tables and events created or imported per address (see web/limits.py).
-        CREATE_LIMIT=os.environ.get("COMPANION_CREATE_LIMIT", "60 per 10 minutes"),
+        # Tables and events created or imported per address, a night's rounds and swaps included
+        # (see web/limits.py): the largest round (200 tables) and its night fit in one window.
+        CREATE_LIMIT=os.environ.get("COMPANION_CREATE_LIMIT", "300 per 10 minutes"),
         # How many proxies in front set X-Forwarded-For/-Proto (0: trust no such header).
         TRUSTED_PROXIES=int(os.environ.get("COMPANION_TRUSTED_PROXIES", "0")),
         RATELIMIT_STORAGE_URI=os.environ.get("COMPANION_RATELIMIT_STORAGE", "memory://"),
         # Ten times a real table's pace is far below this; a runaway script is not.
         ACTION_LIMIT=int(os.environ.get("COMPANION_ACTION_LIMIT", "120")),
         ACTION_WINDOW_SECONDS=10,
+        # Changes refused for want of a right, per address (web/limits.py): apart from the tables'.
+        REFUSED_LIMIT=os.environ.get("COMPANION_REFUSED_LIMIT", "60 per 10 seconds"),
         JOIN_WINDOW_SECONDS=300,
         SOCK_SERVER_OPTIONS={"ping_interval": 25},
     )
@@ -88,7 +91,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.extensions["companion.store"], publish=hub.publish
     )
     app.extensions["companion.events"] = EventService(
-        app.extensions["companion.store"], app.extensions["companion.tables"], publish=hub.publish
+        app.extensions["companion.store"], app.extensions["companion.tables"], publish=hub.publish,
+        count_tables=limits.count_tables,
     )
     app.extensions["companion.renders"] = render.RenderCache()
     app.jinja_environment = render.TableEnvironment  # before anything creates app.jinja_env

@@ -133,3 +133,42 @@ def test_an_unknown_table_leaves_nothing_behind_and_a_long_id_is_refused_at_once
     resp = client.post("/api/tables/" + "x" * 3000 + "/actions", json=GIVE, headers=auth("x"))
     assert resp.status_code == 404 and "no table" in resp.json["error"].lower()
     assert client.get("/t/" + "y" * 3000).status_code == 404
+
+
+def night(client, players):
+    made = client.post("/api/events", json={"name": "Thursday", "games": ["gangs"], "rounds": 3}).json
+    token = auth(made["token"])
+    names = [f"Player {n}" for n in range(players)]
+    assert client.post(f"/api/events/{made['id']}/players", json={"names": names}, headers=token).status_code == 200
+    return made["id"], token
+
+
+def test_a_nights_rounds_and_swaps_count_every_table_they_store_against_the_create_limit(tmp_path):
+    app = make_app(tmp_path, CREATE_LIMIT="12 per 10 minutes")
+    organiser = phone(app)
+    store = app.extensions["companion.store"]
+    event_id, token = night(organiser, 16)  # the event: 1 of 12
+    seated = organiser.post(f"/api/events/{event_id}/rounds", json={"game": "gangs"}, headers=token)
+    assert seated.status_code == 201 and len(seated.json["tables"]) == 4  # 5 of 12
+    tables = seated.json["tables"]
+    pair = {"a": tables[0]["players"][0], "b": tables[1]["players"][0]}
+    codes = [organiser.post(f"/api/events/{event_id}/swap", json=pair, headers=token).status_code for _ in range(5)]
+    assert codes == [200, 200, 200, 429, 429]  # two tables a swap: 7, 9, 11 of 12, then no room for two
+    refused = organiser.post(f"/api/events/{event_id}/swap", json=pair, headers=token)
+    assert "new tables" in refused.json["error"] and int(refused.headers["Retry-After"]) > 0
+    assert store.table_count() == 4 + 3 * 2
+    # The home page's form and the API draw on the same allowance: one table still fits, then none.
+    assert organiser.post("/api/tables", json=GANGS).status_code == 201
+    assert organiser.post("/api/tables", json=GANGS).status_code == 429
+    # Another address is not held up.
+    assert phone(app, "203.0.113.9").post("/api/tables", json=GANGS).status_code == 201
+
+
+def test_a_round_that_needs_more_tables_than_the_address_may_still_create_stores_none(tmp_path):
+    app = make_app(tmp_path, CREATE_LIMIT="8 per 10 minutes")
+    organiser = phone(app)
+    event_id, token = night(organiser, 40)  # 10 tables of 4 (or more of fewer): more than 7
+    refused = organiser.post(f"/api/events/{event_id}/rounds", json={"game": "gangs"}, headers=token)
+    assert refused.status_code == 429 and "new tables" in refused.json["error"]
+    assert app.extensions["companion.store"].table_count() == 0
+    assert organiser.get(f"/api/events/{event_id}", headers=token).json["rounds"] == []

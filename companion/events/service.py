@@ -36,9 +36,13 @@ log = logging.getLogger(__name__)
 class EventService(EventReader):
     """Create and run tournament nights; only the organiser token changes an event."""
 
-    def __init__(self, store: Store, tables: TableService, publish=lambda key, version: None):
+    def __init__(self, store: Store, tables: TableService, publish=lambda key, version: None,
+                 count_tables=lambda count: None):
         super().__init__(store, tables)
         self.publish = publish
+        # Counts tables about to be stored against the caller's create allowance, raising when they
+        # do not fit (web/limits.py): a round or a swap stores tables as creating them does.
+        self.count_tables = count_tables
         self._lock = threading.Lock()
 
     # -- the organiser's changes -------------------------------------------------------------
@@ -117,6 +121,7 @@ class EventService(EventReader):
                 seating = seat(order, sizes, rng, met(record), ranked=True)
             else:
                 seating = seat(present, sizes, rng)
+            self._count_new(made, [(game_id, names) for (game_id, _), names in zip(plan, seating)])
             tables = []
             for (game_id, _), names in zip(plan, seating):
                 table = self._new_table(record, game_id, names, rng.randrange(1 << 30), made)
@@ -138,6 +143,7 @@ class EventService(EventReader):
             for t in (ta, tb):
                 self._untouched(record, t)
             ta["players"][ka], tb["players"][kb] = tb["players"][kb], ta["players"][ka]
+            self._count_new(made, [(t["game"], t["players"]) for t in (ta, tb)])
             replaced.extend(self._renew(record, t, made) for t in (ta, tb))
             number = {id(t): k for k, t in enumerate(rnd["tables"], start=1)}
             note(record, self.who(record, token), "swap", text=f"swapped {ta['players'][ka]} (now at table {number[id(ta)]}) and "
@@ -162,6 +168,7 @@ class EventService(EventReader):
                                     f"{game.min_players} to {game.max_players} players.")
             self._untouched(record, entry)
             entry["game"] = game.id
+            self._count_new(made, [(entry["game"], entry["players"])])
             if game.id not in rnd["games"]:
                 rnd["games"].append(game.id)
             replaced.append(self._renew(record, entry, made))
@@ -187,6 +194,10 @@ class EventService(EventReader):
         old = entry["table_id"]
         entry["table_id"] = self._new_table(record, entry["game"], entry["players"], secrets.randbits(30), made).id
         return old
+
+    def _count_new(self, made: dict, tables: list[tuple[str, list[str]]]) -> None:
+        # Before any is stored, and only those an earlier try of the same change did not make.
+        self.count_tables(sum(1 for game_id, names in tables if (game_id, tuple(names)) not in made))
 
     def _new_table(self, record: dict, game_id: str, names: list[str], seed: int, made: dict) -> Table:
         """A new table of the event. A change tried again (see _change) takes the table that an

@@ -47,6 +47,7 @@ def import_event(service: EventService, data: object) -> dict:
             checked[old_id] = service.tables.check_import(export, event=record["id"])
         except RuleViolation as exc:
             raise RuleViolation(f"Table '{old_id[:20]}' of the export cannot be imported, so nothing was: {exc}") from None
+    service.count_tables(len(checked))
     new_ids = {old_id: service.tables.store_checked(table).id for old_id, table in checked.items()}
     for rnd in plan.rounds:
         for t in rnd["tables"]:

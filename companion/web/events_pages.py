@@ -16,6 +16,7 @@ from ..store import StoreError
 from ..tables import NotAllowed, replaced_sentence
 from . import events, public_base, remember_token
 from .events_api import desk_token
+from .limits import TooManyTables
 from .qr import svg_response
 
 bp = Blueprint("events", __name__)
@@ -259,6 +260,8 @@ def admin_post(event_id, what):
         message, status = str(exc), 422
     except NotAllowed as exc:
         message, status = str(exc), 403
+    except TooManyTables as exc:
+        message, status = str(exc), 429
     if not request.headers.get("HX-Request"):
         if message:
             flash(message)

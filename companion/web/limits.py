@@ -3,8 +3,10 @@ configured (REDIS_URL), so every process serving the venue counts the same (RATE
 names another storage).
 
 - Creating a table or an event, and importing one: CREATE_LIMIT per address (a real host makes a
-  few a night; a script making thousands filled the disk and slowed every table); an event import,
-  which may create up to 200 tables, also EVENT_IMPORT_LIMIT.
+  few a night; a script making thousands filled the disk and slowed every table). Every table
+  stored counts, whichever route stores it: a night's round, swap or change of game, and an event
+  import count their tables (`count_tables`) before storing any; an event import, which may
+  create up to 200 tables, is also held to EVENT_IMPORT_LIMIT.
 - Changing a table (an action, an undo, a redo, taking or freeing a seat; pages and API alike):
   ACTION_LIMIT per ACTION_WINDOW_SECONDS per table and address (a real table makes a few a
   minute). Only a request that carries a right to change the table counts: one without (no
@@ -28,9 +30,10 @@ import re
 import secrets
 import time
 
-from flask import Flask, g, make_response, render_template, request, session
+from flask import Flask, current_app, g, has_request_context, make_response, render_template, request, session
 from flask_limiter import Limiter
 from flask_limiter.errors import RateLimitExceeded
+from limits import parse
 from flask_limiter.util import get_remote_address
 
 from ..events.reading import EventNotFound
@@ -101,6 +104,36 @@ def _phone() -> str:
     return f"{_address()}:{session['phone']}"
 
 
+def count_tables(count: int) -> None:
+    """Count `count` tables about to be stored against this address's CREATE_LIMIT (the same
+    allowance the create routes draw on); RateLimitExceeded, nothing counted, when they do not fit.
+    Outside a request (the command line) nothing is counted."""
+    if not count or not has_request_context() or not current_app.config.get("RATELIMIT_ENABLED", True):
+        return
+    limiter: Limiter = current_app.extensions["companion.ratelimits"]
+    prefix = current_app.config.get("RATELIMIT_KEY_PREFIX")
+    # The key the create routes' shared limit counts under: [prefix,] address, scope.
+    keys = [*([prefix] if prefix else []), _address(), "create"]
+    item = parse(current_app.config["CREATE_LIMIT"])
+    try:
+        fits = limiter.limiter.hit(item, *keys, cost=count)
+    except Exception:  # noqa: BLE001 - the limits' storage away: the store's own 503 follows
+        if not current_app.config["RATELIMIT_SWALLOW_ERRORS"]:
+            raise
+        return
+    if not fits:
+        reset_at = limiter.limiter.get_window_stats(item, *keys).reset_time
+        raise TooManyTables(max(1, int(reset_at - time.time())))
+
+
+class TooManyTables(Exception):
+    """More tables than this address may still create in the window; `wait`: seconds until it may."""
+
+    def __init__(self, wait: int):
+        super().__init__(f"That stores more new tables than this address may make now; try again in {wait} seconds.")
+        self.wait = wait
+
+
 def init_app(app: Flask) -> Limiter:
     """Attach the limiter and declare every limit on the app's endpoints (after the blueprints)."""
     app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
@@ -112,7 +145,7 @@ def init_app(app: Flask) -> Limiter:
     # A sliding window of two counters: entries expire with their window (the moving window kept
     # an empty list per key for good, and a flood of unknown table ids is a flood of keys).
     app.config.setdefault("RATELIMIT_STRATEGY", "sliding-window-counter")
-    app.config.setdefault("REFUSED_LIMIT", "60 per 10 seconds")
+    app.config.setdefault("REFUSED_LIMIT", "60 per 10 seconds")  # create_app sets it; a bare Flask app too
     # With the limits' store (Redis) away, a request goes on to its view, whose store answers 503
     # with a sentence like every read does (the limiter's own error was a 500).
     app.config.setdefault("RATELIMIT_SWALLOW_ERRORS", True)
@@ -154,6 +187,12 @@ def init_app(app: Flask) -> Limiter:
         else:
             resp = make_response(error_reply(429, f"Too many changes to this table at once; wait {wait} seconds and try again."))
         resp.headers["Retry-After"] = str(wait)
+        return resp
+
+    @app.errorhandler(TooManyTables)
+    def too_many_tables(exc: TooManyTables):
+        resp = make_response(error_reply(429, str(exc)))
+        resp.headers["Retry-After"] = str(exc.wait)
         return resp
 
     return limiter
