@@ -22,7 +22,7 @@ def handed(record: dict, table: Table, token: str | None) -> str:
     return table.record["desk_hosts"][desk_for(record, token)["id"]]
 
 
-def desk_id(record: dict, token: str | None) -> str | None:
+def desk_of(record: dict, token: str | None) -> str | None:
     """The id of the desk `token` opens (None for no desk: the change is refused anyway)."""
     desk = desk_for(record, token)
     return desk["id"] if desk else None

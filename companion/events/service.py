@@ -21,7 +21,7 @@ from ..store.base import StaleEvent, StoreError
 from ..tables import NotAllowed, Table, TableService, VersionConflict
 from .checks import (event_setup, find_player, places_from_numbers, places_from_placings, player_names,
                      removable, round_games, swap_seats)
-from .desk_service import DeskChanges, desk_id, handed
+from .desk_service import DeskChanges, desk_of, handed
 from .reading import EventNotFound, EventReader  # noqa: F401 (EventNotFound: the web layer imports it from here)
 from .records import met, new_record, note, now
 from .seating import mixed_tables, seat
@@ -193,7 +193,7 @@ class EventService(DeskChanges, EventReader):
         players, so a refused try leaves no table behind."""
         key = (game_id, tuple(names))
         if key not in made:
-            made[key] = self.tables.create(game_id, names, {}, seed, event=record["id"], desk=desk_id(record, token))
+            made[key] = self.tables.create(game_id, names, {}, seed, event=record["id"], desk=desk_of(record, token))
         return made[key]
 
     def _retire(self, record: dict, table_ids: list[str]) -> None:
