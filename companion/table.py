@@ -78,12 +78,19 @@ class Table:
         for seat, seat_token in enumerate(rec["seat_tokens"]):
             if seat_token and same_secret(seat_token, token):
                 return Viewer(seat=seat, can_act=True)
-        if same_secret(rec["host_token"], token) or same_secret(rec["play_token"], token):
+        if self.is_host(token) or same_secret(rec["play_token"], token):
             return Viewer(seat=None, can_act=True)
         return WATCHER
 
     def is_host(self, token: str | None) -> bool:
-        """Whether `token` is the creator's (host) token."""
+        """Whether `token` has host rights: the creator's (host) token, or the one a tournament
+        night's desk was handed for this table (`desk_hosts`, gone when the desk is revoked)."""
+        if not token:
+            return False
+        return self.is_creator(token) or any(same_secret(t, token) for t in self.record.get("desk_hosts", {}).values())
+
+    def is_creator(self, token: str | None) -> bool:
+        """Whether `token` is the table's own host token (never handed to a tournament night's desk)."""
         return bool(token) and same_secret(self.record["host_token"], token)
 
     def state_for(self, viewer: Viewer) -> dict:

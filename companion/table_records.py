@@ -25,9 +25,10 @@ def now() -> str:
 
 
 def new_table(game_id: object, players: object, options: object, seed: object, event: str | None,
-              join_code: Callable[[], str]) -> Table:
+              join_code: Callable[[], str], desk: str | None = None) -> Table:
     """A validated table that is not stored yet (with fresh id and tokens; `join_code()` gives a
-    free join code, asked only once the setup is valid)."""
+    free join code, asked only once the setup is valid). A table of a tournament night gets host
+    tokens of its own for the desk `desk` that made it (`desk_hosts`), never its host token."""
     game = get_game(game_id)
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 63):
         raise RuleViolation("'seed' must be a whole number from 0 to 2^63 - 1.")
@@ -53,6 +54,9 @@ def new_table(game_id: object, players: object, options: object, seed: object, e
     }
     if event:
         record["event"] = event  # its result reaches that tournament night's standings
+        # A desk's host rights are its own token, so that revoking the desk takes them away
+        # (table_seats.hosts_revoked) and no other desk's or the night's own tokens change.
+        record["desk_hosts"] = {desk: secrets.token_urlsafe(24)} if desk else {}
     return Table(record, fold(record))
 
 

@@ -1,5 +1,6 @@
 """Which phone holds which seat, as pure work: a seat claimed (a fresh seat token; the host may
-take one from a phone that died) and a seat freed. A seat is not a change of the game: the version
+take one from a phone that died) and a seat freed; and which desks of a tournament night hold host
+rights (taken away when a desk is revoked). Neither is a change of the game: the version
 stays, so no phone's view goes stale. No store, no lock: the change path
 (`table_writer.TableWriter`) stores what these return when it differs from the table given.
 """
@@ -54,3 +55,21 @@ def seat_freed(table: Table, token: str | None, seat: object) -> Table:
         return table
     seat_tokens[seat] = None
     return Table({**table.record, "seat_tokens": seat_tokens}, table.state, table.checkpoints)
+
+
+def hosts_revoked(table: Table, desks: set[str], renew: bool = False) -> Table:
+    """The table without the host tokens of the revoked `desks` (the same table when it holds
+    none). With `renew`, a table made before desks had tokens of their own (no `desk_hosts`) gets
+    a new host token: its old one may be in the revoked desk's hands (the round's reply gave it).
+    The old one still names the table's rematch (`rematch_key`), so a rematch begun is found."""
+    record = table.record
+    if renew and "desk_hosts" not in record:
+        # Adding `desk_hosts` also tells another process sharing a Redis store that its copy is
+        # old (redis_store keeps them with the seats, which every read and write compares).
+        return Table({**record, "host_token": secrets.token_urlsafe(24), "desk_hosts": {},
+                      "rematch_key": record.get("rematch_key", record["host_token"])}, table.state, table.checkpoints)
+    hosts = record.get("desk_hosts", {})
+    if not set(hosts) & desks:
+        return table
+    kept = {desk: token for desk, token in hosts.items() if desk not in desks}
+    return Table({**record, "desk_hosts": kept}, table.state, table.checkpoints)

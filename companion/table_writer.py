@@ -12,7 +12,7 @@ from .games import RuleViolation
 from .table import Table
 from .table_changes import acted, locked, redone, undone
 from .table_errors import VersionConflict
-from .table_seats import seat_claimed, seat_freed
+from .table_seats import hosts_revoked, seat_claimed, seat_freed
 from .table_storage import TableStorage
 
 
@@ -85,6 +85,21 @@ class TableWriter:
             if freed is not table:
                 table = self._commit(freed, table)
         return table
+
+    def revoke_hosts(self, table_id: str, desks: set[str], renew: bool = False) -> Table:
+        """Take revoked desks' host tokens away (`table_seats.hosts_revoked`; no new version:
+        nothing is published, as for a seat). Tried again when a move was stored at that moment
+        through another process."""
+        self._tables.known(table_id)
+        for tries_left in reversed(range(3)):
+            try:
+                with self._tables.lock(table_id):
+                    table = self._tables.get(table_id)
+                    revoked = hosts_revoked(table, desks, renew)
+                    return table if revoked is table else self._commit(revoked, table)
+            except VersionConflict:
+                if not tries_left:
+                    raise
 
     def lock(self, table_id: str, mark: str, why: dict) -> Table:
         """Mark a table its tournament night replaced or closed (`table_changes.locked`; once: a

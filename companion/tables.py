@@ -59,23 +59,27 @@ class TableService:
 
     # -- creating --------------------------------------------------------------------------
     def create(self, game_id: object, players: object, options: object = None, seed: object = None,
-               event: str | None = None) -> Table:
-        """A new table: validates the setup, stores it, returns it with its secrets."""
-        return self._tables.add(new_table(game_id, players, options, seed, event, self._tables.free_join_code))
+               event: str | None = None, desk: str | None = None) -> Table:
+        """A new table: validates the setup, stores it, returns it with its secrets (a table of the
+        night `event` made by its desk `desk`: with that desk's host token, `table_records.new_table`)."""
+        return self._tables.add(new_table(game_id, players, options, seed, event, self._tables.free_join_code, desk))
 
     def rematch(self, table_id: str, token: str | None) -> tuple[Table, str]:
         """The rematch of a finished table (the same game, players, seats order and options), made by
         the first phone that asks and found by every other: its id is derived from the finished
         table's host secret, so no phone needs to be told it. Returns the new table and the token this
         phone gets there: the host's for the host, its own seat again for a seated phone, else the
-        play token."""
+        play token. A night's desk gets the play token: the rematch is no table of the night, so
+        revoking the desk could not take host rights there back."""
         old = self.get(table_id)
         viewer = old.viewer_for(token)
         if not viewer.can_act:
             raise NotAllowed("Only a phone that plays at this table can start its rematch.")
         if not old.state.get("over"):
             raise RuleViolation("The game is not over yet: a rematch starts when it ends.")
-        digest = hmac.new(old.record["host_token"].encode(), b"rematch", hashlib.sha256).digest()
+        # A host token renewed when a desk was revoked keeps the first one's rematch (`rematch_key`).
+        secret = old.record.get("rematch_key", old.record["host_token"])
+        digest = hmac.new(secret.encode(), b"rematch", hashlib.sha256).digest()
         new_id = base64.urlsafe_b64encode(digest[:8]).decode().rstrip("=")
         with self._tables.lock(table_id):
             try:
@@ -84,7 +88,7 @@ class TableService:
                 fresh = new_table(old.record["game"], old.record["players"], old.record["options"], None, None,
                                   self._tables.free_join_code)
                 table = self._tables.add(Table({**fresh.record, "id": new_id}, fresh.state))
-        if old.is_host(token):
+        if old.is_creator(token):
             return table, table.record["host_token"]
         if viewer.seat is not None:
             try:
@@ -144,6 +148,12 @@ class TableService:
     def free_seat(self, table_id: str, token: str | None, seat: object) -> Table:
         """Free a seat: its holder leaves it, or the host frees it for another phone."""
         return self._writer.free_seat(table_id, token, seat)
+
+    def revoke_hosts(self, table_id: str, desks: set[str], renew: bool = False) -> Table:
+        """Take the host tokens of the revoked `desks` of its night away from a table (`renew`: also
+        replace a host token that a desk may have been handed before desks had their own,
+        `table_seats.hosts_revoked`). No new version: nothing is published."""
+        return self._writer.revoke_hosts(table_id, desks, renew)
 
     def retire(self, table_id: str, night: str) -> Table:
         """Mark a table that its tournament night replaced: from now on its actions, undos and redos

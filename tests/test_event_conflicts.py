@@ -3,7 +3,10 @@ hand-entered result shows both on the desk (and on the big screen the organiser 
 organiser settles it; every result and correction is recorded with who, when, before and after."""
 from __future__ import annotations
 
+import csv
 import html
+import io
+import json
 
 from tests.test_events import auth, play_gangs_to_a_win
 
@@ -94,11 +97,11 @@ def test_keeping_the_entered_result_settles_the_conflict_for_good(client):
 def test_a_correction_that_agrees_with_the_app_leaves_no_conflict_and_reads_as_the_apps(client):
     eid, h, table = night(client)
     play_gangs_to_a_win(client, table)
-    played = client.get(f"/api/events/{eid}/export.json").json["results"][0]["played"]
+    played = client.get(f"/api/events/{eid}/export.json", headers=h).json["results"][0]["played"]
     client.post(f"/api/events/{eid}/results", json={"table_id": table["table_id"], "placings": sorted(played, key=played.get), "correction": True}, headers=h)
     whole = client.get(f"/api/events/{eid}", headers=h).json
     assert whole["conflicts"] == [] and whole["history"][-1]["what"] == "correction"
-    assert client.get(f"/api/events/{eid}/export.json").json["results"][0]["source"] == "app"
+    assert client.get(f"/api/events/{eid}/export.json", headers=h).json["results"][0]["source"] == "app"
 
 
 def test_every_result_and_correction_is_recorded_with_who_when_before_and_after(client, app):
@@ -134,3 +137,32 @@ def test_an_export_keeps_the_history_and_the_settled_conflicts(client):
     assert copy.status_code == 201, copy.json
     again = client.get(f"/api/events/{copy.json['id']}", headers=auth(copy.json["token"])).json
     assert again["conflicts"] == [] and [e["what"] for e in again["history"]] == ["result", "settled"]
+
+
+def test_an_anonymous_export_carries_no_history_and_no_conflicts_and_the_organisers_does(client, app):
+    # Issue 26, promise 9: anyone with the event link reads in an export only what the open pages show.
+    eid, h, table, hand = conflicted(client)
+    entered = {name: place for place, name in enumerate(hand, start=1)}
+    anonymous = app.test_client().get(f"/api/events/{eid}/export.json")
+    assert anonymous.status_code == 200
+    public = anonymous.json
+    assert not {"history", "manual", "settled", "conflicts", "tables"} & set(public)
+    [row] = public["results"]
+    assert set(row) == {"round", "table", "game", "table_id", "players", "places"} and row["places"] == entered
+    words = json.dumps(public)
+    assert '"conflict"' not in words and '"entered"' not in words and '"who"' not in words and "organiser" not in words
+    for what in ("export.csv", "standings.csv"):  # the spreadsheets: the placings that count, nothing else
+        sheet = list(csv.reader(io.StringIO(app.test_client().get(f"/api/events/{eid}/{what}").text.removeprefix("\ufeff"))))
+        assert not {"history", "conflict", "entered", "who"} & set(sheet[0]), what
+    placings = {r[5]: int(r[7]) for r in csv.reader(io.StringIO(client.get(f"/api/events/{eid}/export.csv").text.removeprefix("\ufeff"))) if r[7].isdigit()}
+    assert placings == entered
+
+    second = client.post(f"/api/events/{eid}/desks", json={"label": "Bar"}, headers=h).json
+    handed = app.test_client()
+    with handed.session_transaction() as sess:
+        sess["events"] = {eid: second["token"]}
+    for reader, headers in ((client, h), (handed, {})):  # the organiser's bearer token, a desk's cookie
+        whole = reader.get(f"/api/events/{eid}/export.json", headers=headers).json
+        assert [e["what"] for e in whole["history"]] == ["result", "handover"] and whole["manual"][table["table_id"]] == entered
+        [row] = whole["results"]
+        assert row["conflict"] and row["entered"] == entered and row["played"] != entered and table["table_id"] in whole["tables"]

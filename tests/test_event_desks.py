@@ -1,6 +1,7 @@
 """Handing the desk over (issue 17, goal 3): a second organiser link that opens the desk on another
 device, revocable; the home page lists the nights this phone runs; a wrong or expired address says
-what went wrong and what to do."""
+what went wrong and what to do. Revoking a desk revokes every desk made from it, and from those in
+turn (issue 26, promise 8); what a revoked desk was handed at the tables: test_revoked_desks.py."""
 from __future__ import annotations
 
 import html
@@ -8,6 +9,9 @@ import re
 
 from tests.test_event_security import leaks, open_to_anyone
 from tests.test_events import auth
+
+
+API_NAMES = ["Aiko", "Botan", "Chika", "Daichi"]
 
 
 def text(reply) -> str:
@@ -20,6 +24,20 @@ def new_night(client, names="Aiko\nBotan\nChika\nDaichi"):
     event_id = made.headers["Location"].split("/e/")[1].split("/")[0]
     client.post(f"/e/{event_id}/admin/players", data={"names": names})
     return event_id
+
+
+def api_night(client, rounds=3):
+    """A night of Gangs of Kyoto with four players: (event id, organiser token)."""
+    event = client.post("/api/events", json={"name": "Friday", "games": ["gangs"], "rounds": rounds}).json
+    assert client.post(f"/api/events/{event['id']}/players", json={"names": API_NAMES}, headers=auth(event["token"])).status_code == 200
+    return event["id"], event["token"]
+
+
+def hand_over(client, eid, by, label) -> dict:
+    """A desk handed over by the desk of token `by`: {"id", "label", "token", "url"}."""
+    made = client.post(f"/api/events/{eid}/desks", json={"label": label}, headers=auth(by))
+    assert made.status_code == 201, made.json
+    return made.json
 
 
 def desk_link(page: str) -> str:
@@ -130,3 +148,46 @@ def test_no_desk_link_reaches_anything_open_to_anyone(client, app):
     record = app.extensions["companion.events"].get(eid)
     secrets = {f"desk {d['label']}": d["token"] for d in record["desks"]} | {"organiser": record["token"]}
     assert not leaks(open_to_anyone(app, eid), secrets)
+
+
+def test_desks_made_by_a_revoked_desk_open_nothing_and_desks_made_by_others_stay(client, app):
+    eid, organiser = api_night(client)
+    door = hand_over(client, eid, organiser, "Door")
+    made = hand_over(client, eid, door["token"], "Made by the door")
+    deeper = hand_over(client, eid, made["token"], "Made by that one")
+    bar = hand_over(client, eid, organiser, "Bar")
+    by_bar = hand_over(client, eid, bar["token"], "Made by the bar")
+    reply = client.post(f"/api/events/{eid}/desks/{door['id']}/revoke", headers=auth(organiser))
+    assert reply.status_code == 200 and [d["label"] for d in reply.json["desks"]] == ["Bar", "Made by the bar"]
+    for desk in (door, made, deeper):
+        token = desk["token"]
+        assert client.post(f"/api/events/{eid}/players", json={"names": ["Mallory"]}, headers=auth(token)).status_code == 401
+        assert client.get(f"/api/events/{eid}", headers=auth(token)).status_code == 401
+        assert client.post(f"/api/events/{eid}/desks/{bar['id']}/revoke", headers=auth(token)).status_code == 401
+        assert client.post(f"/api/events/{eid}/rounds", json={"game": "gangs"}, headers=auth(token)).status_code == 401
+        phone = app.test_client()
+        page = phone.get(f"/e/{eid}/desk/{token}")
+        assert page.status_code == 403 and "This desk link was revoked" in page.get_data(as_text=True)
+    for desk, name in ((bar, "Emi"), (by_bar, "Fumi")):
+        assert client.post(f"/api/events/{eid}/players", json={"names": [name]}, headers=auth(desk["token"])).status_code == 200
+        assert client.get(f"/api/events/{eid}", headers=auth(desk["token"])).status_code == 200
+    history = client.get(f"/api/events/{eid}", headers=auth(organiser)).json["history"]
+    assert history[-1]["text"] == "revoked the desk “Door” and the desks made from it: Made by the door, Made by that one"
+    refused = client.post(f"/api/events/{eid}/desks/{bar['id']}/revoke", headers=auth(by_bar["token"]))
+    assert refused.status_code == 422 and "handed over from “Bar”" in refused.json["error"], "it would revoke itself"
+
+
+def test_a_desk_made_by_one_revoked_before_revocation_reached_further_opens_nothing(client, app):
+    # A night stored before desks kept their maker's id ("by" is a label) and before revoking a
+    # desk revoked the desks it made: the desk made by the revoked one is revoked as it was read.
+    eid, organiser = api_night(client)
+    door = hand_over(client, eid, organiser, "Door")
+    made = hand_over(client, eid, door["token"], "Made by the door")
+    events = app.extensions["companion.events"]
+    record = events.get(eid)
+    for d in record["desks"]:
+        d.pop("by_desk", None)
+    record["desks"][0].update(revoked=record["desks"][1]["made"], revoked_by="organiser")
+    events.store.save_event(record, record["revision"])
+    assert client.post(f"/api/events/{eid}/players", json={"names": ["Mallory"]}, headers=auth(made["token"])).status_code == 401
+    assert "was revoked" in app.test_client().get(f"/e/{eid}/desk/{made['token']}").get_data(as_text=True)

@@ -5,7 +5,9 @@ creation reply gave it to a program or a phone that may be the only one holding 
 hand the desk over: a new token ("desk") with a name that the history shows as who changed what,
 opened as a link or QR code on another device. Any desk can revoke another (never its own, so a
 desk cannot lock itself out by a stray tap); a revoked token opens nothing, and a device that still
-holds it is told when and by whom it was revoked.
+holds it is told when and by whom it was revoked. Revoking a desk revokes every desk it handed the
+desk over to, and theirs in turn: a desk's maker is its "by_desk" (its id; desks made before that
+was kept name their maker by label only, "by", and are matched by name and time).
 """
 from __future__ import annotations
 
@@ -51,19 +53,64 @@ def hand_over(record: dict, by: dict, label: object) -> dict:
     taken = {FIRST_DESK, *(d["label"].casefold() for d in open_desks(record))}
     if name.casefold() in taken:
         raise RuleViolation(f"A desk is called “{name}” already: give this one another name.")
-    desk = {"id": secrets.token_urlsafe(6), "token": secrets.token_urlsafe(24), "label": name, "made": now(), "by": by["label"]}
+    desk = {"id": secrets.token_urlsafe(6), "token": secrets.token_urlsafe(24), "label": name, "made": now(), "by": by["label"],
+            "by_desk": by["id"]}
     record["desks"] = [*record["desks"], desk]
     note(record, by["label"], "handover", text=f"opened the desk on another device: {name}")
     return desk
 
 
-def revoke(record: dict, by: dict, desk_id: object) -> dict:
-    """Revoke an open desk (not the one asking, not the organiser's own), noted in the history."""
+def revoke(record: dict, by: dict, desk_id: object) -> list[dict]:
+    """Revoke an open desk (not the one asking, not the organiser's own) and every open desk made
+    from it (`made_from`), noted in the history; returns them, the desk asked for first."""
     desk = next((d for d in open_desks(record) if d["id"] == desk_id), None)
     if desk is None:
         raise RuleViolation("That desk is not open (it may have been revoked already): reload the page.")
+    gone = [desk, *made_from(record, desk["id"])]
     if desk["id"] == by["id"]:
         raise RuleViolation("This is the desk you are using: revoke it from another desk.")
-    desk.update(revoked=now(), revoked_by=by["label"])
-    note(record, by["label"], "revoked", text=f"revoked the desk “{desk['label']}”")
-    return desk
+    if by["id"] in {d["id"] for d in gone}:
+        raise RuleViolation(f"This desk was handed over from “{desk['label']}”, so revoking that one would revoke this "
+                            "one too: revoke it from another desk.")
+    at = now()
+    for d in gone:
+        if not d.get("revoked"):
+            d.update(revoked=at, revoked_by=by["label"])
+    made = [d["label"] for d in gone[1:] if d["revoked"] == at]
+    note(record, by["label"], "revoked", text=f"revoked the desk “{desk['label']}”"
+         + (f" and the desks made from it: {', '.join(made)}" if made else ""))
+    return gone
+
+
+def orphans_revoked(record: dict) -> dict:
+    """The record with every desk made from a revoked desk revoked too, as that desk was: a night
+    whose desks were revoked before revocation reached the desks they made."""
+    for gone in [d for d in record["desks"] if d.get("revoked")]:
+        for d in made_from(record, gone["id"]):
+            if not d.get("revoked"):
+                d.update(revoked=gone["revoked"], revoked_by=gone["revoked_by"])
+    return record
+
+
+def made_from(record: dict, desk_id: str) -> list[dict]:
+    """Every desk handed over from the desk `desk_id`, and from those in turn (revoked ones too:
+    a desk made from a desk revoked before revocation reached further still goes)."""
+    found, frontier = [], {desk_id}
+    while frontier:
+        children = [d for d in record["desks"] if maker(record, d) in frontier and d not in found]
+        found.extend(children)
+        frontier = {d["id"] for d in children}
+    return found
+
+
+def maker(record: dict, desk: dict) -> str:
+    """The id of the desk that handed `desk` over (FIRST_DESK for the organiser's). A desk made
+    before makers were kept by id names its maker's label: the desk of that name made before it
+    and not revoked before it was made (names are unique among open desks)."""
+    if "by_desk" in desk:
+        return desk["by_desk"]
+    if desk["by"] == FIRST_DESK:
+        return FIRST_DESK
+    named = [d for d in record["desks"] if d["label"] == desk["by"] and d["made"] <= desk["made"] and d is not desk
+             and not (d.get("revoked") and d["revoked"] < desk["made"])]
+    return named[-1]["id"] if named else FIRST_DESK

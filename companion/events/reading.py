@@ -7,7 +7,7 @@ from __future__ import annotations
 from ..games.words import listed
 from ..store import Store
 from ..tables import Table, TableNotFound, TableService
-from .desks import desk_for
+from .desks import desk_for, orphans_revoked
 from .records import upgraded
 from .results import app_places, conflicts, result_rows
 from .standings import standings
@@ -29,7 +29,7 @@ class EventReader:
         record = self.store.load_event(event_id) if isinstance(event_id, str) else None
         if record is None:
             raise EventNotFound(f"There is no event '{event_id}'.")
-        return upgraded(record)
+        return orphans_revoked(upgraded(record))
 
     def is_organiser(self, record: dict, token: str | None) -> bool:
         """Whether `token` opens this event's desk (its organiser token, or a desk handed over)."""

@@ -5,7 +5,7 @@ rounds with their tables, and the results the organiser entered by hand. Results
 played with the app are read from those tables when their game ends, so a table's result
 reaches the standings the moment it finishes. An event holds only tables that it created (each
 table's record names its event): an id in an event's record never reaches another table.
-Exports and imports: transfer.py.
+Exports and imports: transfer.py; the desk's own changes (hand over, revoke): desk_service.py.
 """
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from ..store.base import StaleEvent, StoreError
 from ..tables import NotAllowed, Table, TableService, VersionConflict
 from .checks import (event_setup, find_player, places_from_numbers, places_from_placings, player_names,
                      removable, room_for, round_games, swap_seats)
-from .desks import desk_for, hand_over, revoke
+from .desk_service import DeskChanges, desk_of, handed
 from .reading import EventNotFound, EventReader  # noqa: F401 (EventNotFound: the web layer imports it from here)
 from .records import met, new_record, note, now
 from .seating import mixed_tables, seat
@@ -33,7 +33,7 @@ CHANGE_TRIES = 5
 log = logging.getLogger(__name__)
 
 
-class EventService(EventReader):
+class EventService(DeskChanges, EventReader):
     """Create and run tournament nights; only the organiser token changes an event."""
 
     def __init__(self, store: Store, tables: TableService, publish=lambda key, version: None,
@@ -124,8 +124,8 @@ class EventService(EventReader):
             self._count_new(made, [(game_id, names) for (game_id, _), names in zip(plan, seating)])
             tables = []
             for (game_id, _), names in zip(plan, seating):
-                table = self._new_table(record, game_id, names, rng.randrange(1 << 30), made)
-                tables.append({"table_id": table.id, "token": table.record["host_token"], "game": game_id, "players": names})
+                table = self._new_table(record, game_id, names, rng.randrange(1 << 30), made, token)
+                tables.append({"table_id": table.id, "token": handed(record, table, token), "game": game_id, "players": names})
             record["rounds"].append({"round": number, "games": [g.id for g in chosen], "tables": [
                 {k: t[k] for k in ("table_id", "game", "players")} for t in tables], "started": now()})
             created["round"] = {"round": number, "tables": tables}
@@ -144,7 +144,7 @@ class EventService(EventReader):
                 self._untouched(record, t)
             ta["players"][ka], tb["players"][kb] = tb["players"][kb], ta["players"][ka]
             self._count_new(made, [(t["game"], t["players"]) for t in (ta, tb)])
-            replaced.extend(self._renew(record, t, made) for t in (ta, tb))
+            replaced.extend(self._renew(record, t, made, token) for t in (ta, tb))
             number = {id(t): k for k, t in enumerate(rnd["tables"], start=1)}
             note(record, self.who(record, token), "swap", text=f"swapped {ta['players'][ka]} (now at table {number[id(ta)]}) and "
                  f"{tb['players'][kb]} (now at table {number[id(tb)]}) in round {rnd['round']}")
@@ -171,7 +171,7 @@ class EventService(EventReader):
             self._count_new(made, [(entry["game"], entry["players"])])
             if game.id not in rnd["games"]:
                 rnd["games"].append(game.id)
-            replaced.append(self._renew(record, entry, made))
+            replaced.append(self._renew(record, entry, made, token))
             note(record, self.who(record, token), "game", text=f"table {number} of round {rnd['round']} plays {game.title}")
         return self._change(event_id, token, change, lambda record: self._retire(record, replaced))
 
@@ -188,23 +188,24 @@ class EventService(EventReader):
             done = entry["table_id"] in record["manual"] or (table is not None and table.state.get("over"))
             raise RuleViolation(f"Table {number} {'has a result' if done else 'has started'}: its players and game stay as they are.")
 
-    def _renew(self, record: dict, entry: dict, made: dict) -> str:
+    def _renew(self, record: dict, entry: dict, made: dict, token: str | None) -> str:
         """Give `entry` a new table (new tokens: a phone that opened the old one's play link cannot
         play at it); returns the old table's id."""
         old = entry["table_id"]
-        entry["table_id"] = self._new_table(record, entry["game"], entry["players"], secrets.randbits(30), made).id
+        entry["table_id"] = self._new_table(record, entry["game"], entry["players"], secrets.randbits(30), made, token).id
         return old
 
     def _count_new(self, made: dict, tables: list[tuple[str, list[str]]]) -> None:
         # Before any is stored, and only those an earlier try of the same change did not make.
         self.count_tables(sum(1 for game_id, names in tables if (game_id, tuple(names)) not in made))
 
-    def _new_table(self, record: dict, game_id: str, names: list[str], seed: int, made: dict) -> Table:
-        """A new table of the event. A change tried again (see _change) takes the table that an
-        earlier try made for the same game and players, so a refused try leaves no table behind."""
+    def _new_table(self, record: dict, game_id: str, names: list[str], seed: int, made: dict, token: str | None) -> Table:
+        """A new table of the event, with a host token of its own for the desk of `token`. A change
+        tried again (see _change) takes the table that an earlier try made for the same game and
+        players, so a refused try leaves no table behind."""
         key = (game_id, tuple(names))
         if key not in made:
-            made[key] = self.tables.create(game_id, names, {}, seed, event=record["id"])
+            made[key] = self.tables.create(game_id, names, {}, seed, event=record["id"], desk=desk_of(record, token))
         return made[key]
 
     def _retire(self, record: dict, table_ids: list[str]) -> None:
@@ -265,19 +266,6 @@ class EventService(EventReader):
         if isinstance(placings, dict):
             return entry, places_from_numbers(placings, entry["players"], where)
         return entry, places_from_placings(placings, entry["players"], where)
-
-    def hand_over(self, event_id: str, token: str | None, label: object = None) -> dict:
-        """Open the desk on another device: a new organiser token with a name (see desks.py)."""
-        made = {}
-
-        def change(record):
-            made["desk"] = hand_over(record, desk_for(record, token), label)
-        self._change(event_id, token, change)
-        return made["desk"]
-
-    def revoke_desk(self, event_id: str, token: str | None, desk_id: object) -> dict:
-        """Revoke a handed-over desk: its token opens nothing from now on."""
-        return self._change(event_id, token, lambda record: revoke(record, desk_for(record, token), desk_id))
 
     def _change(self, event_id: str, token: str | None, change, after=None) -> dict:
         """Apply `change` (a function of the record) to the stored event and store it, built on the

@@ -17,13 +17,21 @@ from .service import EventService
 PAPER_PREFIX = "paper-"
 EXPORTED_FIELDS = ("id", "name", "date", "games", "rounds_planned", "scoring", "created", "players", "rounds", "manual",
                    "settled", "history", "placings")
+# What the organiser alone reads (GET /api/events/<id> refuses anyone else): who changed what, the
+# results entered by hand beside those played, the conflicts and how they were settled.
+DESK_ONLY = ("manual", "settled", "history")
+# A result as the players' pages and the big screen show it: the placings that count.
+PUBLIC_RESULT = ("round", "table", "game", "table_id", "players", "places")
 
 
 def export_json(service: EventService, record: dict, organiser: bool = False) -> dict:
-    """The event without its secrets; for the organiser also each of its tables' whole export
-    (the log an import replays). Neither carries a table's token or join code."""
-    whole = {"schema": EXPORT_SCHEMA, **{k: record.get(k) for k in EXPORTED_FIELDS},
-             "results": service.results(record), "standings": service.standings(record)}
+    """The event without its secrets; for the organiser also its history, the results entered by
+    hand, the conflicts and each of its tables' whole export (the log an import replays), for
+    anyone else only what the event's open pages show. Neither carries a table's token or join code."""
+    results = service.results(record)
+    whole = {"schema": EXPORT_SCHEMA, **{k: record.get(k) for k in EXPORTED_FIELDS if organiser or k not in DESK_ONLY},
+             "results": results if organiser else [{k: r[k] for k in PUBLIC_RESULT} for r in results],
+             "standings": service.standings(record, results)}
     if organiser:
         whole["tables"] = {}
         for rnd in record["rounds"]:

@@ -25,8 +25,10 @@ from .index import summary_of
 from .migrations import NewerSchema, migrate_event, migrate_table
 
 log = logging.getLogger(__name__)
-# Record keys kept apart from the setup: they change while the table plays.
-CHANGING = ("version", "actions", "redo", "seat_tokens")
+# Record keys kept apart from the setup: they change while the table plays. A night's desks' host
+# tokens ("desk_hosts") are kept with the seats: they go when a desk is revoked, and every read and
+# write compares the seats, so no process trusts or builds on a copy that still holds them.
+CHANGING = ("version", "actions", "redo", "seat_tokens", "desk_hosts")
 MAX_CONNECTIONS = 64  # per process; a command waits up to 5 s for one to be free
 RESTORE_ADVICE = ("The organiser can put it back from a copy of Redis's data (see docs/operations.md, "
                   "Redis); the app cannot repair it.")
@@ -73,7 +75,7 @@ class RedisStore(Store):
     def create_table(self, record: dict) -> None:
         keys = self._keys(record["id"])
         with self._talking("the new table"):
-            status, _ = self._create(keys=keys, args=[_write_id(), _setup(record), _json(record["seat_tokens"]),
+            status, _ = self._create(keys=keys, args=[_write_id(), _setup(record), _seats(record),
                                                       record["version"], *_lists(record)])
         if status != "ok":
             raise StoreError("A table with the same id was stored at the same moment: nothing was saved; try again.")
@@ -101,7 +103,7 @@ class RedisStore(Store):
         if not meta:
             return None
         try:
-            record = {**json.loads(meta["setup"]), "seat_tokens": json.loads(meta["seats"]), "version": int(meta["version"]),
+            record = {**json.loads(meta["setup"]), **_unseated(json.loads(meta["seats"])), "version": int(meta["version"]),
                       "actions": [json.loads(a) for a in actions], "redo": [json.loads(r) for r in redo]}
             record = migrate_table(record)
             check_shape(record)
@@ -116,16 +118,16 @@ class RedisStore(Store):
         if base is None:
             checks = ["newer", 0, ""]
         else:
-            checks = ["base", base["version"], _json(base["seat_tokens"])]
+            checks = ["base", base["version"], _seats(base)]
             if record["actions"] == base["actions"] and record["redo"] == base["redo"]:
                 lists = [-1]  # a seat taken or freed: the lists stay as they are (no rewrite of a long log)
         with self._talking("the change"):
             reply = self._save(keys=self._keys(record["id"]), args=[
-                *checks, _write_id(), record["version"], _setup(record), _json(record["seat_tokens"]), *lists])
+                *checks, _write_id(), record["version"], _setup(record), _seats(record), *lists])
         self._settle(record["id"], reply)
 
     def append_change(self, record: dict, change: dict) -> None:
-        args = [change["op"], change["version"], _json(record["seat_tokens"]), _write_id()]
+        args = [change["op"], change["version"], _seats(record), _write_id()]
         if change["op"] == "act":
             args.append(_json(change["entry"]))
         with self._talking("the action"):
@@ -135,7 +137,7 @@ class RedisStore(Store):
     def is_current(self, record: dict) -> bool:
         with self._talking(f"table '{record['id']}'", reading=True):
             version, seats = self.redis.hmget(self._keys(record["id"])[0], "version", "seats")
-        return version is not None and int(version) == record["version"] and seats == _json(record["seat_tokens"])
+        return version is not None and int(version) == record["version"] and seats == _seats(record)
 
     def _settle(self, table_id: str, reply: list) -> None:
         """Raise for a change the store refused (see redis_scripts.py for the replies)."""
@@ -246,6 +248,21 @@ class RedisStore(Store):
 
 def _setup(record: dict) -> str:
     return _json({k: v for k, v in record.items() if k not in CHANGING})
+
+
+def _seats(record: dict) -> str:
+    """The meta's "seats": the seat tokens, with the desks' host tokens when the record has them
+    (a table stored before they existed keeps the plain list it was stored with)."""
+    if "desk_hosts" not in record:
+        return _json(record["seat_tokens"])
+    return _json({"seats": record["seat_tokens"], "desk_hosts": record["desk_hosts"]})
+
+
+def _unseated(seats: list | dict) -> dict:
+    """The record keys a meta's "seats" holds (`_seats` read back)."""
+    if isinstance(seats, list):
+        return {"seat_tokens": seats}
+    return {"seat_tokens": seats["seats"], "desk_hosts": seats["desk_hosts"]}
 
 
 def _lists(record: dict) -> list:

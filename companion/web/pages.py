@@ -183,7 +183,7 @@ def rematch(table_id):
         flash(str(exc))
         return redirect(url_for("pages.table", table_id=table_id))
     hosted = host_token(table_id)
-    if hosted and tables().get(table_id).is_host(hosted):
+    if hosted and tables().get(table_id).is_creator(hosted):  # as tables.rematch hands its host token
         remember_token(new.id, new.record["host_token"], "hosts")
     remember_token(new.id, token)
     where = url_for("pages.table", table_id=new.id)

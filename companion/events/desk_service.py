@@ -1,0 +1,72 @@
+"""The desk's own changes of a tournament night, as a part of `service.EventService`: handing the
+desk over, revoking a desk, and what revoking takes from the night's tables.
+
+What a desk was handed dies with it. A round's reply gives the desk that seated it a host token of
+its own for each table (`desk_hosts` in the table's record, `handed`); revoking the desk (and the
+desks made from it, desks.py) takes those tokens off every table of the night. A table seated before
+desks had tokens of their own handed its host token itself to the seating desk: it gets a new host
+token at a revocation once any desk that may hold the old one (open when the table was made) is
+revoked.
+The players' ways in (play links, join codes, seats) stay: they are the players', not the desk's.
+"""
+from __future__ import annotations
+
+from datetime import datetime
+
+from ..tables import Table
+from .desks import desk_for, hand_over, revoke
+
+
+def handed(record: dict, table: Table, token: str | None) -> str:
+    """The host token of `table` that the desk of `token` is given (its own, never the table's)."""
+    return table.record["desk_hosts"][desk_for(record, token)["id"]]
+
+
+def desk_of(record: dict, token: str | None) -> str | None:
+    """The id of the desk `token` opens (None for no desk: the change is refused anyway)."""
+    desk = desk_for(record, token)
+    return desk["id"] if desk else None
+
+
+class DeskChanges:
+    """Hand the desk over and revoke desks (mixed into `service.EventService`, whose `_change`,
+    `_mark_tables` and `tables` these use)."""
+
+    def hand_over(self, event_id: str, token: str | None, label: object = None) -> dict:
+        """Open the desk on another device: a new organiser token with a name (see desks.py)."""
+        made = {}
+
+        def change(record):
+            made["desk"] = hand_over(record, desk_for(record, token), label)
+        self._change(event_id, token, change)
+        return made["desk"]
+
+    def revoke_desk(self, event_id: str, token: str | None, desk_id: object) -> dict:
+        """Revoke a handed-over desk and the desks made from it: their tokens open nothing from now
+        on, and the host tokens they were handed for the night's tables no longer work."""
+        gone = []
+
+        def change(record):
+            gone[:] = revoke(record, desk_for(record, token), desk_id)
+        return self._change(event_id, token, change, lambda record: self._revoke_hosts(record, {d["id"] for d in gone}))
+
+    def _revoke_hosts(self, record: dict, desks: set[str]) -> None:
+        # Once the event is stored with the desks revoked (a refused try takes nothing away).
+        revoked = [(_time(d["made"]), _time(d["revoked"])) for d in record["desks"] if d.get("revoked")]
+        def mark(table_id):
+            self.tables.revoke_hosts(table_id, desks, renew=_held(self.tables.get(table_id), revoked))
+        self._mark_tables(record, [(t["table_id"], mark) for rnd in record["rounds"] for t in rnd["tables"]])
+
+
+def _held(table: Table, revoked: list[tuple[datetime, datetime]]) -> bool:
+    """Whether a revoked desk (made, revoked) may hold the host token of a table made before desks
+    had tokens of their own: it was open when the table was made, so it may have seated it. Every
+    revoked desk counts, those revoked before desks had tokens too."""
+    made = _time(table.record["created"])
+    return "desk_hosts" not in table.record and any(start <= made <= end for start, end in revoked)
+
+
+def _time(stamp: str) -> datetime:
+    # A desk's times are to the second, a table's to the millisecond: a table made in the second a
+    # desk was made or revoked counts as made while it was open (it may have been).
+    return datetime.fromisoformat(stamp).replace(microsecond=0)
