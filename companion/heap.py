@@ -21,7 +21,8 @@ from __future__ import annotations
 import gc
 import threading
 import time
-from typing import Callable
+from contextlib import contextmanager
+from typing import Callable, Iterator
 
 THAW_SECONDS = 3600.0
 IDLE_THAW_SECONDS = 600.0
@@ -103,3 +104,33 @@ def uninstall(policy: HeapPolicy) -> None:
         if policy in gc.callbacks:
             gc.callbacks.remove(policy)
         gc.unfreeze()
+
+
+_pauses = {"count": 0, "threshold": None}
+_pause_lock = threading.Lock()
+
+
+@contextmanager
+def full_collections_paused() -> Iterator[None]:
+    """No automatic full collection while the work inside runs (the young generations are still
+    collected): paced work that makes a great many objects at once (an event import: its body and
+    every table's replay, seconds of work whose objects die with it) made full collections of 50-70
+    ms between its slices, each holding every phone. Nested and concurrent uses count; the last
+    one out puts the threshold back and, where the policy runs, freezes what the work left (the
+    tables it stored stay in memory): the policy's next full collection would otherwise walk it
+    all at once (300 ms after a 15-table import), and its thaws walk it when the server is quiet."""
+    with _pause_lock:
+        if _pauses["count"] == 0:
+            _pauses["threshold"] = gc.get_threshold()
+            first, second, _ = _pauses["threshold"]
+            gc.set_threshold(first, second, 1 << 30)
+        _pauses["count"] += 1
+    try:
+        yield
+    finally:
+        with _pause_lock:
+            _pauses["count"] -= 1
+            if _pauses["count"] == 0:
+                gc.set_threshold(*_pauses["threshold"])
+                if any(isinstance(callback, HeapPolicy) for callback in gc.callbacks):
+                    gc.freeze()

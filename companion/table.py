@@ -6,22 +6,15 @@ from __future__ import annotations
 
 import hmac
 import random
-import time
 from dataclasses import dataclass
 
 from .games import RuleViolation, Viewer, WATCHER, get_game
+from .pacing import Pacer
 from .table_errors import closed_sentence, replaced_sentence
 
 CHECKPOINT_EVERY = 50
 # Replaying a long log holds the CPU (an import of 2,000 Gangs of Kyoto actions: about a second,
-# each step copying a state that grows with the game). Under the event-loop worker nothing else
-# runs meanwhile and every phone of the server waits; so a replay lets the others run after every
-# slice this long: a sleep is a greenlet yield there (gevent patches time) and releases the GIL to
-# the other threads under the threaded worker. Not sleep(0): gevent runs a greenlet that sleeps 0
-# again before the loop polls, so sockets and timers starved (a 2-table import held /api/games
-# 500 ms); any positive sleep waits for the next turn of the loop, after its poll.
-SLICE_SECONDS = 0.01
-PAUSE_SECONDS = 0.0001
+# each step copying a state that grows with the game): a replay paces itself (pacing.py).
 
 
 def same_secret(expected: str, given: object) -> bool:
@@ -197,13 +190,11 @@ def replay(game, state: dict, entries: list[dict], previous: dict | None = None)
     before them, when replaying from a checkpoint). Entries recorded under older rules (their
     `rules` below the engine's) were never asked what newer rules ask: after the last of a run of
     them, and before one of them that the new question would refuse, the questions are answered
-    as those rules did (`Game.legacy_answers`), so an old game replays as it was played. Every
-    SLICE_SECONDS it pauses (PAUSE_SECONDS), so that a long log never holds the event loop."""
-    slice_ends = time.monotonic() + SLICE_SECONDS
+    as those rules did (`Game.legacy_answers`), so an old game replays as it was played. It
+    pauses after every slice of work (pacing.py), so that a long log never holds the event loop."""
+    pacer = Pacer()
     for k, entry in enumerate(entries):
-        if time.monotonic() >= slice_ends:
-            time.sleep(PAUSE_SECONDS)
-            slice_ends = time.monotonic() + SLICE_SECONDS
+        pacer.tick()
         legacy = entry.get("rules", 1) < game.rules_version
         before = entries[k - 1] if k else previous
         try:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import secrets
 
 from ..games import RuleViolation
+from ..pacing import Pacer
 from .importing import EXPORT_SCHEMA, read_export
 from .records import new_record
 from .service import EventService
@@ -56,7 +57,11 @@ def import_event(service: EventService, data: object) -> dict:
         except RuleViolation as exc:
             raise RuleViolation(f"Table '{old_id[:20]}' of the export cannot be imported, so nothing was: {exc}") from None
     service.count_tables(len(checked))
-    new_ids = {old_id: service.tables.store_checked(table).id for old_id, table in checked.items()}
+    new_ids, pacer = {}, Pacer()
+    for old_id, table in checked.items():
+        # Each table's file is written whole (~20 ms for 2,000 actions): the others run between two.
+        pacer.tick()
+        new_ids[old_id] = service.tables.store_checked(table).id
     for rnd in plan.rounds:
         for t in rnd["tables"]:
             new_ids.setdefault(t["table_id"], PAPER_PREFIX + secrets.token_urlsafe(6))
