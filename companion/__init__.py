@@ -9,6 +9,8 @@ from pathlib import Path
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from .private_files import make_folder
+
 # The source checkout: templates/ and static/ sit here, beside the package, when running from it.
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -68,7 +70,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config["SESSION_COOKIE_SECURE"] = True
 
     data_dir = Path(app.config["DATA_DIR"])
-    data_dir.mkdir(parents=True, exist_ok=True)
+    make_folder(data_dir)
 
     from . import store
     from .live import LiveHub, RedisFanout

@@ -10,6 +10,8 @@ import tarfile
 import time
 from pathlib import Path
 
+from .private_files import FILE_MODE, make_folder, tighten
+
 
 def backup(data_dir: Path, out: Path | None = None) -> Path:
     """Write the data folder into a .tar.gz; returns its path."""
@@ -23,7 +25,7 @@ def backup(data_dir: Path, out: Path | None = None) -> Path:
     with os.fdopen(fd, "wb") as raw, tarfile.open(fileobj=raw, mode="w:gz") as tar:
         for path in sorted(data_dir.rglob("*")):
             if path.is_file() and not path.name.endswith(".tmp"):
-                tar.add(path, arcname=str(path.relative_to(data_dir)))
+                tar.add(path, arcname=str(path.relative_to(data_dir)), filter=private_member)
     return out
 
 
@@ -32,7 +34,8 @@ def restore(archive: Path, data_dir: Path, force: bool = False) -> int:
     data_dir = Path(data_dir)
     if data_dir.exists() and any(data_dir.iterdir()) and not force:
         raise FileExistsError(f"{data_dir} is not empty: restore into an empty folder, or pass --force.")
-    data_dir.mkdir(parents=True, exist_ok=True)
+    make_folder(data_dir)
+    tighten(data_dir)  # closed before anything is unpacked into it (--force over an open one)
     count = 0
     with tarfile.open(archive, "r:gz") as tar:
         for member in tar.getmembers():
@@ -41,4 +44,13 @@ def restore(archive: Path, data_dir: Path, force: bool = False) -> int:
                 raise ValueError(f"The archive holds an unexpected entry '{member.name}': not restored.")
         tar.extractall(data_dir, filter="data")
         count = sum(1 for m in tar.getmembers() if m.isfile())
+    # The folders tarfile made (0777 less the umask) and the modes an older archive recorded.
+    tighten(data_dir)
     return count
+
+
+def private_member(member: tarfile.TarInfo) -> tarfile.TarInfo:
+    """A file's entry in the archive, recorded 0600: unpacked by hand (`tar xzf`), it stays
+    readable by its owner only."""
+    member.mode = FILE_MODE
+    return member

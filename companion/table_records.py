@@ -17,6 +17,10 @@ from .table import CHECKPOINT_EVERY, Table, fold, replay
 # A real game of any of the four stays far below this (a long Last Kyotoan Standing game is ~600);
 # an import beyond it is refused before any work is done.
 IMPORT_MAX_ACTIONS = 2000
+# What an export carries (`exported`, and every earlier version of it): an import refuses any other
+# field, as docs/api.md promises of every request, rather than drop what a person meant to say.
+EXPORT_FIELDS = ("actions", "created", "game", "options", "players", "redacted", "schema", "seed", "version")
+EXPORT_ENTRY_FIELDS = ("action", "at", "joined", "rules")
 
 
 def now() -> str:
@@ -76,6 +80,10 @@ def imported(data: object, event: str | None, join_code: Callable[[], str]) -> T
     naming the action, for the first one refused)."""
     if not isinstance(data, dict) or not isinstance(data.get("actions"), list):
         raise RuleViolation("An import is a table export: an object with game, players, options, seed and actions.")
+    refuse_unknown(data, EXPORT_FIELDS, "a table export")
+    for n, entry in enumerate(data["actions"], start=1):
+        if isinstance(entry, dict):
+            refuse_unknown(entry, EXPORT_ENTRY_FIELDS, f"action {n} of the import")
     schema = data.get("schema", 0)
     if isinstance(schema, bool) or not isinstance(schema, int):
         raise RuleViolation("An export's 'schema' is a whole number.")
@@ -107,3 +115,11 @@ def imported(data: object, event: str | None, join_code: Callable[[], str]) -> T
     if isinstance(given_version, int) and not isinstance(given_version, bool) and version <= given_version <= 10 * IMPORT_MAX_ACTIONS:
         version = given_version
     return Table({**table.record, "actions": entries, "version": version}, state, tuple(checkpoints))
+
+
+def refuse_unknown(given: dict, known: tuple[str, ...], what: str) -> None:
+    """RuleViolation naming the first field of `given` that `what` does not have (cut to 40
+    characters: the sentence must not echo a whole body back)."""
+    unknown = sorted(set(given) - set(known), key=str)
+    if unknown:
+        raise RuleViolation(f"Unknown field '{str(unknown[0])[:40]}': {what} has only {', '.join(known)}.")

@@ -16,6 +16,8 @@ import json
 import os
 from pathlib import Path
 
+from ..private_files import FILE_MODE
+
 try:
     from gevent import get_hub
     from gevent.monkey import is_module_patched
@@ -82,7 +84,7 @@ def append(path: Path, line: bytes, whole_size: int, sync: bool = True) -> int:
     """Append one line after the file's first `whole_size` bytes (its whole lines) and fsync it
     (`sync=False`: the caller's journal makes it durable); returns the new size. On any failure the
     file is cut back to `whole_size` and OSError raised."""
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, FILE_MODE)
     try:
         on_disk = os.fstat(fd).st_size
         if on_disk < whole_size:

@@ -16,6 +16,7 @@ from typing import NamedTuple
 
 from tinydb import TinyDB
 
+from ..private_files import make_folder, tighten
 from . import jsonlog
 from .atomic import AtomicJSONStorage, clean_leftovers
 from .base import StaleEvent, StaleWrite, Store, StoreError, TableDamaged, check_shape, is_record_id, saving
@@ -53,10 +54,10 @@ class TinyDBStore(Store):
         self.tables_dir = self.folder / "tables"
         self.events_dir = self.folder / "events"
         try:
-            self.tables_dir.mkdir(parents=True, exist_ok=True)
-            self.events_dir.mkdir(parents=True, exist_ok=True)
+            make_folder(self.folder, self.tables_dir.name, self.events_dir.name)
         except OSError as exc:
             raise StoreError(f"Cannot create the data folder {self.folder}: {exc.strerror}.") from exc
+        tighten(self.folder)  # a folder an earlier version left readable to every local user
         clean_leftovers(self.folder)
         # Reading a table and writing it are serialised per table: a reader must never cut what it
         # takes for a torn tail while a writer is still appending it. One lock per table, never

@@ -34,6 +34,7 @@ from ..tables import TableNotFound
 from . import cookie_token, events, hub, tables
 from .errors import error_reply
 from .render import renders
+from .socket_input import drop_messages, limit_options
 from .whole_frames import whole_frames
 
 bp = Blueprint("live", __name__)
@@ -122,6 +123,7 @@ def capped(route):
 
 @sock.route("/t/<table_id>/ws", bp=bp)
 @capped
+@drop_messages
 @whole_frames
 def table_socket(ws, table_id):
     """Send out-of-band region swaps to one page until it closes."""
@@ -245,6 +247,7 @@ class SendRoom:
 
 @sock.route("/e/<event_id>/ws", bp=bp)
 @capped
+@drop_messages
 @whole_frames
 def event_socket(ws, event_id):
     """Push an event's round and standings whenever the event or one of its tables changes."""
@@ -276,8 +279,10 @@ def event_socket(ws, event_id):
 
 
 def init_app(app: Flask) -> None:
-    """Bind the websocket routes to the app, with the cap on live pages (the server's worker sets
+    """Bind the websocket routes to the app, with the limit on incoming messages
+    (web/socket_input.py) and the cap on live pages (the server's worker sets
     its own default when COMPANION_MAX_PHONES is not set: companion/gunicorn_conf.py)."""
     app.register_blueprint(bp)
+    app.config["SOCK_SERVER_OPTIONS"] = limit_options(app.config.get("SOCK_SERVER_OPTIONS", {}))
     cap = app.config.get("MAX_PHONES") or os.environ.get("COMPANION_MAX_PHONES")
     app.extensions["companion.phones"] = Phones(int(cap) if cap else None)
