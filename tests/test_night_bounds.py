@@ -3,6 +3,7 @@ nor when it is imported (issue 26, items 3 and 5, and item 4 for rounds). The fi
 are bench/night_bounds.py's."""
 from __future__ import annotations
 
+import math
 import os
 import random
 import re
@@ -10,6 +11,7 @@ import statistics
 import subprocess
 import sys
 import time
+from itertools import combinations
 from pathlib import Path
 
 import pytest
@@ -19,6 +21,8 @@ from companion.events.checks import MAX_PLAYERS
 from companion.events.importing import MAX_TABLES
 from companion.events.standings import standings
 from companion.games import all_games
+from companion.events import seating
+from companion.events.seating import seat, table_sizes
 from tests.servers import free_port, wait_until_answering
 
 
@@ -114,6 +118,52 @@ def test_reading_a_just_registered_400_player_night_takes_under_50_ms_of_cpu(cli
             assert client.get(path).status_code == 200
             spent.append(time.process_time() - began)
         assert statistics.median(spent) < 0.05, (path, spent)
+
+
+class TooMuchWork(Exception):
+    """Seating went past the work it was allowed."""
+
+
+def seating_lines(size: int, seed: int, budget: float = math.inf) -> int:
+    """The lines of seating.py run to seat round 4 of a `size`-player night (3 rounds played at
+    random, the standings a shuffle): a count of work that a loaded machine does not change.
+    Past `budget` lines, TooMuchWork."""
+    rng, names = random.Random(seed), [f"Player {k}" for k in range(size)]
+    met: dict[frozenset, int] = {}
+    for _ in range(3):
+        order = rng.sample(names, size)
+        for k in range(0, size, 4):
+            for pair in combinations(order[k:k + 4], 2):
+                met[frozenset(pair)] = met.get(frozenset(pair), 0) + 1
+    ran = 0
+
+    def line(frame, event, arg):
+        nonlocal ran
+        ran += event == "line"
+        if ran > budget:
+            raise TooMuchWork
+        return line
+
+    sys.settrace(lambda frame, event, arg: line if frame.f_code.co_filename == seating.__file__ else None)
+    try:
+        seat(rng.sample(names, size), table_sizes(size, 2, 5), rng, met, ranked=True)
+    finally:
+        sys.settrace(None)
+    return ran
+
+
+def test_seating_400_players_is_at_most_linear_times_log_the_work_of_100():
+    # Every trial swap recounted both tables' pairs, and every pair of tables was tried: 16 times
+    # the work for 4 times the players, a second of the event loop at 400. Now a swap is weighed
+    # from its two players' counts and only tables seating a repeat are tried (bench/night_bounds.py).
+    bound = 4 * math.log(400) / math.log(100)
+    for seed in (1, 2, 3):
+        small = seating_lines(100, seed)
+        try:
+            big = seating_lines(400, seed, budget=bound * small)
+        except TooMuchWork:
+            pytest.fail(f"seating 400 players took more than {bound:.1f} times the work of 100 (seed {seed})")
+        assert big <= bound * small
 
 
 def desk_of(client, night: dict) -> tuple[str, str]:
