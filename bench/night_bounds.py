@@ -3,7 +3,9 @@ a test; tests/test_night_bounds.py uses its parts).
 
 1. The CPU time of every read of a night (its standings, pages, live regions, spreadsheets and
    export), in process, at 100 players and at 400 (the most a night holds) with 4 rounds of
-   results entered at the desk, and each as a ratio to the same read at 100 players.
+   results entered at the desk, and each as a ratio to the same read at 100 players; the size of
+   the desk's page and region; the CPU (and wall) time of starting round 4 after 3 played, and
+   of its seating alone.
 2. Against the Procfile's server (this checkout's; with --before REV also that revision's, run
    the same way): the worst latency of `GET /api/games` with nothing else going on (the baseline),
    while an event import of 15 tables of 2,000 actions each replays, and while a phone reads the
@@ -28,11 +30,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.bench_actions import legal_action  # noqa: E402
 from bench.servers import ROOT, before_tree, start  # noqa: E402
 from companion import create_app  # noqa: E402
+from companion.events.records import met  # noqa: E402
+from companion.events.seating import seat, table_sizes  # noqa: E402
 from companion.games import get_game  # noqa: E402
 
 READS = ("/api/events/{id}/standings", "/e/{id}", "/e/{id}/screen", "/e/{id}/admin", "/e/{id}/regions?mode=public",
          "/e/{id}/regions?mode=screen", "/e/{id}/regions?mode=admin", "/api/events/{id}/export.csv",
          "/api/events/{id}/standings.csv", "/api/events/{id}/export.json")
+DESK = ("/e/{id}/admin", "/e/{id}/regions?mode=admin")
 
 
 def long_table(players: list[str], actions: int, seed: int) -> dict:
@@ -104,6 +109,24 @@ def read_cpu(client, path: str, runs: int = 5) -> float:
     return statistics.median(spent)
 
 
+def round_cost(players: int) -> tuple[float, float, float]:
+    """Starting round 4 of a `players` night run at the desk (3 rounds of results): the POST's CPU
+    and wall time, and the CPU of its seating alone (the same inputs seated again), in seconds."""
+    app = create_app({"TESTING": True, "DATA_DIR": tempfile.mkdtemp(), "ACTION_LIMIT": 0, "CREATE_LIMIT": "100000 per minute"})
+    client = app.test_client()
+    event_id, token = desk_night(client, players, 3)
+    service = app.extensions["companion.events"]
+    record = service.get(event_id)
+    order, pairs = [row["name"] for row in service.standings(record)], met(record)
+    began, wall = time.process_time(), time.monotonic()
+    reply = client.post(f"/api/events/{event_id}/rounds", json={"game": "gangs"}, headers={"Authorization": f"Bearer {token}"})
+    assert reply.status_code == 201, reply.json
+    spent, waited = time.process_time() - began, time.monotonic() - wall
+    began = time.process_time()
+    seat(order, table_sizes(players, 2, 5), random.Random(4), pairs, ranked=True)
+    return spent, waited, time.process_time() - began
+
+
 def worst_latency(port: int, seconds: float, meanwhile=None) -> float:
     """The worst latency (seconds) of `GET /api/games` asked over and over for `seconds`, while
     `meanwhile()` runs in another thread (the measuring ends when it ends, if sooner)."""
@@ -138,17 +161,25 @@ def reading_loop(port: int, path: str, seconds: float):
 
 
 def in_process() -> None:
-    """Part 1: each read's CPU time at 100 and 400 players, and their ratio."""
-    figures = {}
+    """Part 1: each read's CPU time at 100 and 400 players, and their ratio; the desk's size; a round's start."""
+    figures, sizes = {}, {}
     for players in (100, 400):
         app = create_app({"TESTING": True, "DATA_DIR": tempfile.mkdtemp(), "ACTION_LIMIT": 0, "CREATE_LIMIT": "100000 per minute"})
         client = app.test_client()
         event_id, _ = desk_night(client, players, 4)
         figures[players] = {path: read_cpu(client, path.format(id=event_id)) for path in READS}
+        sizes[players] = {path: len(client.get(path.format(id=event_id)).data) for path in DESK}
     print("CPU per read, 4 rounds of results (ms): 100 players, 400 players, ratio")
     for path in READS:
         small, big = figures[100][path], figures[400][path]
         print(f"  {path:32} {small * 1000:7.1f} {big * 1000:7.1f} {big / small:6.1f}x")
+    print("The desk's HTML, 4 rounds of results (KB): 100 players, 400 players")
+    for path in DESK:
+        print(f"  {path:32} {sizes[100][path] / 1000:7.0f} {sizes[400][path] / 1000:7.0f}")
+    print("Starting round 4 after 3 played (ms): the POST's CPU, its wall time, the seating's CPU alone")
+    for players in (100, 400):
+        spent, waited, seating = round_cost(players)
+        print(f"  {players} players: {spent * 1000:7.1f} {waited * 1000:7.1f} {seating * 1000:7.1f}")
 
 
 def against_server(tree: Path, label: str, seconds: float) -> None:

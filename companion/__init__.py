@@ -76,7 +76,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     from .live import LiveHub, RedisFanout
     from .tables import TableService
     from .events.service import EventService
-    from .web import api, assets, errors, events_api, events_pages, limits, pages, pwa, qr, render, security, sockets
+    from .web import api, assets, errors, events_api, events_filters, events_pages, limits, pages, pwa, qr, render, security, sockets
 
     store.init_app(app)
     if not app.config.get("SECRET_KEY"):
@@ -103,6 +103,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(events_api.bp)
     app.register_blueprint(events_pages.bp)
+    events_filters.init_app(app)
     app.register_blueprint(qr.bp)
     app.register_blueprint(pwa.bp)
     sockets.init_app(app)

@@ -3,12 +3,15 @@ nor when it is imported (issue 26, items 3 and 5, and item 4 for rounds). The fi
 are bench/night_bounds.py's."""
 from __future__ import annotations
 
+import math
 import os
 import random
+import re
 import statistics
 import subprocess
 import sys
 import time
+from itertools import combinations
 from pathlib import Path
 
 import pytest
@@ -18,6 +21,8 @@ from companion.events.checks import MAX_PLAYERS
 from companion.events.importing import MAX_TABLES
 from companion.events.standings import standings
 from companion.games import all_games
+from companion.events import seating
+from companion.events.seating import seat, table_sizes
 from tests.servers import free_port, wait_until_answering
 
 
@@ -113,6 +118,91 @@ def test_reading_a_just_registered_400_player_night_takes_under_50_ms_of_cpu(cli
             assert client.get(path).status_code == 200
             spent.append(time.process_time() - began)
         assert statistics.median(spent) < 0.05, (path, spent)
+
+
+class TooMuchWork(Exception):
+    """Seating went past the work it was allowed."""
+
+
+def seating_lines(size: int, seed: int, budget: float = math.inf) -> int:
+    """The lines of seating.py run to seat round 4 of a `size`-player night (3 rounds played at
+    random, the standings a shuffle): a count of work that a loaded machine does not change.
+    Past `budget` lines, TooMuchWork."""
+    rng, names = random.Random(seed), [f"Player {k}" for k in range(size)]
+    met: dict[frozenset, int] = {}
+    for _ in range(3):
+        order = rng.sample(names, size)
+        for k in range(0, size, 4):
+            for pair in combinations(order[k:k + 4], 2):
+                met[frozenset(pair)] = met.get(frozenset(pair), 0) + 1
+    ran = 0
+
+    def line(frame, event, arg):
+        nonlocal ran
+        ran += event == "line"
+        if ran > budget:
+            raise TooMuchWork
+        return line
+
+    sys.settrace(lambda frame, event, arg: line if frame.f_code.co_filename == seating.__file__ else None)
+    try:
+        seat(rng.sample(names, size), table_sizes(size, 2, 5), rng, met, ranked=True)
+    finally:
+        sys.settrace(None)
+    return ran
+
+
+def test_seating_400_players_is_at_most_linear_times_log_the_work_of_100():
+    # Every trial swap recounted both tables' pairs, and every pair of tables was tried: 16 times
+    # the work for 4 times the players, a second of the event loop at 400. Now a swap is weighed
+    # from its two players' counts and only tables seating a repeat are tried (bench/night_bounds.py).
+    bound = 4 * math.log(400) / math.log(100)
+    for seed in (1, 2, 3):
+        small = seating_lines(100, seed)
+        try:
+            big = seating_lines(400, seed, budget=bound * small)
+        except TooMuchWork:
+            pytest.fail(f"seating 400 players took more than {bound:.1f} times the work of 100 (seed {seed})")
+        assert big <= bound * small
+
+
+def desk_of(client, night: dict) -> tuple[str, str]:
+    """Import `night`, open its desk on this client; its id and the desk's page."""
+    made = client.post("/api/events/import", json=night).json
+    with client.session_transaction() as sess:
+        sess["events"] = {made["id"]: made["token"]}
+    page = client.get(f"/e/{made['id']}/admin")
+    assert page.status_code == 200
+    return made["id"], page.text
+
+
+def test_the_desk_of_400_players_with_4_rounds_of_results_is_light_and_offers_each_correction_in_one_tap(client):
+    # Every result's correction form drawn up front made this page 1.35 MB (868 KB of them), 130 ms
+    # of the event loop. Now each result has a panel ("Correct this result": one tap) that fetches
+    # its own form, or links to the form's page without script.
+    event_id, page = desk_of(client, paper_night(400, rounds=4))
+    results = page[page.index('<section id="event-results"'):]
+    results = results[:results.index("</section>")]
+    assert len(results.encode()) < 300_000 and len(page.encode()) < 800_000, (len(results), len(page))
+    assert "corrected place of" not in page, "no correction form is drawn before it is asked for"
+    panels = re.findall(r'<details class="correct"[^>]*><summary>Correct this result</summary>.*?href="([^"]+)"', results)
+    assert len(panels) == 400 and len(set(panels)) == 400
+    for link in panels[::57]:
+        form = client.get(link, headers={"HX-Request": "true"})
+        assert form.status_code == 200 and form.text.count("corrected place of") == 4 and "<html" not in form.text
+        alone = client.get(link)  # without script: a page with the form and a way back to the desk
+        assert alone.status_code == 200 and alone.text.count("corrected place of") == 4 and f"/e/{event_id}/admin" in alone.text
+
+
+def test_a_results_correction_form_is_the_desks_only(client):
+    event_id, page = desk_of(client, paper_night(8, rounds=1))
+    link = re.search(r'href="(/e/[^"]+/admin/correct/[^"]+)"', page).group(1)
+    assert client.get(link).status_code == 200
+    assert client.get(link.rsplit("/", 1)[0] + "/nosuchtable").status_code == 404
+    with client.session_transaction() as sess:
+        sess.clear()
+    refused = client.get(link, headers={"HX-Request": "true"})
+    assert refused.status_code == 403 and "corrected place of" not in refused.text
 
 
 @pytest.fixture

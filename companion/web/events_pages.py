@@ -6,12 +6,10 @@ from flask import Blueprint, flash, redirect, render_template, request, session,
 
 from ..events.checks import rounds_from_form
 from ..events.desks import desk_for, revoked_desk
-from ..events.results import ranked
 from ..events.service import EventNotFound
 from ..events.standings import SCHEMES
 from ..events.views import find_seat, page_context
 from ..games import RuleViolation, all_games
-from ..games.words import listed
 from ..store import StoreError
 from ..tables import NotAllowed, replaced_sentence
 from . import events, public_base, remember_token
@@ -102,31 +100,6 @@ def _helpers() -> dict:
     return {"organised_events": organised_events, "event_link": event_link}
 
 
-@bp.app_template_filter("ranked")
-def ranked_filter(places: dict) -> list:
-    """Placings best first as (place, names sharing it)."""
-    return ranked(places or {})
-
-
-@bp.app_template_filter("and_list")
-def and_list_filter(names: list[str]) -> str:
-    """Names as a sentence lists them ("Aiko, Botan and Chika")."""
-    return listed(names or [])
-
-
-@bp.app_template_filter("num")
-def num(value: float) -> str:
-    """Points as people write them: 6, 2.5, 2.25 (never 6.0)."""
-    return f"{value:g}" if isinstance(value, (int, float)) else str(value)
-
-
-@bp.app_template_filter("ordinal")
-def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th, … (11th, 12th, 13th)."""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
 @bp.errorhandler(EventNotFound)
 def no_such_event(exc):
     """An event address that names no event (mistyped, cut short, or from another server)."""
@@ -193,6 +166,20 @@ def admin(event_id):
     if not is_organiser(record):
         return _not_a_desk(record, desk_token(event_id))
     return render_template("events/admin.html", mode="admin", oob=False, **context(record, desk=True))
+
+
+@bp.get("/e/<event_id>/admin/correct/<table_id>")
+def correct_form(event_id, table_id):
+    """A result's correction form, for the desk only: what the desk's results fetch when a panel
+    opens (they draw none up front), or without script a page of its own."""
+    record = events().get(event_id)
+    if not is_organiser(record):
+        return _not_a_desk(record, desk_token(event_id))
+    row = next((r for r in events().results(record) if r["table_id"] == table_id and r["places"]), None)
+    if row is None:  # a table of another night, or one without a result yet
+        return explain(404, "This table has no result to correct", "The link may be cut short.", "Reload the desk.", record)
+    page = "events/_correct.html" if request.headers.get("HX-Request") else "events/correct.html"
+    return render_template(page, event=record, r=row, games={g.id: g for g in all_games()})
 
 
 @bp.get("/e/<event_id>/desk/<token>")

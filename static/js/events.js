@@ -185,6 +185,23 @@
     if (d.dataset && d.dataset.keep) open[d.dataset.keep] = d.open;
   }, true);
 
+  // -- A result's correction form is fetched when its panel opens (drawing every one made the desk
+  // of a 400-player night 1.35 MB). Its box outlives pushes (hx-preserve), so a panel reopened
+  // after a push keeps what was chosen; a panel closed is emptied, so it opens on the result as it is.
+  document.addEventListener("toggle", function (event) {
+    var d = event.target;
+    var box = d.classList && d.classList.contains("correct") && d.querySelector(".correct-form");
+    if (!box || !window.htmx) return;
+    if (!d.open) {
+      if (box.dataset.link) { box.innerHTML = box.dataset.link; delete box.dataset.link; }
+      return;
+    }
+    var link = box.querySelector("a[href]");
+    if (box.querySelector("form") || !link) return;
+    box.dataset.link = box.innerHTML;
+    htmx.ajax("GET", link.getAttribute("href"), { target: box, swap: "innerHTML" });
+  }, true);
+
   function reopen(root) {
     (root || document).querySelectorAll("details[data-keep]").forEach(function (d) {
       if (open[d.dataset.keep]) d.open = true;
