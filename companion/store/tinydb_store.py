@@ -253,13 +253,11 @@ class TinyDBStore(Store):
         """The record in a file, None when there is no such file; ValueError when it is damaged."""
         if not is_record_id(record_id):
             return None
-        # Asked as text first: a Path interns its parts, and a flood of unknown ids would grow
-        # the interpreter's table of interned strings for good.
+        # Asked as text: a Path interns its parts, so unknown ids would grow the interned strings.
         if not os.path.exists(os.path.join(folder, f"{record_id}.json")):
             return None
-        path = self._path(record_id, folder)
         try:
-            document = AtomicJSONStorage(path).read()
+            document = AtomicJSONStorage(self._path(record_id, folder)).read()
         except OSError as exc:
             raise StoreError(f"The server could not read '{record_id}': {exc.strerror or exc}.") from exc
         except ValueError:
