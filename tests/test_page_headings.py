@@ -30,6 +30,18 @@ def night(client, date: str = "") -> str:
     return event_id
 
 
+def a_result_to_correct(client) -> str:
+    """The address of the page correcting a result entered at the desk of a night on this phone."""
+    event_id = night(client)
+    client.post(f"/e/{event_id}/admin/round", data={"games": ["gangs"]})
+    table = client.application.extensions["companion.events"].get(event_id)["rounds"][0]["tables"][0]
+    names = table["players"]
+    entered = client.post(f"/e/{event_id}/admin/result", data={"table_id": table["table_id"], "player": names,
+                                                               "place": [str(k) for k in range(1, len(names) + 1)]})
+    assert entered.status_code == 302, entered.text
+    return f"/e/{event_id}/admin/correct/{table['table_id']}"
+
+
 def returning(client):
     """The home page of a phone that made a table and runs a night."""
     create_from_form(client)
@@ -57,6 +69,7 @@ PAGES = {
     "a new night, refused": lambda c: (c.post("/events", data={"name": "", "games": ["gangs"], "rounds": "1"}),
                                        "New tournament night"),
     "the organiser's desk": lambda c: (c.get(f"/e/{night(c)}/admin"), "Friday · organiser"),
+    "a result's correction, without script": lambda c: (c.get(a_result_to_correct(c)), "Friday · organiser"),
     "the players' page": lambda c: (c.get(f"/e/{night(c)}"), "Friday"),
     "the players' page, a dated night": lambda c: (c.get(f"/e/{night(c, '2026-12-05')}"), "Friday · 2026-12-05"),
     "the big screen": lambda c: (c.get(f"/e/{night(c, '2026-12-05')}/screen"), "Friday"),
