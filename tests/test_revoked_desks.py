@@ -4,6 +4,7 @@ the organiser's tokens and other live desks' tokens keep working. Through the JS
 process, and two processes on one Redis). Desks made by a revoked desk: test_event_desks.py."""
 from __future__ import annotations
 
+from companion.store import StoreError
 from tests.redis_server import redis_prefix, redis_server, redis_url  # noqa: F401 (fixtures)
 from tests.test_event_desks import api_night as night, hand_over
 from tests.test_events import auth, play_gangs_to_a_win
@@ -149,3 +150,22 @@ def test_a_revoked_desks_tokens_stop_working_in_every_process_on_one_redis(apps)
     refuses_the_host_rights_of(two, tid, handed)
     play = play_token(one.application, tid)
     assert two.post(f"/api/tables/{tid}/actions", json=first_give(two, tid, play), headers=auth(play)).status_code == 200
+
+
+def test_a_revocation_a_table_could_not_take_says_so_and_revoking_again_finishes_it(client, app, monkeypatch):
+    eid, organiser = night(client)
+    desk = hand_over(client, eid, organiser, "Door")
+    tid, handed = (table := seat_round(client, eid, desk["token"]))["table_id"], table["token"]
+    service = app.extensions["companion.tables"]
+    real = service.revoke_hosts
+
+    def store_away(*args, **kwargs):
+        raise StoreError("The server could not save the table: the disk is full.")
+    monkeypatch.setattr(service, "revoke_hosts", store_away)
+    first = client.post(f"/api/events/{eid}/desks/{desk['id']}/revoke", headers=auth(organiser))
+    assert first.status_code == 503 and "revoke it again" in first.json["error"]
+    assert client.post(f"/api/events/{eid}/players", json={"names": ["Zed"]}, headers=auth(desk["token"])).status_code == 401
+    monkeypatch.setattr(service, "revoke_hosts", real)
+    again = client.post(f"/api/events/{eid}/desks/{desk['id']}/revoke", headers=auth(organiser))
+    assert again.status_code == 200
+    refuses_the_host_rights_of(client, tid, handed)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from ..store.base import StoreError
 from ..tables import Table
 from .desks import desk_for, hand_over, revoke
 
@@ -43,19 +44,28 @@ class DeskChanges:
 
     def revoke_desk(self, event_id: str, token: str | None, desk_id: object) -> dict:
         """Revoke a handed-over desk and the desks made from it: their tokens open nothing from now
-        on, and the host tokens they were handed for the night's tables no longer work."""
-        gone = []
+        on, and the host tokens they were handed for the night's tables no longer work. Revoking a
+        desk revoked already takes those host tokens again (a table that could not be written the
+        first time, or a desk revoked before desks had tokens of their own)."""
+        record = self.get(event_id)
+        if any(d["id"] == desk_id and d.get("revoked") for d in record["desks"]) and self.is_organiser(record, token):
+            self._revoke_hosts(record)
+            return record
+        return self._change(event_id, token, lambda record: revoke(record, desk_for(record, token), desk_id),
+                            self._revoke_hosts)
 
-        def change(record):
-            gone[:] = revoke(record, desk_for(record, token), desk_id)
-        return self._change(event_id, token, change, lambda record: self._revoke_hosts(record, {d["id"] for d in gone}))
-
-    def _revoke_hosts(self, record: dict, desks: set[str]) -> None:
-        # Once the event is stored with the desks revoked (a refused try takes nothing away).
+    def _revoke_hosts(self, record: dict) -> None:
+        # Once the event is stored with the desks revoked (a refused try takes nothing away), from
+        # every table of the night, for every revoked desk: what an earlier try left is taken too.
+        desks = {d["id"] for d in record["desks"] if d.get("revoked")}
         revoked = [(_time(d["made"]), _time(d["revoked"])) for d in record["desks"] if d.get("revoked")]
+
         def mark(table_id):
             self.tables.revoke_hosts(table_id, desks, renew=_held(self.tables.get(table_id), revoked))
-        self._mark_tables(record, [(t["table_id"], mark) for rnd in record["rounds"] for t in rnd["tables"]])
+        left = self._mark_tables(record, [(t["table_id"], mark) for rnd in record["rounds"] for t in rnd["tables"]])
+        if left:
+            raise StoreError(f"The desk is revoked, but {len(left)} of the night's tables could not be saved without "
+                             "its host rights: revoke it again in a moment to finish.")
 
 
 def _held(table: Table, revoked: list[tuple[datetime, datetime]]) -> bool:

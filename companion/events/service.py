@@ -218,15 +218,20 @@ class EventService(DeskChanges, EventReader):
         self._mark_tables(record, [(t["table_id"], lambda tid, n=rnd["round"]: self.tables.close(tid, record["name"], n))
                             for rnd in record["rounds"][:-1] for t in rnd["tables"]])
 
-    def _mark_tables(self, record: dict, marks: list) -> None:
+    def _mark_tables(self, record: dict, marks: list) -> list[str]:
+        """Mark each table of the night (lock, close, take a desk's host rights); the ids of those
+        that could not be written (logged: the event's change is stored and stays made)."""
+        left = []
         for table_id, mark in marks:
             try:
                 if self.own_table(record, table_id) is not None:
                     mark(table_id)
             except (StoreError, VersionConflict) as exc:
-                # The event's change is stored and answered as made; the table's page still names
-                # its night (and, replaced, says that its moves no longer count).
-                log.warning("Table %s could not be locked by its night: %s", table_id, exc)
+                # A locked table's page still names its night (and, replaced, says that its moves
+                # no longer count); a revocation says so and can be made again (desk_service.py).
+                log.warning("Table %s could not be marked by its night: %s", table_id, exc)
+                left.append(table_id)
+        return left
 
     def record_result(self, event_id: str, token: str | None, table_id: object, placings: object, correction: object = False) -> dict:
         """Placings of a table played without the app, or a correction of any table's result (which
