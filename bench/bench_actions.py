@@ -63,7 +63,7 @@ def start_server(data: Path, threads: int, cpus: set[int] | None = None) -> tupl
     port = free_port()
     # The benchmark fires actions far faster than any table: lift the per-table flood limit.
     env = {**os.environ, "COMPANION_DATA": str(data), "COMPANION_ACTION_LIMIT": "0",
-           "COMPANION_CREATE_LIMIT": "100000 per minute",
+           "COMPANION_CREATE_LIMIT": "100000 per minute", "COMPANION_TABLES_LIMIT": "100000 per minute",
            "COMPANION_THREADS": str(threads), "PORT": str(port)}
     command = procfile_command().replace("--bind 0.0.0.0:", "--bind 127.0.0.1:")
     proc = subprocess.Popen(

@@ -112,7 +112,7 @@ def read_cpu(client, path: str, runs: int = 5) -> float:
 def round_cost(players: int) -> tuple[float, float, float]:
     """Starting round 4 of a `players` night run at the desk (3 rounds of results): the POST's CPU
     and wall time, and the CPU of its seating alone (the same inputs seated again), in seconds."""
-    app = create_app({"TESTING": True, "DATA_DIR": tempfile.mkdtemp(), "ACTION_LIMIT": 0, "CREATE_LIMIT": "100000 per minute"})
+    app = create_app({"TESTING": True, "DATA_DIR": tempfile.mkdtemp(), "ACTION_LIMIT": 0, "CREATE_LIMIT": "100000 per minute", "TABLES_LIMIT": "100000 per minute"})
     client = app.test_client()
     event_id, token = desk_night(client, players, 3)
     service = app.extensions["companion.events"]
@@ -164,7 +164,7 @@ def in_process() -> None:
     """Part 1: each read's CPU time at 100 and 400 players, and their ratio; the desk's size; a round's start."""
     figures, sizes = {}, {}
     for players in (100, 400):
-        app = create_app({"TESTING": True, "DATA_DIR": tempfile.mkdtemp(), "ACTION_LIMIT": 0, "CREATE_LIMIT": "100000 per minute"})
+        app = create_app({"TESTING": True, "DATA_DIR": tempfile.mkdtemp(), "ACTION_LIMIT": 0, "CREATE_LIMIT": "100000 per minute", "TABLES_LIMIT": "100000 per minute"})
         client = app.test_client()
         event_id, _ = desk_night(client, players, 4)
         figures[players] = {path: read_cpu(client, path.format(id=event_id)) for path in READS}

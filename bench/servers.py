@@ -31,7 +31,7 @@ def start(tree: Path, env: dict, workers: int = 1, worker_class: str | None = No
         command = " ".join(words) + " --threads ${COMPANION_THREADS:-256}"
     proc = subprocess.Popen(["bash", "-c", f"exec {command}"], cwd=tree, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             env={**os.environ, "PYTHONPATH": str(tree), "COMPANION_ACTION_LIMIT": "0",
-                                 "COMPANION_CREATE_LIMIT": "100000 per minute", "PORT": str(port), **env})
+                                 "COMPANION_CREATE_LIMIT": "100000 per minute", "COMPANION_TABLES_LIMIT": "100000 per minute", "PORT": str(port), **env})
     deadline = time.time() + 60
     while time.time() < deadline:
         try:

@@ -50,9 +50,11 @@ def create_app(test_config: dict | None = None) -> Flask:
         # undo a seat just taken.
         SESSION_REFRESH_EACH_REQUEST=False,
         JOIN_ATTEMPTS=10,
-        # Tables and events created or imported per address, a night's rounds and swaps included
-        # (see web/limits.py): the largest round (200 tables) and its night fit in one window.
-        CREATE_LIMIT=os.environ.get("COMPANION_CREATE_LIMIT", "300 per 10 minutes"),
+        # Tables and events created or imported per address (see web/limits.py).
+        CREATE_LIMIT=os.environ.get("COMPANION_CREATE_LIMIT", "60 per 10 minutes"),
+        # Every table stored per address, a night's rounds and swaps included: the largest round
+        # (200 tables) and its night fit in one window.
+        TABLES_LIMIT=os.environ.get("COMPANION_TABLES_LIMIT", "300 per 10 minutes"),
         # How many proxies in front set X-Forwarded-For/-Proto (0: trust no such header).
         TRUSTED_PROXIES=int(os.environ.get("COMPANION_TRUSTED_PROXIES", "0")),
         RATELIMIT_STORAGE_URI=os.environ.get("COMPANION_RATELIMIT_STORAGE", "memory://"),

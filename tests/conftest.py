@@ -26,7 +26,7 @@ class PhoneClient(FlaskClient):
 def app(tmp_path):
     # Tests replay whole games and create hundreds of tables in milliseconds: the action and
     # creation limits (tested on their own) are off or far away here.
-    app = create_app({"TESTING": True, "DATA_DIR": str(tmp_path / "data"), "ACTION_LIMIT": 0, "CREATE_LIMIT": "100000 per minute",
+    app = create_app({"TESTING": True, "DATA_DIR": str(tmp_path / "data"), "ACTION_LIMIT": 0, "CREATE_LIMIT": "100000 per minute", "TABLES_LIMIT": "100000 per minute",
                       "EVENT_IMPORT_LIMIT": "100000 per minute"})
     app.test_client_class = PhoneClient
     yield app

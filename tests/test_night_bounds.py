@@ -211,7 +211,7 @@ def server(tmp_path):
     port = free_port()
     proc = subprocess.Popen([sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
                              "--data", str(tmp_path / "data")], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                            env={**os.environ, "COMPANION_CREATE_LIMIT": "1000 per minute"})
+                            env={**os.environ, "COMPANION_CREATE_LIMIT": "1000 per minute", "COMPANION_TABLES_LIMIT": "1000 per minute"})
     wait_until_answering(proc, f"http://127.0.0.1:{port}/api/games")
     yield port
     proc.terminate()

@@ -16,7 +16,7 @@ CAFE = "198.51.100.4"  # one address for the whole venue: a café's NAT
 
 
 def make_app(tmp_path, **config):
-    app = create_app({"TESTING": True, "DATA_DIR": str(tmp_path / "data"), "CREATE_LIMIT": "1000 per minute", **config})
+    app = create_app({"TESTING": True, "DATA_DIR": str(tmp_path / "data"), "CREATE_LIMIT": "1000 per minute", "TABLES_LIMIT": "1000 per minute", **config})
     app.test_client_class = PhoneClient
     return app
 
@@ -144,7 +144,8 @@ def night(client, players):
 
 
 def test_a_nights_rounds_and_swaps_count_every_table_they_store_against_the_create_limit(tmp_path):
-    app = make_app(tmp_path, CREATE_LIMIT="12 per 10 minutes")
+    # Two creations one by one, but twelve tables whichever route stores them.
+    app = make_app(tmp_path, CREATE_LIMIT="2 per 10 minutes", TABLES_LIMIT="12 per 10 minutes")
     organiser = phone(app)
     store = app.extensions["companion.store"]
     event_id, token = night(organiser, 16)  # the event: 1 of 12
@@ -165,7 +166,7 @@ def test_a_nights_rounds_and_swaps_count_every_table_they_store_against_the_crea
 
 
 def test_a_round_that_needs_more_tables_than_the_address_may_still_create_stores_none(tmp_path):
-    app = make_app(tmp_path, CREATE_LIMIT="8 per 10 minutes")
+    app = make_app(tmp_path, TABLES_LIMIT="8 per 10 minutes")
     organiser = phone(app)
     event_id, token = night(organiser, 40)  # 10 tables of 4 (or more of fewer): more than 7
     refused = organiser.post(f"/api/events/{event_id}/rounds", json={"game": "gangs"}, headers=token)

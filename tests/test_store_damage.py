@@ -13,7 +13,7 @@ GIVE = {"type": "give", "to": 1, "card": {"value": 1, "kind": "plain"}}
 
 def start(data):
     """A freshly started app on the data folder (as after a restart) and a phone's client."""
-    app = create_app({"TESTING": True, "DATA_DIR": str(data), "ACTION_LIMIT": 0, "CREATE_LIMIT": "100000 per minute"})
+    app = create_app({"TESTING": True, "DATA_DIR": str(data), "ACTION_LIMIT": 0, "CREATE_LIMIT": "100000 per minute", "TABLES_LIMIT": "100000 per minute"})
     app.test_client_class = PhoneClient
     return app.test_client()
 

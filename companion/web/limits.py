@@ -3,17 +3,19 @@ configured (REDIS_URL), so every process serving the venue counts the same (RATE
 names another storage).
 
 - Creating a table or an event, and importing one: CREATE_LIMIT per address (a real host makes a
-  few a night; a script making thousands filled the disk and slowed every table). Every table
-  stored counts, whichever route stores it: a night's round, swap or change of game, and an event
-  import count their tables (`count_tables`) before storing any; an event import, which may
-  create up to 200 tables, is also held to EVENT_IMPORT_LIMIT.
+  few a night; a script making thousands filled the disk and slowed every table); an event
+  import, which may create up to 200 tables, is also held to EVENT_IMPORT_LIMIT.
+- Every table stored, whichever route stores it: TABLES_LIMIT per address. The create routes
+  count one each; a night's round, swap or change of game and an event import count their
+  tables (`count_tables`) before storing any, so the largest round (200 tables) fits in one
+  window while one-by-one creations keep CREATE_LIMIT's tighter pace.
 - Changing a table (an action, an undo, a redo, taking or freeing a seat; pages and API alike):
   ACTION_LIMIT per ACTION_WINDOW_SECONDS per table and address (a real table makes a few a
   minute). Only a request that carries a right to change the table counts: one without (no
   token, a wrong one, a watcher's page, a table that does not exist) counts against REFUSED_LIMIT
   per address instead, so anyone who saw a watch link cannot use up the allowance of the
-  players behind the same address (a café's NAT), and a flood of refusals is turned away before
-  any work.
+  players behind the same address (a café's NAT), and past that limit a refusal is turned away
+  before its view (the one look at the table that tells a right from none is all it costs).
 - An id longer than any table's or event's is refused before any work, and a table that does not
   exist leaves no counter behind (its requests count per address only).
 - Join-code guesses: only wrong codes count, JOIN_ATTEMPTS per JOIN_WINDOW_SECONDS per phone
@@ -33,7 +35,7 @@ import time
 from flask import Flask, current_app, g, has_request_context, make_response, render_template, request, session
 from flask_limiter import Limiter
 from flask_limiter.errors import RateLimitExceeded
-from limits import parse
+from limits import parse_many
 from flask_limiter.util import get_remote_address
 
 from ..events.reading import EventNotFound
@@ -76,7 +78,7 @@ def _change_token() -> str | None:
 
 def may_change() -> bool:
     """Whether this request carries a right to change its table (a play, seat or host token the
-    table knows), asked once per request before the view, of the copy the view then uses."""
+    table knows), asked once per request before the view (which reads the table again, under its lock)."""
     if "may_change" not in g:
         try:
             table = tables().get(request.view_args["table_id"])
@@ -105,25 +107,29 @@ def _phone() -> str:
 
 
 def count_tables(count: int) -> None:
-    """Count `count` tables about to be stored against this address's CREATE_LIMIT (the same
-    allowance the create routes draw on); RateLimitExceeded, nothing counted, when they do not fit.
-    Outside a request (the command line) nothing is counted."""
+    """Count `count` tables about to be stored against this address's TABLES_LIMIT (the allowance
+    the create routes draw on too); TooManyTables, nothing counted, when they do not fit under
+    each of its limits. Outside a request (the command line) nothing is counted."""
     if not count or not has_request_context() or not current_app.config.get("RATELIMIT_ENABLED", True):
         return
     limiter: Limiter = current_app.extensions["companion.ratelimits"]
     prefix = current_app.config.get("RATELIMIT_KEY_PREFIX")
     # The key the create routes' shared limit counts under: [prefix,] address, scope.
-    keys = [*([prefix] if prefix else []), _address(), "create"]
-    item = parse(current_app.config["CREATE_LIMIT"])
+    keys = [*([prefix] if prefix else []), _address(), "tables"]
+    items = parse_many(current_app.config["TABLES_LIMIT"])
     try:
-        fits = limiter.limiter.hit(item, *keys, cost=count)
+        # Every limit tested before any is counted, so a refusal counts nothing.
+        full = [item for item in items if not limiter.limiter.test(item, *keys, cost=count)]
+        if not full:
+            for item in items:
+                limiter.limiter.hit(item, *keys, cost=count)
+            return
+        reset_at = max(limiter.limiter.get_window_stats(item, *keys).reset_time for item in full)
     except Exception:  # noqa: BLE001 - the limits' storage away: the store's own 503 follows
         if not current_app.config["RATELIMIT_SWALLOW_ERRORS"]:
             raise
         return
-    if not fits:
-        reset_at = limiter.limiter.get_window_stats(item, *keys).reset_time
-        raise TooManyTables(max(1, int(reset_at - time.time())))
+    raise TooManyTables(max(1, int(reset_at - time.time())))
 
 
 class TooManyTables(Exception):
@@ -149,6 +155,9 @@ def init_app(app: Flask) -> Limiter:
     # With the limits' store (Redis) away, a request goes on to its view, whose store answers 503
     # with a sentence like every read does (the limiter's own error was a 500).
     app.config.setdefault("RATELIMIT_SWALLOW_ERRORS", True)
+    # And it must fail rather than hang: a Redis that does not answer (its machine down) would hold
+    # every limited request for minutes (the store's own client has the same timeouts).
+    app.config.setdefault("RATELIMIT_STORAGE_OPTIONS", {"socket_timeout": 5, "socket_connect_timeout": 2})
     app.url_value_preprocessor(_refuse_unknown_ids)
     limiter = Limiter(_address, app=app)
     app.extensions["companion.ratelimits"] = limiter
@@ -160,6 +169,7 @@ def init_app(app: Flask) -> Limiter:
             views[endpoint] = limit(views[endpoint])
 
     declare(limiter.shared_limit(app.config["CREATE_LIMIT"], scope="create"), CREATES)
+    declare(limiter.shared_limit(app.config["TABLES_LIMIT"], scope="tables"), CREATES)
     # An event import creates up to 200 tables at once: a few an hour restore any night.
     declare(limiter.limit(app.config["EVENT_IMPORT_LIMIT"]), ["events_api.import_event"])
     if app.config["ACTION_LIMIT"]:
