@@ -2,6 +2,9 @@
 limits' own storage is the same Redis, and its failure must not turn into "Something went wrong"."""
 from __future__ import annotations
 
+import signal
+import time
+
 import pytest
 
 from companion import create_app
@@ -59,3 +62,19 @@ def test_every_change_answers_503_with_a_sentence_while_redis_is_unreachable(ven
         resp = client.post(url, data=form, headers=htmx)
         assert resp.status_code == 503, (url, resp.status_code)
         assert "Redis" in resp.get_data(as_text=True), url
+
+
+def test_a_redis_that_stops_answering_gets_a_sentence_within_seconds_not_a_hung_request(venue):
+    # Its machine frozen or cut off: connections are neither refused nor answered.
+    app, client, table, night, server = venue
+    server.proc.send_signal(signal.SIGSTOP)
+    try:
+        began = time.monotonic()
+        resp = client.post(f"/api/tables/{table['id']}/actions", json=GIVE, headers={"Authorization": f"Bearer {table['token']}"})
+        waited = time.monotonic() - began
+        created = client.post("/api/tables", json=GANGS)
+    finally:
+        server.proc.send_signal(signal.SIGCONT)
+    assert resp.status_code == 503 and "Redis" in resp.json["error"]
+    assert created.status_code == 503 and "Redis" in created.json["error"]
+    assert waited < 30, f"a change waited {waited:.0f} s for a Redis that does not answer"

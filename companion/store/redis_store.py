@@ -30,18 +30,23 @@ log = logging.getLogger(__name__)
 # write compares the seats, so no process trusts or builds on a copy that still holds them.
 CHANGING = ("version", "actions", "redo", "seat_tokens", "desk_hosts")
 MAX_CONNECTIONS = 64  # per process; a command waits up to 5 s for one to be free
+# A Redis answers in milliseconds; one that has not answered in 2 s is frozen or cut off, and a
+# request waiting longer would hold its phone (and, under the event-loop worker, others) with it.
+ANSWER_WITHIN = 2
 RESTORE_ADVICE = ("The organiser can put it back from a copy of Redis's data (see docs/operations.md, "
                   "Redis); the app cannot repair it.")
 
 
 def connect(url: str) -> redis.Redis:
     """A client for `url` that retries a command a few times, briefly, when its connection drops
-    (safe for writes too: a retried write recognises itself, see redis_scripts.py), on at most
+    (safe for writes too: a retried write recognises itself, see redis_scripts.py), but not when
+    Redis does not answer within ANSWER_WITHIN seconds (retrying would multiply the wait), on at most
     MAX_CONNECTIONS connections: under the event-loop worker every page woken by a push reads
     its table at the same moment, and each would otherwise open a connection of its own."""
     pool = redis.BlockingConnectionPool.from_url(
-        url, max_connections=MAX_CONNECTIONS, timeout=5, decode_responses=True, socket_timeout=5, socket_connect_timeout=2,
-        retry=Retry(ExponentialBackoff(cap=0.5, base=0.05), 3), health_check_interval=30)
+        url, max_connections=MAX_CONNECTIONS, timeout=5, decode_responses=True, socket_timeout=ANSWER_WITHIN,
+        socket_connect_timeout=ANSWER_WITHIN, health_check_interval=30,
+        retry=Retry(ExponentialBackoff(cap=0.5, base=0.05), 3, supported_errors=(redis.ConnectionError,)))
     return redis.Redis(connection_pool=pool)
 
 

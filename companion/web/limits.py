@@ -157,7 +157,7 @@ def init_app(app: Flask) -> Limiter:
     app.config.setdefault("RATELIMIT_SWALLOW_ERRORS", True)
     # And it must fail rather than hang: a Redis that does not answer (its machine down) would hold
     # every limited request for minutes (the store's own client has the same timeouts).
-    app.config.setdefault("RATELIMIT_STORAGE_OPTIONS", {"socket_timeout": 5, "socket_connect_timeout": 2})
+    app.config.setdefault("RATELIMIT_STORAGE_OPTIONS", {"socket_timeout": 2, "socket_connect_timeout": 2})
     app.url_value_preprocessor(_refuse_unknown_ids)
     limiter = Limiter(_address, app=app)
     app.extensions["companion.ratelimits"] = limiter
