@@ -197,6 +197,12 @@ class Game:
                 return owed.pop()  # the engine answers for the one player it waits for
         return None
 
+    def decisions(self, state: dict) -> list[dict]:
+        """The decisions pending now that one named player owes (`seat_decisions`): what that
+        player's phone is asked, and brought into view wherever its page is scrolled."""
+        return [p for p in state.get("pending", [])
+                if p.get("type") in self.seat_decisions and _is_type(p.get("player"), int)]
+
     def standings(self, state: dict) -> list[int]:
         """Player indexes, best first, by this game's own tie-breakers."""
         return sorted(range(len(state["players"])), key=lambda i: self.rank_key(state, i))

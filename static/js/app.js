@@ -1,7 +1,7 @@
 // Page behaviour that must not be inline (the Content-Security-Policy forbids inline script):
 // the offline/live banner, the service worker, a polling fallback when the socket is down, what
 // a table page says aloud, and the loading of the modules in files of their own (saved_copy.js,
-// outbox.js, outbox_view.js, switches.js).
+// outbox.js, outbox_view.js, switches.js, cue.js).
 (function () {
   "use strict";
   var banner = function () { return document.getElementById("netstate"); };
@@ -89,28 +89,7 @@
     if (box.id === "charts-drawn") box.querySelectorAll("details").forEach(function (d, i) { d.open = !!chartsOpen[i]; });
   });
 
-  // A seated phone is told when the table waits for it: its turn, or a decision it owes (a
-  // yield, a skill bump), in words (a polite live region) and with a short buzz where allowed.
-  var lastCue = null;
-  function cueYours() {
-    var holder = document.querySelector("[data-seat]");
-    var status = document.getElementById("status");
-    var cue = document.getElementById("cue");
-    if (!holder || !status || !cue) return;
-    var seat = holder.dataset.seat, name = holder.dataset.seatName;
-    var owed = (status.dataset.owed || "").split(" ").indexOf(seat) >= 0;
-    var turn = status.dataset.current === seat;
-    var text = owed && !turn ? name + ": a decision waits for you." : (turn ? "Your turn, " + name + "." : "");
-    cue.hidden = !text;
-    if (cue.textContent !== text) cue.textContent = text;  // the same words again are not said again
-    document.body.dataset.yours = text ? (turn ? "turn" : "decision") : "";
-    if (text && text !== lastCue && lastCue !== null && navigator.vibrate) {
-      try { navigator.vibrate(150); } catch (e) { /* not allowed here: the words say it */ }
-    }
-    lastCue = text;
-  }
-  document.addEventListener("htmx:oobAfterSwap", cueYours);
-  document.addEventListener("DOMContentLoaded", cueYours);
+  // What the table waits for from this phone (its turn, a decision it owes) is cue.js's.
 
   // Every phone hears what happened at the table, in words (#news, a polite live region): the
   // history entries it has not heard yet (scores and round ends are in them), what an undo took
@@ -282,9 +261,10 @@
 
   // Modules in files of their own, loaded from here so that pages need no more tags (a page that
   // already has a module's tag, fingerprinted or not, does not get it twice): the saved copy for
-  // offline reloads, the outbox that keeps taps made offline, and its view; the header's switches.
+  // offline reloads, the outbox that keeps taps made offline, and its view; the header's switches;
+  // what the table waits for from this phone.
   var here = (document.currentScript && document.currentScript.src) || location.href;
-  ["saved_copy.js", "outbox.js", "outbox_view.js", "switches.js"].forEach(function (name) {
+  ["saved_copy.js", "outbox.js", "outbox_view.js", "switches.js", "cue.js"].forEach(function (name) {
     if (document.querySelector('script[src*="/js/' + name + '"]')) return;
     var script = document.createElement("script");
     script.src = new URL(name, here).pathname;

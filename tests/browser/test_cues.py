@@ -47,7 +47,7 @@ def test_a_seated_phone_hears_its_turn_and_answers_its_decision_in_one_tap_witho
     expect(cue).to_be_hidden()
     act({"type": "roll", "faces": ["smash"] + NOTHING[1:]})
     act({"type": "resolve"})  # Bob smashes Ann in Kyoto City: she decides, on her phone
-    expect(cue).to_have_text("Ann: a decision waits for you.")
+    expect(cue).to_have_text("Ann: a decision waits for you: " + ann.locator(".yield-prompt h2").inner_text())
     stay = ann.locator(".yield-prompt").get_by_role("button", name="Stay in Kyoto", exact=True)
     assert_on_first_screen(ann, stay)
     count_taps(ann)
