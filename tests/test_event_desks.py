@@ -191,3 +191,15 @@ def test_a_desk_made_by_one_revoked_before_revocation_reached_further_opens_noth
     events.store.save_event(record, record["revision"])
     assert client.post(f"/api/events/{eid}/players", json={"names": ["Mallory"]}, headers=auth(made["token"])).status_code == 401
     assert "was revoked" in app.test_client().get(f"/e/{eid}/desk/{made['token']}").get_data(as_text=True)
+
+
+def test_a_handed_over_desk_is_headed_with_its_own_name_not_organiser(client, app):
+    eid = new_night(client)
+    client.post(f"/e/{eid}/admin/handover", data={"label": "Ines's phone"})
+    page = text(client.get(f"/e/{eid}/admin"))
+    assert "<h1 class=\"sub\">Friday at the Dojo · organiser</h1>" in page  # the first desk is the organiser's
+    ines = app.test_client()
+    ines.get(desk_link(page))
+    hers = text(ines.get(f"/e/{eid}/admin"))
+    assert "<h1 class=\"sub\">Friday at the Dojo · desk “Ines's phone”</h1>" in hers
+    assert "<title>Friday at the Dojo — desk “Ines's phone”</title>" in hers
