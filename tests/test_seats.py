@@ -216,3 +216,23 @@ def test_a_held_seats_decision_is_undone_only_from_that_seat_or_by_the_host(clie
     assert client.post(undo, json={}, headers=auth(table["token"])).status_code == 200
     # An ordinary move is undone from any phone that plays.
     assert client.post(undo, json={}, headers=auth(play)).status_code == 200
+
+
+def test_the_shared_phone_is_this_phones_answer_kept_until_it_takes_a_seat_and_no_seat_of_anyone(app, client):
+    resp = client.post("/tables", data={"game": "kyotoan", "players": ["Ann", "Bob", "Cy"], "first_player": "0"})
+    table_id = resp.headers["Location"].rsplit("/", 1)[-1]
+    table = app.extensions["companion.tables"].get(table_id)
+    watcher = app.test_client()
+    refused = watcher.post(f"/t/{table_id}/shared", data={}, follow_redirects=True)
+    assert "Only a phone that joined with the play code" in refused.text
+    assert client.get(f"/t/{table_id}").text.count("Who holds this phone?") == 1
+    client.post(f"/t/{table_id}/shared", data={})
+    page = client.get(f"/t/{table_id}").text
+    assert "Who holds this phone?" not in page and "shared phone</b>" in page and "data-shared" in page
+    assert app.extensions["companion.tables"].get(table_id).record["seat_tokens"] == table.record["seat_tokens"]
+    # Taking a seat makes it that player's phone; leaving it asks again.
+    client.post(f"/t/{table_id}/seat", data={"seat": "1"})
+    held = client.post(f"/t/{table_id}/shared", data={}, follow_redirects=True).text
+    assert "This phone holds a seat: leave it first" in held and "data-shared" not in held
+    client.post(f"/t/{table_id}/seat/leave", data={})
+    assert "Who holds this phone?" in client.get(f"/t/{table_id}").text

@@ -49,6 +49,20 @@ def remember_token(table_id: str, token: str, kind: str = "tokens") -> None:
     session.permanent = True
 
 
+def is_shared_phone(table_id: str) -> bool:
+    """Whether this browser said it is the table's shared phone (no seat: passed around, it
+    answers for every player whose seat no phone holds)."""
+    return table_id in session.get("shared", [])
+
+
+def remember_shared_phone(table_id: str, shared: bool = True) -> None:
+    """Keep (or forget) in the signed session cookie that this browser is a table's shared phone."""
+    kept = [t for t in session.get("shared", []) if t != table_id] + ([table_id] if shared else [])
+    if kept != session.get("shared", []):
+        session["shared"] = kept[-MAX_REMEMBERED_TABLES:]
+        session.permanent = True
+
+
 def host_token(table_id: str) -> str | None:
     """The host token this browser holds for a table (kept apart once the host took a seat)."""
     return session.get("hosts", {}).get(table_id)

@@ -7,7 +7,8 @@ from flask_htmx import HTMX
 from ..games import RuleViolation, Viewer, WATCHER, all_games, get_game
 from ..store import StoreError
 from ..tables import NotAllowed, SeatTaken, TableNotFound, VersionConflict
-from . import cookie_token, host_token, public_base, remember_token, remembered_tables, tables
+from . import (cookie_token, host_token, is_shared_phone, public_base, remember_shared_phone, remember_token,
+               remembered_tables, tables)
 from .api import table_urls
 from .forms import form_to_action, form_version
 from .render import context, flash_region, renders
@@ -99,7 +100,10 @@ def _table_page(table_id: str, mode: str):
     is_host = mode == "play" and (table.is_host(cookie_token(table_id)) or table.is_host(host_token(table_id)))
     # Seats the host's phone may free for another phone (a phone died): every held seat but its own.
     freeable = [i for i, t in enumerate(table.record["seat_tokens"]) if t and i != viewer.seat] if is_host else []
-    return render_template("table.html", urls=urls, oob=False, freeable=freeable, is_host=is_host, **context(table, viewer, mode))
+    # A play page asks at its top who holds this phone until it is told: a player, or the table's shared phone.
+    shared = viewer.seat is None and is_shared_phone(table_id)
+    return render_template("table.html", urls=urls, oob=False, freeable=freeable, is_host=is_host, shared=shared,
+                           **context(table, viewer, mode))
 
 
 @bp.get("/t/<table_id>/history")
@@ -186,6 +190,8 @@ def rematch(table_id):
     if hosted and tables().get(table_id).is_creator(hosted):  # as tables.rematch hands its host token
         remember_token(new.id, new.record["host_token"], "hosts")
     remember_token(new.id, token)
+    if is_shared_phone(table_id):  # the shared phone of the rematch too (a seat's phone gets its seat)
+        remember_shared_phone(new.id)
     where = url_for("pages.table", table_id=new.id)
     if htmx:
         return "", 200, {"HX-Redirect": where}
@@ -202,6 +208,21 @@ def seat(table_id):
         flash(str(exc))
     else:
         remember_token(table_id, token)
+        remember_shared_phone(table_id, False)  # a player's phone now; left, it is asked again
+    return redirect(url_for("pages.table", table_id=table_id))
+
+
+@bp.post("/t/<table_id>/shared")
+def shared_phone(table_id):
+    """'The table's shared phone': this phone takes no seat and stops asking who holds it; passed
+    around, it answers for every player whose seat no phone holds (a held seat answers on its own)."""
+    viewer = _viewer(tables().get(table_id))
+    if not viewer.can_act:
+        flash("Only a phone that joined with the play code can be the table's shared phone.")
+    elif viewer.seat is not None:
+        flash("This phone holds a seat: leave it first to make this the table's shared phone.")
+    else:
+        remember_shared_phone(table_id)
     return redirect(url_for("pages.table", table_id=table_id))
 
 

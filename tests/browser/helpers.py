@@ -48,12 +48,16 @@ def server_table(live_server, game, names, options, seed=3):
 
 
 def open_on(context, live_server, table, seat=None):
-    """The table's play page on a phone (holding `seat`, when given), live."""
+    """The table's play page on a phone, live, once the phone has answered the page's first
+    question, who holds it: the player of `seat`, or (no seat) the table's shared phone."""
     page = context.new_page()
     page.goto(f"{live_server.url}/t/{table.id}/play/{table.record['play_token']}")
     if seat is not None:
         page.get_by_role("button", name=f"I am {table.record['players'][seat]}").click()
         expect(page.locator("header .you")).to_contain_text(table.record["players"][seat])
+    else:
+        page.get_by_role("button", name="Shared phone", exact=True).click()
+        expect(page.locator("[data-shared]")).to_have_count(1)
     expect(page.locator("#netstate")).to_have_text("Live")
     return page
 

@@ -28,6 +28,7 @@ def table_on_phone(base, context, actions=()):
         call(base, f"/api/tables/{table['id']}/actions", action, table["token"])
     page = context.new_page()
     page.goto(table["urls"]["play"])
+    page.get_by_role("button", name="Shared phone", exact=True).click()  # the page's first question, once
     expect(page.locator("#netstate")).to_have_text("Live")
     return table, page
 
