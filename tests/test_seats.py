@@ -1,6 +1,8 @@
 """Seats (api.md, Seats): a held seat stays its phone's; its decisions and settings are its own."""
 from __future__ import annotations
 
+from companion.games import get_game
+
 
 MARKET = ["acid_attack", "alien_origin", "alpha_monster"]
 
@@ -236,3 +238,21 @@ def test_the_shared_phone_is_this_phones_answer_kept_until_it_takes_a_seat_and_n
     assert "This phone holds a seat: leave it first" in held and "data-shared" not in held
     client.post(f"/t/{table_id}/seat/leave", data={})
     assert "Who holds this phone?" in client.get(f"/t/{table_id}").text
+
+
+def test_the_decisions_a_player_owes_are_listed_apart_from_the_turns_own_steps(client, api):
+    # What a phone is brought wherever its page is scrolled (static/js/cue.js): a yield owed by the
+    # monster in Kyoto, never the roll the player whose turn it is owes.
+    table = api.create("kyotoan", ("Ann", "Bob", "Cy"), options={"first_player": 1})
+    nothing = ["1", "1", "2", "2", "3", "energy"]
+    for action in ({"type": "market", "cards": MARKET}, {"type": "roll", "faces": nothing}, {"type": "resolve"}, {"type": "end_turn"}):
+        api.act(table, action)
+    game = get_game("kyotoan")
+    rolling = api.get(table)["state"]
+    assert rolling["pending"][0]["type"] == "roll" and game.decisions(rolling) == []
+    api.act(table, {"type": "roll", "faces": ["smash"] + nothing[1:]})
+    api.act(table, {"type": "resolve"})  # Cy smashes Bob in Kyoto City
+    asked = api.get(table)["state"]
+    assert [(d["type"], d["player"]) for d in game.decisions(asked)] == [("yield", 1)]
+    page = client.get(f"/t/{table['id']}/watch").text
+    assert 'data-decisions="1:yield"' in page
