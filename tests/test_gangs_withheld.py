@@ -32,13 +32,13 @@ def test_a_player_who_had_a_card_this_turn_is_withheld_with_the_rulebooks_senten
     # another one this turn!"
     state = table((1, card(3)))
     entry = next(w for w in GAME.withheld(state, PLAYS) if w.get("field") == "to")
-    assert entry == {"type": "give", "player": 0, "field": "to", "values": [1], "why": "Bob has had a card this turn.",
+    assert entry == {"type": "give", "player": 0, "field": "to", "values": [1], "why": "Bob has already been given a card: they cannot receive another one this turn!",
                      "rule": ONE_CARD, "source": "rulebook"}
     # What is withheld is exactly what the offer leaves out, and the two never overlap.
     offer = GAME.offers(state, PLAYS)[0]
     assert set(entry["values"]) | set(offer["to"]) == {0, 1, 2} and not set(entry["values"]) & set(offer["to"])
     state = table((1, card(3)), (0, card(2)))
-    assert next(w for w in GAME.withheld(state, PLAYS) if w.get("field") == "to")["why"] == "Ann and Bob have had a card this turn."
+    assert next(w for w in GAME.withheld(state, PLAYS) if w.get("field") == "to")["why"] == "Ann and Bob have already been given a card: they cannot receive another one this turn!"
 
 
 def test_nobody_is_withheld_at_a_turns_start_and_a_watcher_is_told_nothing():
@@ -71,18 +71,17 @@ def _play_page(client, api):
     return made, lambda: client.get(f"/t/{made['id']}").text
 
 
-def test_the_page_shows_the_reason_beside_the_switched_off_give_button(client, api):
+def test_the_page_says_in_the_row_of_recipients_why_a_player_has_no_button(client, api):
     made, page = _play_page(client, api)
     assert "why-to" not in page()  # nobody has had a card yet: no reason, nothing switched off
     api.act(made, {"type": "give", "to": 1, "card": card(3)})
     html = page()
-    button = re.search(r'<button type="button" class="had" disabled aria-describedby="why-to">(.*?)</button>', html, re.S)
-    assert button and "Bob" in button.group(1), "Bob's button stays, switched off and described by the reason"
-    reason = re.search(r'<p class="because" id="why-to">(.*?)</p>', html, re.S).group(1)
-    assert "Bob has had a card this turn." in reason and ONE_CARD in reason
-    # Beside it: in the same row of recipients as the button.
-    row = html[html.index('<div class="gto">'):]
-    assert row.index('id="why-to"') < row.index("</div>")
+    # Bob's button is gone from the row of recipients, and the reason stands in it in its place,
+    # the rulebook's sentence naming him; the row names it for screen readers.
+    row = re.search(r'<div class="gto" role="group" aria-labelledby="gangs-what" aria-describedby="why-to">(.*?)</div>', html, re.S).group(1)
+    assert "Give to</small> <bdi>Bob" not in row and "Give to</small> <bdi>Cy" in row
+    reason = re.search(r'<p class="because" id="why-to">(.*?)</p>', row, re.S).group(1)
+    assert reason == "Bob has already been given a card: they cannot receive another one this turn!"
 
 
 def test_the_api_carries_what_is_withheld_next_to_the_offers(api):

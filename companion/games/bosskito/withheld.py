@@ -14,8 +14,7 @@ from .rules import CARDS_PER_COLOUR, COLOURS, own_colours, room
 # The rulebook's sentences ("Playing the Game", "Components", "Important Things to Note"), as printed.
 PLAY = "a) play 1 banana card by placing this card face-up in front of you on the table"
 COLOURS_OF_CARDS = "50 banana cards in 5 different colours."
-PLACE = ("b) place 1 or 2 banana tokens on already played banana cards: 1 or 2 banana tokens on 1 card or 1 banana token "
-         "on one card and 1 banana token on another")
+PLACE = "b) place 1 or 2 banana tokens on already played banana cards"
 DRAW = ("If there are no cards in the discard pile to form a new draw pile, the action \"draw a banana card\" cannot be "
         "chosen.")
 TAKE = "If the general banana stock runs out, the action \"take 3 bananas\" cannot be chosen."

@@ -29,8 +29,10 @@ def withheld(state: dict) -> list[Withheld]:
     had = [i for i, p in enumerate(players) if p["received"]]
     if had:
         names = [players[i]["name"] for i in had]
+        # Said in the rulebook's own words, naming who: the page shows this line alone, in the row.
         verb = "has" if len(had) == 1 else "have"
-        made.append(Withheld("give", current, f"{listed(names)} {verb} had a card this turn.", ONE_CARD_EACH, "to", tuple(had)))
+        made.append(Withheld("give", current, f"{listed(names)} {verb} already been given a card: they cannot receive another one this turn!",
+                             ONE_CARD_EACH, "to", tuple(had)))
     bare = [i for i, p in enumerate(players) if not p["received"] and not holds_refuse(p["row"])]
     if bare:
         names = [players[i]["name"] for i in bare]

@@ -64,9 +64,9 @@ def turn(state: dict) -> list[Withheld]:
                  Withheld("kitten_fight", None, done, ONE_ACTION, "attacker", (me,))]
     if not moving(state):
         over = f"{name}'s movement is over: it comes before the action."
-        made += [Withheld("check", me, f"{name}'s movement is over: reactions come before the action.", REACTIONS_FIRST, "target", REACTIONS),
-                 Withheld("kitten_fight", None, f"{name}'s movement is over: a fight forced on it was a reaction, before the action.",
-                          REACTIONS_FIRST, "attacker", tuple(j for j in range(len(state["players"])) if j != me)),
+        # One sentence for every part of the movement, so that a page says it once.
+        made += [Withheld("check", me, over, REACTIONS_FIRST, "target", REACTIONS),
+                 Withheld("kitten_fight", None, over, REACTIONS_FIRST, "attacker", tuple(j for j in range(len(state["players"])) if j != me)),
                  Withheld("crossed_road", me, over, MOVEMENT_FIRST), Withheld("bike_card", me, over, MOVEMENT_FIRST)]
     return made
 
