@@ -3,13 +3,16 @@ that tokens go on cards already played; and every other action the rules close (
 empty stock, an empty hand, a colour all played), in the rulebook's words, beside its control."""
 from __future__ import annotations
 
+from dataclasses import replace
+from html import unescape
 import random
 import re
 from urllib.parse import urlsplit
 
 from companion.games import get_game
+from companion.web import tables
 
-from .offers_checks import PLAYS
+from .offers_checks import PLAYS, render_controls
 
 GAME = get_game("bosskito")
 ROW = [9, 8, 7, 6, 5]
@@ -77,3 +80,16 @@ def test_the_page_says_before_the_first_card_where_tokens_go(client, api):
     assert "Ann has none on the table yet." in reason and PLACE in reason
     # Where the placing comes (under its heading, before the draw and take buttons), not after a card.
     assert html.index("Place tokens on your cards") < html.index('id="why-place"') < html.index('class="targets"')
+
+
+def test_empty_piles_and_stock_switch_draw_and_take_off_with_their_reasons_beside(app):
+    with app.app_context():
+        table = tables().create("bosskito", ["Ann", "Bob"], {"first_player": 0}, seed=1)
+        state = {**started(), "draw_pile": 0, "discard": 0, "stock": 0}
+        html, _ = render_controls(app, replace(table, state=state))
+    html = unescape(html)
+    assert re.search(r'<button class="secondary act" disabled aria-describedby="why-draw">', html)
+    assert re.search(r'<button class="secondary act" disabled aria-describedby="why-take">', html)
+    draw = re.search(r'<p class="because" id="why-draw">(.*?)</p>', html, re.S).group(1)
+    assert 'the action "draw a banana card" cannot be chosen.' in draw
+    assert 'the action "take 3 bananas" cannot be chosen.' in re.search(r'<p class="because" id="why-take">(.*?)</p>', html, re.S).group(1)

@@ -3,15 +3,17 @@ does not take, the action and the movement once done, a skill at the top of its 
 the rulebook's words from the engine, and on the page beside the control."""
 from __future__ import annotations
 
+from dataclasses import replace
+from html import unescape
 import random
 import re
-from html import unescape
 from urllib.parse import urlsplit
 
 from companion.games import get_game
 from companion.games.neko.kittens import SKILL_MAX
+from companion.web import tables
 
-from .offers_checks import PLAYS
+from .offers_checks import PLAYS, render_controls
 
 GAME = get_game("neko")
 
@@ -90,3 +92,17 @@ def test_after_the_action_the_page_says_why_the_pad_is_gone(client, api):
     done = done[:done.index("</div>")]
     assert "Ann has done this turn's action." in done and "Only one action can be done each turn." in done
     assert "Ann's movement is over: it comes before the action." in done
+
+
+def test_a_skill_at_the_top_stays_on_the_bump_prompt_switched_off_with_the_ruling(app):
+    with app.app_context():
+        table = tables().create("neko", ["Ann", "Bob"], {"first_player": 0}, seed=1)
+        state = started()
+        state["players"][0]["skills"]["agility"] = SKILL_MAX
+        state["bumps"] = [{"player": 0, "reason": "Victories tally space 2"}]
+        state = {**state, "pending": GAME.pending(state)}
+        html, _ = render_controls(app, replace(table, state=state))
+    html = unescape(html)
+    assert re.search(r'<button type="button" disabled aria-describedby="why-top-0">agility <span>10</span></button>', html)
+    reason = re.search(r'<p class="because" id="why-top-0">(.*?)</p>', html, re.S).group(1)
+    assert f"Agility is at the top of the track ({SKILL_MAX})." in reason and "a counter at the top does not move" in reason

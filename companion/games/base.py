@@ -178,8 +178,7 @@ class Game:
         return self._offers(state)
 
     def withheld(self, state: dict, viewer: Viewer) -> list[dict]:
-        """What the rules switch off for `viewer` now, each with why in the rulebook's words
-        (withheld.py; api.md, "Withheld"): given with the offers, to the same viewers."""
+        """What the rules switch off for `viewer` now, with why (withheld.py): beside the offers."""
         if not viewer.can_act or state.get("over"):
             return []
         return [w.as_json() for w in self._withheld(state)]
@@ -269,8 +268,7 @@ class Game:
         raise NotImplementedError
 
     def _withheld(self, state: dict) -> list[Withheld]:
-        """Every control the rules switch off now, for any player (none unless a game says)."""
-        return []
+        return []  # every control the rules switch off now, for any player (none unless a game says)
 
     def _handler(self, kind: str) -> Handler:
         """The handler of an action type, or a RuleViolation listing what this game takes."""
