@@ -94,13 +94,19 @@ class Table:
         """The engine's offers to `viewer`, less the decisions and settings of a seat another phone
         holds (that seat's phone answers them, or the host's: `table_changes.check_owner`), and
         none at a table that takes no more moves (`locked`)."""
-        if self.locked:
-            return []
-        offers = self.game.offers(self.state, viewer)
+        return [] if self.locked else self._theirs(self.game.offers(self.state, viewer), viewer, host)
+
+    def withheld_for(self, viewer: Viewer, host: bool = False) -> list[dict]:
+        """What the rules switch off for `viewer` now, and why (`Game.withheld`), for the same
+        moves as `offers_for`: a seat another phone holds is told its reasons on its own phone."""
+        return [] if self.locked else self._theirs(self.game.withheld(self.state, viewer), viewer, host)
+
+    def _theirs(self, entries: list[dict], viewer: Viewer, host: bool) -> list[dict]:
+        """The entries (offers, or what is withheld) whose move this viewer may send."""
         if host:
-            return offers
+            return entries
         held = self.record["seat_tokens"]
-        return [o for o in offers
+        return [o for o in entries
                 if (owner := self.game.owner_of(self.state, o)) is None or not held[owner] or owner == viewer.seat]
 
     def log_for(self, viewer: Viewer, last: int | None = None) -> list[dict]:

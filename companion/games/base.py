@@ -12,6 +12,7 @@ from typing import Any, Callable, Mapping
 from .errors import RuleViolation
 from .fields import check_shape, quoted
 from .names import clean_name
+from .withheld import Withheld
 
 
 @dataclass(frozen=True)
@@ -176,6 +177,12 @@ class Game:
             return []
         return self._offers(state)
 
+    def withheld(self, state: dict, viewer: Viewer) -> list[dict]:
+        """What the rules switch off for `viewer` now, with why (withheld.py): beside the offers."""
+        if not viewer.can_act or state.get("over"):
+            return []
+        return [w.as_json() for w in self._withheld(state)]
+
     def pending(self, state: dict) -> list[dict]:
         """The decisions the table owes now, each naming the player who must make it."""
         return []
@@ -265,6 +272,9 @@ class Game:
     def _offers(self, state: dict) -> list[dict]:
         """Every move the rules allow now, for any player (the game is not over)."""
         raise NotImplementedError
+
+    def _withheld(self, state: dict) -> list[Withheld]:
+        return []  # every control the rules switch off now, for any player (none unless a game says)
 
     def _handler(self, kind: str) -> Handler:
         """The handler of an action type, or a RuleViolation listing what this game takes."""

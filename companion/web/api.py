@@ -43,9 +43,11 @@ def table_urls(table: Table) -> dict:
 
 
 def _seen_by(table: Table, token: str | None) -> dict:
-    """The state as the token's bearer may see it and the offers it may take (api.md, "Offers")."""
-    viewer = table.viewer_for(token)
-    return {"state": table.state_for(viewer), "offers": table.offers_for(viewer, host=table.is_host(token))}
+    """The state as the token's bearer may see it, the offers it may take (api.md, "Offers") and
+    what the rules switch off, with why ("Withheld")."""
+    viewer, host = table.viewer_for(token), table.is_host(token)
+    return {"state": table.state_for(viewer), "offers": table.offers_for(viewer, host=host),
+            "withheld": table.withheld_for(viewer, host=host)}
 
 
 @bp.get("/games")

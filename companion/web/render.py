@@ -9,13 +9,14 @@ from __future__ import annotations
 import re
 import threading
 from collections import OrderedDict
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from flask import Flask, current_app, render_template, request, url_for
 from flask.templating import Environment
 from markupsafe import Markup, escape
 
 from ..games import WATCHER, Viewer, words
+from ..games.withheld import find
 from ..tables import Table
 from .charts import layout as chart_layout
 from .fragments import FragmentCache
@@ -59,6 +60,7 @@ def context(table: Table, viewer: Viewer, mode: str, history: bool = True) -> di
     # A table its night replaced or closed takes no moves: its phones are told why (controls).
     can_act = viewer.can_act and mode == "play" and not table.locked
     offers = table.offers_for(viewer) if can_act else []
+    withheld = table.withheld_for(viewer) if can_act else []
     by_type: dict[str, list[dict]] = {}
     for o in offers:
         by_type.setdefault(o["type"], []).append(o)
@@ -75,6 +77,10 @@ def context(table: Table, viewer: Viewer, mode: str, history: bool = True) -> di
         "offered": lambda kind: by_type.get(kind, []),
         "offer": lambda kind, player=None: next(
             (o for o in by_type.get(kind, []) if player is None or o.get("player") in (None, player)), None),
+        # What the rules switch off now, each with why (withheld.py): a control drawn switched off
+        # shows its reason beside it; `closed("give", field="to", value=2)` finds it.
+        "withheld": withheld,
+        "closed": partial(find, withheld),
         "players": state["players"],
         "log": list(reversed(table.log_for(viewer, last=HISTORY_SHOWN))) if history else [],
         "log_total": len(table.record["actions"]),

@@ -16,6 +16,7 @@ from typing import Callable
 from ..base import Game, Option, RuleViolation
 from ..fields import check_fields, check_named_player, player_field
 from .offers import offers, turn_offers
+from .withheld import withheld
 from .rounds import draw, exchange, hand_out, mark, place, play, reveal, take
 from .rules import (
     BANANA_CARDS, BENEFIT_NAMES, BENEFITS, COLOURS, HAND, ROUNDS, START_TOKENS, SYMBOLS, TOKENS, TURNS_PER_ROUND, bananas,
@@ -193,6 +194,8 @@ class BossKito(Game):
     # -- protocol --------------------------------------------------------------------------
     def _offers(self, state: dict) -> list[dict]:
         return offers(state)
+
+    _withheld = staticmethod(withheld)  # what the rules switch off now, and why (withheld.py)
 
     @staticmethod
     def _score(state: dict) -> None:

@@ -18,6 +18,7 @@ from ..words import counted, listed
 from .. import piles
 from . import cards
 from .cards import BASE_LIMIT, DECK_SIZE, STAY_LATE_LIMIT, WIN_BELLS
+from .withheld import withheld
 
 
 class GangsOfKyoto(Game):
@@ -266,6 +267,8 @@ class GangsOfKyoto(Game):
         to = [i for i, p in enumerate(players) if not p["received"]]
         return [{"type": "give", "player": state["current"], "to": to, "refuse": [i for i in to if cards.holds_refuse(players[i]["row"])],
                  "cards": cards.choices(), "cards_left": state["hand"]}]
+
+    _withheld = staticmethod(withheld)  # what the rules switch off now, and why (withheld.py)
 
     def view(self, state: dict, viewer: Viewer) -> dict:
         if state["over"] or state["options"]["open_vp"]:

@@ -11,6 +11,7 @@ import random
 
 from ..base import Game, Option, RuleViolation, Viewer, clone
 from . import checks, offers, sheets, turns, validate
+from .withheld import withheld
 from .kittens import (DEFAULT_GROWTH_SPACES, DEFAULT_SHEETS, DIE_FACES, ENEMY_TOKENS, FACE_VALUES, HEDGE_AGILITY, MEDAL_SLOTS,
                       MISSIONS, OPTIONS_BEFORE_DIE, PAW_OBJECTIVES, ROAD_SPACES, ROOF_AGILITY, SKILL_MAX, SKILLS, TALLY_SPACES,
                       TARGET_LABELS, TARGET_WORDS, VICTORY_MEDALS)
@@ -114,6 +115,8 @@ class KyotoNoNeko(Game):
     def _offers(self, state: dict) -> list[dict]:
         """Every move the rules allow now (offers.py)."""
         return offers.offers(state)
+
+    _withheld = staticmethod(withheld)  # what the rules switch off now, and why (withheld.py)
 
     actions = {"check": checks.check, "kitten_fight": checks.kitten_fight, "crossed_road": turns.crossed_road,
                "bike_card": turns.bike_card, "skill_up": sheets.skill_up, "end_turn": turns.end_turn_action}

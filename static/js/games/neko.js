@@ -30,8 +30,20 @@
         if (shown && level !== null) shown.textContent = level;
       });
       if (allowed.length === 1) form.querySelector('input[name="skill"][value="' + allowed[0] + '"]').checked = true;
+      showWhy(form, target.dataset.why);
     }
     previewCheck(form);
+  }
+
+  // Why the skills the tapped target does not take are switched off: its reason, written by the
+  // engine and drawn hidden beside the skills (one per target), is shown, and each switched-off
+  // skill names it (aria-describedby) so that a screen reader hears it with the skill.
+  function showWhy(form, id) {
+    form.querySelectorAll('.because[id^="why-skill-"]').forEach(function (line) { line.hidden = line.id !== id; });
+    form.querySelectorAll('input[name="skill"]').forEach(function (radio) {
+      if (radio.disabled && id) radio.setAttribute("aria-describedby", id);
+      else radio.removeAttribute("aria-describedby");
+    });
   }
 
   function previewCheck(form) {
