@@ -22,6 +22,7 @@ from .games import RuleViolation
 from .store import Store
 from .table import Table
 from .table_cache import TableCache
+from .table_changes import acted
 from .table_errors import NotAllowed, SeatTaken, TableClosed, TableNotFound, TableReplaced, VersionConflict, replaced_sentence
 from .table_records import exported, imported, new_table
 from .table_storage import TableStorage
@@ -118,6 +119,16 @@ class TableService:
     def check_import(self, data: object, event: str | None = None) -> Table:
         """The table an export describes, every action checked by the rules again; nothing is stored."""
         return imported(data, event, self._tables.free_join_code)
+
+    def takes(self, table_id: str, token: str | None, action: object) -> bool:
+        """Whether the table as it is now would take this action from this caller: a dry run
+        of the change path's own checks and the engine's, storing nothing."""
+        table = self.get(table_id)
+        try:
+            acted(table, token, action, table.version)
+        except (RuleViolation, NotAllowed):
+            return False
+        return True
 
     # -- changing: each the same path, in table_writer.py ----------------------------------
     def act(self, table_id: str, token: str | None, action: object, version: object = None,

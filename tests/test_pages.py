@@ -55,7 +55,7 @@ def test_act_undo_redo_through_htmx(client, app):
     assert bad.status_code == 422 and "Bob already received a card this turn" in bad.text
     assert 'id="controls"' not in bad.text, "a refusal leaves the form as it was entered"
     stale = client.post(f"/t/{table_id}/act", data=give_form(0, 2), headers=HX)
-    assert stale.status_code == 409 and "Another phone entered something first" in stale.text
+    assert stale.status_code == 409 and "Another phone entered first: Ann gives a 3 to Bob." in words(stale.text)
     plain5 = client.post(f"/t/{table_id}/act", data=give_form(1, 2, value=5), headers=HX)
     assert "A card without a symbol has a value from 0 to 4." in plain5.text
     assert '<small class="what">Ann gives a 3 to Bob.</small>' in resp.text, "Undo says what it takes back"

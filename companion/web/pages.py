@@ -10,6 +10,7 @@ from ..tables import NotAllowed, SeatTaken, TableNotFound, VersionConflict
 from . import (cookie_token, host_token, is_shared_phone, public_base, remember_shared_phone, remember_token,
                remembered_tables, tables)
 from .api import table_urls
+from .clash import came_first, still_sentence
 from .forms import form_to_action, form_version
 from .render import context, flash_region, renders
 from .setup_form import table_setup
@@ -140,7 +141,8 @@ def act(table_id):
     """An action from the table page's controls (and the step its `_then` names, see `_then`)."""
     kind = request.form.get("_then")
     return _write(table_id, lambda tok, ver: tables().act(
-        table_id, tok, form_to_action(request.form), ver, then=_then(kind, tok) if kind else None))
+        table_id, tok, form_to_action(request.form), ver, then=_then(kind, tok) if kind else None),
+        action=lambda: form_to_action(request.form))
 
 
 def _then(kind: str, token: str | None):
@@ -249,19 +251,23 @@ def free_seat(table_id, seat):
     return redirect(url_for("pages.table", table_id=table_id))
 
 
-STALE_TAP = ("Another phone entered something first, so this tap was not recorded. "
-             "The table is shown as it is now: check it and tap again.")
-
-
-def _write(table_id: str, change):
-    """Run a change; reply with fresh regions (htmx) or redirect back (plain form)."""
+def _write(table_id: str, change, action=None):
+    """Run a change; reply with fresh regions (htmx) or redirect back (plain form). The htmx
+    reply says in `X-Table-Version` the version this change produced, which a phone's next queued
+    tap is sent on (outbox.js); `action`: what an /act sent, tried again on a refusal for a move
+    another phone entered first."""
     token = cookie_token(table_id)
-    message, status = None, 200
+    message, status, again, produced = None, 200, None, None
     try:
-        change(token, form_version(request.form))
+        done = change(token, form_version(request.form))
+        produced = (done[0] if isinstance(done, tuple) else done).version
     except VersionConflict:
-        # Said in the table's words, not the API's (the version number means nothing at a table).
-        message, status = STALE_TAP, 409
+        # Said in the table's words, not the API's (the version number means nothing at a table):
+        # the move that came first, and whether this entry still can be made after it.
+        table = tables().get(table_id)
+        again = action is not None and tables().takes(table_id, token, action())
+        message = came_first(table, _viewer(table), form_version(request.form)) + still_sentence(again)
+        status = 409
     except (RuleViolation, StoreError) as exc:
         message, status = str(exc), 422 if isinstance(exc, RuleViolation) else 503
     except NotAllowed as exc:
@@ -276,8 +282,8 @@ def _write(table_id: str, change):
         return flash_region(message), status
     table = tables().get(table_id)
     # The htmx reply is the same render the table's other phones are pushed for this version.
-    body = renders().regions(table, _viewer(table), "play") + flash_region(message)
-    return body, status
+    body = renders().regions(table, _viewer(table), "play") + flash_region(message, again=again)
+    return body, status, ({"X-Table-Version": str(produced)} if produced is not None else {})
 
 
 def _viewer(table) -> Viewer:

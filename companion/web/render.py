@@ -123,9 +123,10 @@ def draw(name: str, **ctx) -> str:
     return current_app.jinja_env.get_template(name).render(ctx)
 
 
-def flash_region(message: str | None, kind: str = "error") -> str:
-    """The message strip under the controls (an error sentence, or empty)."""
-    return render_template("partials/_flash.html", oob=True, message=message, kind=kind)
+def flash_region(message: str | None, kind: str = "error", again: bool | None = None) -> str:
+    """The message strip under the controls (an error sentence, or empty); `again` marks a tap
+    another phone's move overtook with whether the table would still take it (the outbox reads it)."""
+    return render_template("partials/_flash.html", oob=True, message=message, kind=kind, again=again)
 
 
 class RenderCache:

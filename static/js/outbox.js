@@ -1,9 +1,11 @@
 // Taps kept while the connection is down. An action, undo or redo entered offline (or whose send
-// failed on the network) waits on this phone, shown as "1 action waiting", and is sent with the
-// table version it was made on when the connection is back. What the table refused meanwhile (it
-// moved on: 409; or the rules or the phone's rights said no) is listed as not applied, with a way
-// to enter it again or to dismiss it: nothing entered is dropped without a word. Both lists live
-// in localStorage, so a reload (offline too) keeps them; outbox_view.js draws them.
+// failed on the network) waits on this phone, shown as "1 action waiting", and is sent in order
+// when the connection is back, each on the version the one before it produced (the server's
+// version check stays the guard). What the table refused meanwhile (another phone's move came
+// first: 409, naming it; or the rules or the phone's rights said no) is listed as not applied,
+// with "Enter it again" (unless the server's dry run says the table would no longer take it) and
+// "Dismiss": nothing entered is dropped without a word. Both lists live in localStorage, so a
+// reload (offline too) keeps them; outbox_view.js draws them.
 (function () {
   "use strict";
   var WRITE = /^\/t\/([^/]+)\/(act|undo|redo)$/;
@@ -14,15 +16,9 @@
   var memory = {};  // where the lists live when this browser refuses localStorage
   var sendingId = null;  // the action this page is sending now ("" while it waits for the lock)
 
-  function tableOf(path) {
-    var m = WRITE.exec(path);
-    return m ? m[1] : null;
-  }
+  function tableOf(path) { var m = WRITE.exec(path); return m ? m[1] : null; }
 
-  function pageTable() {
-    var m = /^\/t\/([^/]+)/.exec(location.pathname);
-    return m ? m[1] : null;
-  }
+  function pageTable() { var m = /^\/t\/([^/]+)/.exec(location.pathname); return m ? m[1] : null; }
 
   function load(kind, table) {
     var key = "ktc-" + kind + ":" + table;
@@ -98,7 +94,8 @@
       method: "POST", body: body, credentials: "same-origin", signal: stop.signal,
       headers: { "HX-Request": "true", "X-CSRF-Token": csrfToken() },
     }).then(function (resp) {
-      return resp.text().then(function (html) { return { status: resp.status, html: html }; });
+      var made = parseInt(resp.headers.get("X-Table-Version") || "", 10);  // the version this tap produced
+      return resp.text().then(function (html) { return { status: resp.status, html: html, version: isNaN(made) ? null : made }; });
     }).finally(function () { clearTimeout(timer); });
   }
 
@@ -107,6 +104,12 @@
     var doc = new DOMParser().parseFromString(reply.html, "text/html");
     var said = words(doc.querySelector("#flash")) || words(doc.querySelector(".error"));
     return said || "The server refused it (" + reply.status + ").";
+  }
+
+  function againIn(html) {
+    // The server's dry run of a tap another phone's move overtook: may it be entered again?
+    var m = /id="flash"[^>]*data-again="(yes|no)"/.exec(html);
+    return m ? m[1] === "yes" : null;
   }
 
   function versionIn(html) {
@@ -144,13 +147,24 @@
       store("waiting", table, waiting);
       return false;
     }
-    store("waiting", table, without(waiting, item.id));
+    waiting = without(waiting, item.id);
+    if (reply.status >= 200 && reply.status < 300 && reply.version !== null && item.version !== null) {
+      // The taps entered after this one on the same page (offline, the page could not move on)
+      // follow it: each is sent on the version this one produced, so the server's version check
+      // still refuses them if another phone's move comes in between, and only then.
+      waiting.forEach(function (other) {
+        if (other.version !== item.version) return;
+        other.version = String(reply.version);
+        other.fields = other.fields.map(function (f) { return f[0] === "version" ? ["version", other.version] : f; });
+      });
+    }
+    store("waiting", table, waiting);
     if (reply.status < 200 || reply.status >= 300) {
       var refused = load("refused", table);
       // A conflict after a try that got no answer may be that very try, applied: say so.
       var maybe = reply.status === 409 && item.tries > 1;
       refused.push({ id: item.id, path: item.path, fields: item.fields, version: item.version, label: item.label,
-                     status: reply.status, reason: sentence(reply), maybe: maybe, at: Date.now() });
+                     status: reply.status, reason: sentence(reply), maybe: maybe, again: againIn(reply.html), at: Date.now() });
       store("refused", table, refused);
     }
     showRegions(reply.html);
@@ -226,8 +240,18 @@
     if (!navigator.onLine || load("waiting", pageTable()).length) {
       event.preventDefault();
       wait(entry(config));
+      // No answer can redraw the page yet: a form that draws its next step itself (the dice pad) may.
+      config.elt.dispatchEvent(new CustomEvent("ktc:queued", { bubbles: true, detail: { submitter: submitter } }));
       flush();
+      return;
     }
+    // The winning phone's move is often pushed before this tap's refusal comes back, and its
+    // new controls replace the form: htmx then tells only the detached form of the answer.
+    config.elt.addEventListener("htmx:afterRequest", function heard(after) {
+      if (after.detail.requestConfig !== config) return;
+      config.elt.removeEventListener("htmx:afterRequest", heard);
+      lostRace(after);
+    });
   });
 
   // The request never reached an answer (no network, server unreachable): keep it.
@@ -241,23 +265,20 @@
 
   // A tap made online that lost the race to another phone: listed like a queued one, so that a
   // push arriving just after (which clears the flash strip) cannot make it vanish unseen.
-  document.addEventListener("htmx:afterRequest", function (event) {
+  function lostRace(event) {
     var config = event.detail.requestConfig;
     var xhr = event.detail.xhr;
     if (!config || !xhr || xhr.status !== 409 || !tableOf(new URL(config.path, location.href).pathname)) return;
-    var item = entry(config);
-    var table = tableOf(item.path);
-    var refused = load("refused", table);
+    var item = entry(config), html = xhr.responseText || "";
+    var table = tableOf(item.path), refused = load("refused", table);
     item.status = 409;
-    item.reason = sentence({ status: 409, html: xhr.responseText || "" });
+    item.reason = sentence({ status: 409, html: html });
+    item.again = againIn(html);
     refused.push(item);
     store("refused", table, refused);
-    // The outbox now says it, with the action and a way to enter it again: not twice.
-    setTimeout(function () {
-      var flash = document.getElementById("flash");
-      if (flash) flash.textContent = "";
-    }, 0);
-  });
+    // The outbox now says it, with the action and a way to enter it again (if it may be): not twice.
+    setTimeout(function () { var flash = document.getElementById("flash"); if (flash) flash.textContent = ""; }, 0);
+  }
 
   window.addEventListener("online", flush);
   document.addEventListener("htmx:wsOpen", flush);

@@ -42,7 +42,9 @@
         el("span", { "class": "what" }, [item.label]),
         el("span", { "class": "why" }, [item.reason]),
         item.maybe ? el("span", { "class": "why" }, [MAYBE]) : null,
-        el("span", { "class": "row" }, [button("Enter it again", "again", item.id), button("Dismiss", "dismiss", item.id, true)]),
+        // Offered unless the server's dry run said the table would no longer take it.
+        el("span", { "class": "row" }, [item.again === false ? null : button("Enter it again", "again", item.id),
+                                        button("Dismiss", "dismiss", item.id, true)]),
       ]);
     }));
     var heading = items.length === 1 ? "Not applied" : items.length + " actions not applied";
@@ -66,6 +68,8 @@
     if (!what && form && form.querySelector) what = words(form.querySelector("button:not([type=button])"));
     var details = [];
     if (form && form.querySelectorAll) {
+      // What a form sends in hidden fields it says in words itself (the dice pad: "dice: 1 1 3").
+      form.querySelectorAll("[data-says]").forEach(function (node) { if (node.dataset.says) details.push(node.dataset.says); });
       form.querySelectorAll("input, select").forEach(function (input) {
         if (input.type === "hidden" || input.disabled) return;
         if (input.type === "radio" || input.type === "checkbox") {

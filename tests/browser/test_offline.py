@@ -11,6 +11,7 @@ import urllib.request
 from flask import request
 from playwright.sync_api import expect
 
+from .helpers import open_on, server_table, wait_for_version
 from .test_journeys import give, row_of
 
 PLAYERS = ["Ann", "Bob", "Cy"]
@@ -168,7 +169,7 @@ def test_a_waiting_tap_the_table_moved_past_is_shown_as_not_applied_and_can_be_e
     outbox = page.locator("#outbox")
     expect(outbox).to_contain_text("Not applied")
     expect(outbox).to_contain_text(re.compile(r"Give to Bob \(3\)"))
-    expect(outbox).to_contain_text("Another phone entered something first")
+    expect(outbox).to_contain_text("Another phone entered first: Ann gives a 1 to Cy.")
     expect(outbox).not_to_contain_text("waiting")
     expect(page.locator("#status")).to_have_attribute("data-version", "1")
     assert [e["action"]["to"] for e in api(live_server, f"/api/tables/{table['id']}/log")] == [2]
@@ -255,3 +256,136 @@ def test_a_tap_that_lost_the_race_online_stays_listed_when_the_next_push_arrives
     expect(page.locator("#status")).to_have_attribute("data-version", "2")
     expect(outbox).to_contain_text("Give to Bob (3)")
     assert [e["action"]["to"] for e in api(live_server, f"/api/tables/{table['id']}/log")] == [2, 1]
+
+
+def test_three_cards_given_offline_all_land_in_order_and_none_is_refused(live_server, phone):
+    table = new_table(live_server)
+    ctx, page = open_table(phone, live_server, table)
+
+    go_offline(ctx, page)
+    give(page, "Bob", 3, legal=False)
+    give(page, "Cy", 2, legal=False)
+    give(page, "Ann", 1, legal=False)
+    outbox = page.locator("#outbox")
+    expect(outbox).to_contain_text("3 actions waiting")
+    for line in ("Give to Bob (3)", "Give to Cy (2)", "Give to Ann (1)"):
+        expect(outbox).to_contain_text(line)
+
+    ctx.set_offline(False)
+    # Each was sent on the version the one before it produced: all three land, none refused.
+    wait_for_version(page, 3)
+    expect(outbox).to_have_count(0)
+    log = api(live_server, f"/api/tables/{table['id']}/log")
+    assert [(e["action"]["to"], e["action"]["card"]["value"]) for e in log] == [(1, 3), (2, 2), (0, 1)]
+    expect(page.locator("#history")).to_contain_text("Ann keeps")
+
+
+def test_a_queued_tap_another_phones_move_overtook_is_refused_and_those_after_it_with_it(live_server, phone):
+    # The version check stays the guard: a move of another phone before the queue is sent
+    # refuses what this phone queued on the old page, naming that move, and nothing is doubled.
+    table = new_table(live_server)
+    ctx, page = open_table(phone, live_server, table)
+    _, other = open_table(phone, live_server, table)
+    go_offline(ctx, page)
+    give(page, "Bob", 3, legal=False)
+    give(page, "Cy", 2, legal=False)
+    give(other, "Bob", 4)
+    ctx.set_offline(False)
+    outbox = page.locator("#outbox")
+    expect(outbox).to_contain_text("2 actions not applied")
+    expect(outbox).to_contain_text("Another phone entered first: Ann gives a 4 to Bob.")
+    # Bob has his card of the turn: only the card for Cy may still be entered.
+    expect(outbox.get_by_role("button", name="Enter it again")).to_have_count(1)
+    outbox.get_by_role("button", name="Enter it again").click()
+    wait_for_version(page, 2)
+    log = api(live_server, f"/api/tables/{table['id']}/log")
+    assert [(e["action"]["to"], e["action"]["card"]["value"]) for e in log] == [(1, 4), (2, 2)]
+
+
+def tap_dice(page, faces, button):
+    """Enter a roll on the dice pad while the table cannot answer: every carried die taken back,
+    each face tapped, then `button`."""
+    chips = page.locator(".dice-entry .chip")
+    while chips.count():
+        chips.first.click()
+    for face in faces:
+        page.locator(f".dice-entry .face-key[data-face='{face}']").click()
+    page.get_by_role("button", name=button).click()
+
+
+def test_an_offline_roll_again_moves_the_pad_to_the_next_roll_and_its_line_shows_the_dice(live_server, phone):
+    table, act = server_table(live_server, "kyotoan", ["Ann", "Bob"], {"first_player": 0})
+    act({"type": "market", "cards": ["flame_thrower", "heal", "tank"]})
+    ctx = phone()
+    page = open_on(ctx, live_server, table)
+    go_offline(ctx, page)
+    pad = page.locator("#controls .dicepad")
+    expect(pad).to_contain_text("roll 1 of 3")
+    tap_dice(page, ["1", "1", "2", "3", "smash", "energy"], "Enter and roll again")
+    outbox = page.locator("#outbox")
+    expect(outbox).to_contain_text("1 action waiting")
+    expect(outbox).to_contain_text(re.compile(r"Enter and roll again \(dice: 1 1 2 3 \S+ \S+\)"))
+    # The pad moves on by itself: the next roll, the dice just entered carried to be kept or rerolled.
+    expect(pad).to_contain_text("roll 2 of 3")
+    expect(pad.locator(".chip")).to_have_count(6)
+    tap_dice(page, ["3", "3", "3", "3", "3", "3"], "Final dice: resolve")
+    expect(outbox).to_contain_text("2 actions waiting")
+
+    ctx.set_offline(False)
+    expect(outbox).to_have_count(0)
+    log = api(live_server, f"/api/tables/{table.id}/log")
+    # Both rolls, in order, each once; the final one resolved by the same tap.
+    assert [e["action"]["type"] for e in log] == ["market", "roll", "roll", "resolve"]
+    assert sorted(log[1]["action"]["faces"]) == ["1", "1", "2", "3", "energy", "smash"]
+    assert log[2]["action"]["faces"] == ["3"] * 6
+
+
+def tapped_at_once(live_server, page, table, to: int, value: int):
+    """The next tap this page sends reaches the table just after another phone's "Give to"
+    (`to`, a card of `value`) that was tapped at the same moment: the other phone's is recorded
+    while this one is on its way."""
+    service = live_server.app.extensions["companion.tables"]
+    done = []
+
+    def other_phone_first(route):
+        # Once: the page's request and its service worker's may both pass here.
+        if not done:
+            done.append(True)
+            action = {"type": "give", "card": {"kind": "plain", "value": value}, "to": to}
+            service.act(table["id"], table["token"], action)
+        route.continue_()
+
+    page.route("**/act", other_phone_first)
+
+
+def test_two_phones_at_once_the_loser_names_the_winning_move_and_can_send_its_own_again(live_server, phone):
+    table = new_table(live_server)
+    _, page = open_table(phone, live_server, table)
+    _, winner = open_table(phone, live_server, table)
+    tapped_at_once(live_server, page, table, to=2, value=1)
+    give(page, "Bob", 3, legal=False)
+    outbox = page.locator("#outbox")
+    expect(outbox).to_contain_text("Give to Bob (3)")
+    expect(outbox).to_contain_text("Another phone entered first: Ann gives a 1 to Cy.")
+    expect(outbox).to_contain_text("It is still possible")
+    # The winning phone shows its move as recorded, and no refusal of its own.
+    expect(winner.locator("#history")).to_contain_text("Ann gives a 1 to Cy.")
+    expect(winner.locator("#outbox")).to_have_count(0)
+    outbox.get_by_role("button", name="Enter it again").click()
+    wait_for_version(page, 2)
+    expect(outbox).to_have_count(0)
+    log = api(live_server, f"/api/tables/{table['id']}/log")
+    assert [(e["action"]["to"], e["action"]["card"]["value"]) for e in log] == [(2, 1), (1, 3)]
+
+
+def test_two_phones_giving_the_same_player_the_loser_is_not_offered_a_tap_the_rules_now_refuse(live_server, phone):
+    table = new_table(live_server)
+    _, page = open_table(phone, live_server, table)
+    tapped_at_once(live_server, page, table, to=1, value=1)
+    give(page, "Bob", 3, legal=False)
+    outbox = page.locator("#outbox")
+    expect(outbox).to_contain_text("Another phone entered first: Ann gives a 1 to Bob.")
+    expect(outbox).to_contain_text("no longer possible")
+    expect(outbox.get_by_role("button", name="Dismiss")).to_have_count(1)
+    expect(outbox.get_by_role("button", name="Enter it again")).to_have_count(0)
+    assert [e["action"]["card"]["value"] for e in api(live_server, f"/api/tables/{table['id']}/log")] == [1]

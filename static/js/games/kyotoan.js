@@ -42,11 +42,25 @@
         input.value = face;
         hidden.appendChild(input);
       });
+      // The outbox's line for a queued tap names the dice it enters (they go in hidden fields).
+      entry.dataset.says = faces.length ? "dice: " + faces.map(function (f) { return words[f] || f; }).join(" ") : "";
       if (hint) hint.hidden = faces.length > 0;
       if (total) total.textContent = String(faces.length);
       form.querySelectorAll(".roll-submit button").forEach(function (b) { b.disabled = faces.length !== dice; });
       entry.querySelectorAll(".face-key").forEach(function (b) { b.disabled = faces.length >= dice; });
     }
+    // "Enter and roll again" queued offline: the table's answer (the next roll's pad) cannot come
+    // yet, so the pad moves on itself as the engine's offer said: the next roll, these dice carried.
+    form.addEventListener("ktc:queued", function (event) {
+      var submitter = event.detail && event.detail.submitter;
+      var left = parseInt(entry.dataset.rollsLeft, 10) || 0;
+      if (!submitter || submitter.name === "_then" || left < 2) return;
+      entry.dataset.rollsLeft = String(left - 1);
+      var number = form.querySelector("[data-roll-number]");
+      if (number) number.textContent = String(parseInt(number.textContent, 10) + 1);
+      if (left - 1 < 2) submitter.hidden = true;
+      draw();
+    });
     entry.querySelectorAll(".face-key").forEach(function (key) {
       key.addEventListener("click", function () {
         if (faces.length < dice) { faces.push(key.dataset.face); draw(); }
