@@ -197,6 +197,18 @@ class Game:
                 return owed.pop()  # the engine answers for the one player it waits for
         return None
 
+    def mover(self, state: dict, action: dict) -> int | None:
+        """The player whose move `action` is in `state` (before it): the owner of a decision or
+        setting, else the player it names, else the player whose turn it is (None: nobody's, as a
+        market revealed). An undo asks first before it takes back another player's move."""
+        owner = self.owner_of(state, action)
+        if owner is not None:
+            return owner
+        for player in (action.get("player"), state.get("current")):
+            if _is_type(player, int) and 0 <= player < len(state["players"]):
+                return player
+        return None
+
     def standings(self, state: dict) -> list[int]:
         """Player indexes, best first, by this game's own tie-breakers."""
         return sorted(range(len(state["players"])), key=lambda i: self.rank_key(state, i))
