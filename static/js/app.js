@@ -165,8 +165,10 @@
   // read and answered where it appeared; "Keep it" just puts it away (without script it is a link
   // back to the table).
   document.addEventListener("htmx:oobAfterSwap", function (event) {
-    var ask = event.detail && event.detail.target;
-    if (ask && ask.id === "undo-ask" && !ask.hidden) ask.focus();
+    var swapped = event.detail && event.detail.target;  // the element swapped out, by its id
+    if (!swapped || swapped.id !== "undo-ask") return;
+    var ask = document.getElementById("undo-ask");
+    if (ask && !ask.hidden) ask.focus();
   });
   document.addEventListener("click", function (event) {
     var keep = event.target.closest && event.target.closest("[data-undo-keep]");
