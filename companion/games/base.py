@@ -198,13 +198,9 @@ class Game:
         return None
 
     def mover(self, state: dict, action: dict) -> int | None:
-        """The player whose move `action` is in `state` (before it): the owner of a decision or
-        setting, else the player it names, else the player whose turn it is (None: nobody's, as a
-        market revealed). An undo asks first before it takes back another player's move."""
-        owner = self.owner_of(state, action)
-        if owner is not None:
-            return owner
-        for player in (action.get("player"), state.get("current")):
+        """Whose move `action` is in `state` (before it), so an undo can ask before taking back
+        another player's: a decision's or setting's owner, the player named, or whose turn it is."""
+        for player in (self.owner_of(state, action), action.get("player"), state.get("current")):
             if _is_type(player, int) and 0 <= player < len(state["players"]):
                 return player
         return None
