@@ -75,6 +75,17 @@ class Table:
             return Viewer(seat=None, can_act=True)
         return WATCHER
 
+    def phone_for(self, token: str | None) -> int | str | None:
+        """Which phone a bearer of `token` is, as the log records who entered, undid or redid a
+        move: a seat's index, "host" (the host's phone, or a night's desk), "shared" (play rights,
+        no seat: a phone any player may use), None for a watcher."""
+        viewer = self.viewer_for(token)
+        if viewer.seat is not None:
+            return viewer.seat
+        if not viewer.can_act:
+            return None
+        return "host" if self.is_host(token) else "shared"
+
     def is_host(self, token: str | None) -> bool:
         """Whether `token` has host rights: the creator's (host) token, or the one a tournament
         night's desk was handed for this table (`desk_hosts`, gone when the desk is revoked)."""

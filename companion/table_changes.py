@@ -50,8 +50,12 @@ def acted(table: Table, token: str | None, action: dict, version: object, joined
     writable(table, token, version)
     check_owner(table, token, action)
     state, lines = table.game.apply(table.state, action)
+    # Who entered it, and whose move it is: an undo says whose phone took it back and asks first
+    # before taking back another player's move (table_taps.py).
+    mover = table.game.mover(table.state, action)
     entry = {"seq": len(table.record["actions"]) + 1, "action": action, "log": lines, "at": now(),
-             "rules": table.game.rules_version, **({"joined": True} if joined else {})}
+             "rules": table.game.rules_version, **({"joined": True} if joined else {}),
+             "by": table.phone_for(token), **({"mover": mover} if mover is not None else {})}
     record = {
         **table.record,
         "version": table.version + 1,
@@ -61,9 +65,27 @@ def acted(table: Table, token: str | None, action: dict, version: object, joined
     return advanced(table, record, state), {"op": "act", "version": record["version"], "entry": entry}, lines
 
 
+def marked(table: Table, new: Table, change: dict | None, token: str | None, op: str) -> tuple[Table, dict | None]:
+    """`new` (`table` undone or redone) with each entry it moved marked with whose phone moved it
+    and at which version (`op`: "undone" or "redone", the other mark dropped), and its change
+    carrying the last entry moved as it now stands, for every store to keep as it is."""
+    where = "redo" if op == "undone" else "actions"
+    old = {"undone": "redone", "redone": "undone"}[op]
+    place = len(table.record[where])
+    mark = {"by": table.phone_for(token), "version": new.version}
+    moved = [{**{k: v for k, v in e.items() if k != old}, op: mark} for e in new.record[where][place:]]
+    record = {**new.record, where: new.record[where][:place] + moved}
+    return Table(record, new.state, new.checkpoints), change and {**change, "entry": moved[-1]}
+
+
 def undone(table: Table, token: str | None, version: object, keep_settings: bool) -> tuple[Table, dict | None]:
-    """The table without its last action (kept for a redo), and the change that stores it. With
-    `keep_settings` the last move of the game goes and the players' settings entered after it stay."""
+    """The table without its last action (kept for a redo, marked with whose phone undid it), and
+    the change that stores it. With `keep_settings` the last move of the game goes and the
+    players' settings entered after it stay."""
+    return marked(table, *_undone(table, token, version, keep_settings), token, "undone")
+
+
+def _undone(table: Table, token: str | None, version: object, keep_settings: bool) -> tuple[Table, dict | None]:
     writable(table, token, version)
     actions = table.record["actions"]
     if not actions:
@@ -87,7 +109,7 @@ def undone(table: Table, token: str | None, version: object, keep_settings: bool
     if keep_settings and actions[k].get("joined") and k:
         # One tap entered it with the move before it: the page's Undo takes that back too, as one
         # new version (saved whole), so no half of a tap is ever left in the log.
-        both, _ = undone(before, token, None, keep_settings)
+        both, _ = _undone(before, token, None, keep_settings)
         return Table({**both.record, "version": record["version"]}, both.state, both.checkpoints), None
     # Only the last entry is an "undo" change every store replays; one from inside the
     # log (settings kept after it) is saved whole.
@@ -95,13 +117,18 @@ def undone(table: Table, token: str | None, version: object, keep_settings: bool
 
 
 def redone(table: Table, token: str | None, version: object, whole_tap: bool = False) -> tuple[Table, dict | None]:
-    """The table with its last undone action put back, and the change that stores it. With
-    `whole_tap` (the page's Redo) an action entered by the same tap comes back with it."""
+    """The table with its last undone action put back (marked with whose phone redid it), and the
+    change that stores it. With `whole_tap` (the page's Redo) an action entered by the same tap
+    comes back with it."""
+    return marked(table, *_redone(table, token, version, whole_tap), token, "redone")
+
+
+def _redone(table: Table, token: str | None, version: object, whole_tap: bool = False) -> tuple[Table, dict | None]:
     writable(table, token, version)
     redo = table.record["redo"]
     if whole_tap and len(redo) > 1 and redo[-2].get("joined"):
-        first, _ = redone(table, token, version)
-        both, _ = redone(first, token, None)
+        first, _ = _redone(table, token, version)
+        both, _ = _redone(first, token, None)
         return Table({**both.record, "version": table.version + 1}, both.state, both.checkpoints), None
     if not redo:
         raise RuleViolation("There is nothing to redo.")

@@ -22,10 +22,11 @@ from .games import RuleViolation
 from .store import Store
 from .table import Table
 from .table_cache import TableCache
-from .table_changes import acted
+from .table_changes import acted, undone
 from .table_errors import NotAllowed, SeatTaken, TableClosed, TableNotFound, TableReplaced, VersionConflict, replaced_sentence
 from .table_records import exported, imported, new_table
 from .table_storage import TableStorage
+from .table_taps import undo_question
 from .table_writer import TableWriter
 
 # The names the web layer, the tournament nights and the tests import from here.
@@ -144,6 +145,17 @@ class TableService:
         settings entered after it stay: a setting is changed again, not undone; and two actions
         one tap entered (a roll and its resolve) go together."""
         return self._writer.undo(table_id, token, version, keep_settings)
+
+    def undo_question(self, table_id: str, token: str | None, version: object = None) -> dict | None:
+        """What the page's Undo asks this phone before it takes back another player's move
+        (`table_taps.undo_question`), or None: nothing to ask, or an undo that would be refused
+        (a stale version, no right to it), which the undo itself then explains."""
+        table = self.get(table_id)
+        try:
+            undone(table, token, version, keep_settings=True)  # pure: only whether it would be taken
+        except (RuleViolation, NotAllowed, TableClosed, TableReplaced, VersionConflict):
+            return None
+        return undo_question(table, token)
 
     def redo(self, table_id: str, token: str | None, version: object = None, whole_tap: bool = False) -> Table:
         """Put back the last undone action (`whole_tap`, the page's Redo: with the action its tap

@@ -60,7 +60,7 @@ def test_act_undo_redo_through_htmx(client, app):
     assert "A card without a symbol has a value from 0 to 4." in plain5.text
     assert '<small class="what">Ann gives a 3 to Bob.</small>' in resp.text, "Undo says what it takes back"
     undone = client.post(f"/t/{table_id}/undo", data={"version": "1"}, headers=HX)
-    assert undone.status_code == 200 and "Undone: Ann gives a 3 to Bob." in undone.text
+    assert undone.status_code == 200 and "The host&#39;s phone undid: Ann gives a 3 to Bob." in undone.text
     assert app.extensions["companion.tables"].get(table_id).state["players"][1]["row"] == []
     assert client.post(f"/t/{table_id}/redo", data={"version": "2"}, headers=HX).status_code == 200
     assert app.extensions["companion.tables"].get(table_id).version == 3

@@ -210,6 +210,14 @@ class Game:
         return [p for p in state.get("pending", [])
                 if p.get("type") in self.seat_decisions and _is_type(p.get("player"), int)]
 
+    def mover(self, state: dict, action: dict) -> int | None:
+        """Whose move `action` is in `state` (before it), so an undo can ask before taking back
+        another player's: a decision's or setting's owner, the player named, or whose turn it is."""
+        for player in (self.owner_of(state, action), action.get("player"), state.get("current")):
+            if _is_type(player, int) and 0 <= player < len(state["players"]):
+                return player
+        return None
+
     def standings(self, state: dict) -> list[int]:
         """Player indexes, best first, by this game's own tie-breakers."""
         return sorted(range(len(state["players"])), key=lambda i: self.rank_key(state, i))

@@ -108,8 +108,8 @@ class Store(ABC):
         return None
 
     def append_change(self, record: dict, change: dict) -> None:
-        """Durably record one change of a table ({"op": "act"|"undo"|"redo", "version", "entry"?});
-        `record` is the table after it. Backends that cannot append simply save the whole record."""
+        """Durably record one change of a table ({"op": "act"|"undo"|"redo", "version", "entry"?:
+        the entry appended, or moved as it now stands}); `record` is the table after it. Backends that cannot append simply save the whole record."""
         self.save_table(record)
 
     @abstractmethod

@@ -145,10 +145,12 @@ def replay(record: dict, changes: list[dict]) -> dict:
                 raise ValueError("an action without its entry")
             actions.append(change["entry"])
             redo = []
-        elif change["op"] == "undo":
-            redo.append(actions.pop())
-        elif change["op"] == "redo":
-            actions.append(redo.pop())
+        elif change["op"] in ("undo", "redo"):
+            # The entry moved, as it now stands (marked with whose phone moved it), when the change
+            # carries it; a change logged before it did moves the entry as it was.
+            source, target = (actions, redo) if change["op"] == "undo" else (redo, actions)
+            entry = source.pop()
+            target.append(change["entry"] if isinstance(change.get("entry"), dict) else entry)
         else:
             raise ValueError(f"an unknown change {change['op']!r}")
         version = change["version"]

@@ -6,7 +6,8 @@ A table is three keys with the table id as hash tag (`{id}`: on a Redis Cluster 
 one slot, so each script below touches one shard): a hash `meta` (`setup`, `seats`, `version` and
 `write`, the id of the last write), the list `actions` and the list `redo`, whose entries are the
 JSON of the record's entries. Undo moves the last entry of `actions` to the end of `redo` and redo
-moves it back, exactly as the service builds the record, so nothing needs replaying on load.
+moves it back (as the change gives it: marked with whose phone moved it), exactly as the service
+builds the record, so nothing needs replaying on load.
 
 Every write carries a fresh write id. A write applied whose reply was lost (a dropped connection)
 and that the client then retries finds its own id on the table and answers "ok" instead of
@@ -17,7 +18,8 @@ stored one), "gone" (no such table) or "empty" (nothing to undo or redo).
 from __future__ import annotations
 
 # KEYS: meta, actions, redo. ARGV: op ("act", "undo", "redo"), the new version, the seats the
-# change was built with (JSON), the write id, and for "act" the entry.
+# change was built with (JSON), the write id, and the entry: for "act" the one appended, for
+# "undo" and "redo" (optional) the one moved as it now stands (marked with whose phone moved it).
 APPEND = """
 local stored = redis.call('HMGET', KEYS[1], 'version', 'seats', 'write')
 if not stored[1] then return {'gone', 0} end
@@ -34,7 +36,7 @@ else
   if ARGV[1] == 'redo' then from, to = KEYS[3], KEYS[2] end
   local entry = redis.call('RPOP', from)
   if not entry then return {'empty', v} end
-  redis.call('RPUSH', to, entry)
+  redis.call('RPUSH', to, ARGV[5] or entry)
 end
 redis.call('HSET', KEYS[1], 'version', want, 'write', ARGV[4])
 return {'ok', want}

@@ -133,7 +133,7 @@ class RedisStore(Store):
 
     def append_change(self, record: dict, change: dict) -> None:
         args = [change["op"], change["version"], _seats(record), _write_id()]
-        if change["op"] == "act":
+        if change.get("entry") is not None:  # an undo or redo without one moves the entry as it is
             args.append(_json(change["entry"]))
         with self._talking("the action"):
             reply = self._append(keys=self._keys(record["id"]), args=args)

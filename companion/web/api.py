@@ -5,6 +5,7 @@ from flask import Blueprint, jsonify, request, url_for
 
 from ..games import RuleViolation, all_games
 from ..games.fields import MAX_DEPTH, nesting_depth
+from ..table_taps import last_change
 from ..tables import SeatTaken, Table
 from . import bearer_token, public_base, tables
 from .errors import error_reply
@@ -104,7 +105,7 @@ def undo(table_id):
     """Remove the last action."""
     token = bearer_token()
     table = tables().undo(table_id, token, _body({"version"}).get("version"))
-    return jsonify(version=table.version, **_seen_by(table, token))
+    return jsonify(version=table.version, **_seen_by(table, token), undone=_moved(table))
 
 
 @bp.post("/tables/<table_id>/redo")
@@ -112,7 +113,14 @@ def redo(table_id):
     """Put back the last undone action."""
     token = bearer_token()
     table = tables().redo(table_id, token, _body({"version"}).get("version"))
-    return jsonify(version=table.version, **_seen_by(table, token))
+    return jsonify(version=table.version, **_seen_by(table, token), redone=_moved(table))
+
+
+def _moved(table: Table) -> dict:
+    """What an undo or redo took back or put back, as every phone is told it (docs/api.md):
+    whose phone ("by": "Ben's phone") and the tap's name."""
+    change = last_change(table)
+    return {"by": change["by"], "name": change["name"]}
 
 
 @bp.get("/tables/<table_id>/log")

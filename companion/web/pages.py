@@ -94,7 +94,7 @@ def watch(table_id):
     return _table_page(table_id, "watch")
 
 
-def _table_page(table_id: str, mode: str):
+def _table_page(table_id: str, mode: str, ask: dict | None = None):
     table = tables().get(table_id)
     viewer = _viewer(table) if mode == "play" else WATCHER
     urls = table_urls(table) if viewer.can_act and mode == "play" else {"watch": public_base() + url_for("pages.watch", table_id=table_id)}
@@ -103,7 +103,7 @@ def _table_page(table_id: str, mode: str):
     freeable = [i for i, t in enumerate(table.record["seat_tokens"]) if t and i != viewer.seat] if is_host else []
     # A play page asks at its top who holds this phone until it is told: a player, or the table's shared phone.
     shared = viewer.seat is None and is_shared_phone(table_id)
-    return render_template("table.html", urls=urls, oob=False, freeable=freeable, is_host=is_host, shared=shared,
+    return render_template("table.html", urls=urls, oob=False, freeable=freeable, is_host=is_host, shared=shared, ask=ask,
                            **context(table, viewer, mode))
 
 
@@ -167,8 +167,25 @@ def _then(kind: str, token: str | None):
 
 @bp.post("/t/<table_id>/undo")
 def undo(table_id):
-    """The undo button."""
+    """The undo button: another player's move, entered on another phone, is taken back once this
+    phone says so ("Yes, undo Ann's move" posts `confirmed`); its own moves at once."""
+    if request.form.get("confirmed") != "1":
+        question = tables().undo_question(table_id, cookie_token(table_id), form_version(request.form))
+        if question:
+            return _ask(table_id, question)
     return _write(table_id, lambda tok, ver: tables().undo(table_id, tok, ver, keep_settings=True))
+
+
+def _ask(table_id: str, question: dict):
+    """The question an undo asks first, under the Undo button; nothing is changed. htmx: the
+    regions as they are and the question (an offline tap sent later finds the page it asks on);
+    without script, the table page with the question in place."""
+    if not htmx:
+        return _table_page(table_id, "play", ask=question)
+    table = tables().get(table_id)
+    asked = render_template("partials/_undo_ask.html", oob=True, pushed=True, ask=question, table=table,
+                            to={"undo": url_for("pages.undo", table_id=table_id)})
+    return renders().regions(table, _viewer(table), "play") + flash_region(None) + asked
 
 
 @bp.post("/t/<table_id>/redo")

@@ -17,6 +17,7 @@ from markupsafe import Markup, escape
 
 from ..games import WATCHER, Viewer, words
 from ..games.withheld import find
+from ..table_taps import last_change, page_tap, tap_name
 from ..tables import Table
 from .charts import layout as chart_layout
 from .fragments import FragmentCache
@@ -85,6 +86,9 @@ def context(table: Table, viewer: Viewer, mode: str, history: bool = True) -> di
         "log": list(reversed(table.log_for(viewer, last=HISTORY_SHOWN))) if history else [],
         "log_total": len(table.record["actions"]),
         "redo_count": len(table.record["redo"]),
+        # Whose phone undid or redid which tap, said on every phone; and the tap the Undo takes back.
+        "change": last_change(table),
+        "undo_name": tap_name(tap) if (tap := page_tap(table)) else None,
         # Seats a phone has claimed: a decision owed by such a player is asked on that phone only.
         "claimed": [t is not None for t in table.record["seat_tokens"]],
         # A Last Kyotoan Standing turn has dozens of forms: building each address again was a

@@ -123,16 +123,41 @@
     var line = status.querySelector(".turn"), turn = line ? line.textContent.replace(/\s+/g, " ").trim() : "";
     var holder = document.querySelector("[data-seat]");
     var mine = holder && status.dataset.current === holder.dataset.seat;
+    // An undo or redo is said as the history heads it, once: "Ben's phone undid: …" (the entries
+    // a redo put back are that sentence, not news of their own).
+    var changeLine = document.querySelector("#history [data-change]");
+    var change = changeLine && changeLine.dataset.change ? changeLine.dataset.change : null;
     var words = [];
     if (heard !== null) {
-      if (seq < heard.seq && heard.texts[heard.seq]) words.push("Undone: " + heard.texts[heard.seq]);
       var fresh = seqs.filter(function (n) { return n > heard.seq; }).sort(function (a, b) { return a - b; });
-      fresh.slice(-3).forEach(function (n) { words.push(texts[n]); });  // after a long absence, the latest three
+      if (change && change !== heard.change) words.push(said(changeLine).replace(/\s+/g, " ").trim());
+      else if (seq < heard.seq && heard.texts[heard.seq]) words.push("Undone: " + heard.texts[heard.seq]);
+      if (!change || change === heard.change) {
+        fresh.slice(-3).forEach(function (n) { words.push(texts[n]); });  // after a long absence, the latest three
+      }
       if (turn && turn !== heard.turn && !mine) words.push(turn + ".");
     }
-    heard = { seq: seq, texts: texts, turn: turn };
+    heard = { seq: seq, texts: texts, turn: turn, change: change };
     if (words.length) news.textContent = words.join(" ");
   }
+  // An undo that asks first (another player's move): the question takes the focus, so that it is
+  // read and answered where it appeared; "Keep it" just puts it away (without script it is a link
+  // back to the table).
+  document.addEventListener("htmx:oobAfterSwap", function (event) {
+    var swapped = event.detail && event.detail.target;  // the element swapped out, by its id
+    if (!swapped || swapped.id !== "undo-ask") return;
+    var ask = document.getElementById("undo-ask");
+    if (ask && !ask.hidden) ask.focus();
+  });
+  document.addEventListener("click", function (event) {
+    var keep = event.target.closest && event.target.closest("[data-undo-keep]");
+    if (!keep) return;
+    event.preventDefault();
+    var ask = document.getElementById("undo-ask");
+    if (ask) { ask.hidden = true; ask.textContent = ""; ask.removeAttribute("role"); }
+    var undo = document.querySelector("#controls button.undo");
+    if (undo) undo.focus();
+  });
   var telling = false;
   document.addEventListener("htmx:oobAfterSwap", function () {
     // One push swaps several regions, one after the other: say it once, when all are in place.
