@@ -5,15 +5,17 @@ history's words the move that came first, and says whether its own entry is stil
 produced, which this phone's next queued tap is sent on."""
 from __future__ import annotations
 
+from html import unescape
 import re
 
+from .test_named_undo import gangs as seated_gangs
 from .test_pages import HX, create_from_form, give_form, words
 
 
 def said(html: str) -> str:
     """The reply's message strip as a person reads it (the history beside it names moves too)."""
     found = re.search(r'<div id="flash".*?</div>', html, re.S)
-    return words(found.group(0)) if found else ""
+    return unescape(words(found.group(0))) if found else ""
 
 
 def again_flag(html: str) -> str | None:
@@ -71,3 +73,23 @@ def test_a_phone_several_moves_behind_is_told_the_newest_ones(client):
     strip = said(late.text)
     assert late.status_code == 409
     assert "Another phone entered first: Ann gives a 0 to Bob. Ann gives a 1 to Cy. Ann keeps" in strip
+
+
+def test_a_seated_phones_move_that_came_first_is_named_with_its_phone(app):
+    # Ann's and Ben's phones, each in its seat, tap at the same moment on version 0.
+    made, (ann, ben) = seated_gangs(app)
+    assert ann.post(f"/t/{made['id']}/act", data=give_form(0, 2), headers=HX).status_code == 200
+    late = ben.post(f"/t/{made['id']}/act", data=give_form(0, 1, value=1), headers=HX)
+    assert late.status_code == 409
+    assert "Ann's phone entered first: Ann gives a 3 to Cat. This tap was not recorded." in said(late.text)
+
+
+def test_an_undo_that_came_first_is_named_as_the_undo_not_as_the_move_before_it(app):
+    made, (ann, ben) = seated_gangs(app)
+    tid = made["id"]
+    assert ann.post(f"/t/{tid}/act", data=give_form(0, 2), headers=HX).status_code == 200
+    assert ann.post(f"/t/{tid}/undo", data={"version": "1"}, headers=HX).status_code == 200
+    # Ben's page still showed version 1 (Ann's card given) when he tapped.
+    late = ben.post(f"/t/{tid}/act", data=give_form(1, 1, value=1), headers=HX)
+    assert late.status_code == 409
+    assert "Ann's phone undid first: Ann gives a 3 to Cat. This tap was not recorded." in said(late.text)

@@ -4,6 +4,7 @@ first, in the history's own words, and whether its own entry is one the table wo
 from __future__ import annotations
 
 from ..games import Viewer
+from ..table_taps import last_change, phone_name
 from ..tables import Table
 
 # A phone that fell several moves behind is told the newest few, not a page of history.
@@ -15,13 +16,24 @@ def came_first(table: Table, viewer: Viewer, version: int | None) -> str:
     first (as the history says it, hidden information redacted for this phone) and that this tap
     was not recorded."""
     behind = table.version - version if version is not None and version < table.version else 1
-    entries = table.log_for(viewer, last=min(behind, NAMED)) if table.record["actions"] else []
+    change = last_change(table)
+    if change and change["by"] and change["version"] == table.version:
+        # The newest change was an undo or redo: the log's last entries are not what came first.
+        return f"{change['by']} {change['op']} first: {change['name']} This tap was not recorded."
+    actions = table.record["actions"]
+    entries = table.log_for(viewer, last=min(behind, NAMED)) if actions else []
     said = " ".join(" ".join(e["log"]).strip() for e in entries).strip()
     if not said:
         return ("Another phone changed the table first (it took a move back), so this tap was not recorded. "
                 "The table is shown as it is now.")
     more = f" (and {behind - NAMED} earlier changes)" if behind > NAMED else ""
-    return f"Another phone entered first: {said}{more} This tap was not recorded."
+    phones = {repr(e.get("by")) for e in actions[-len(entries):]}
+    by = actions[-1].get("by") if len(phones) == 1 else None
+    # Named when one seated phone entered them all (the host's and the shared phone's marks may be
+    # several devices, this one among them); this phone's own seat (its answer lost) says so.
+    seated = isinstance(by, int) and not isinstance(by, bool)
+    who = ("This phone" if by == viewer.seat else phone_name(table, by)) if seated else "Another phone"
+    return f"{who} entered first: {said}{more} This tap was not recorded."
 
 
 def still_sentence(again: bool) -> str:
