@@ -6,6 +6,7 @@ from flask_htmx import HTMX
 
 from ..games import RuleViolation, Viewer, WATCHER, all_games, get_game
 from ..store import StoreError
+from ..table_taps import chained_step
 from ..tables import NotAllowed, SeatTaken, TableNotFound, VersionConflict
 from . import (cookie_token, host_token, is_shared_phone, public_base, remember_shared_phone, remember_token,
                remembered_tables, tables)
@@ -138,31 +139,11 @@ def charts(table_id):
 
 @bp.post("/t/<table_id>/act")
 def act(table_id):
-    """An action from the table page's controls (and the step its `_then` names, see `_then`)."""
+    """An action from the table page's controls (and the step its `_then` names: table_taps.chained_step)."""
     kind = request.form.get("_then")
     return _write(table_id, lambda tok, ver: tables().act(
-        table_id, tok, form_to_action(request.form), ver, then=_then(kind, tok) if kind else None),
+        table_id, tok, form_to_action(request.form), ver, then=chained_step(kind, tok) if kind else None),
         action=lambda: form_to_action(request.form))
-
-
-def _then(kind: str, token: str | None):
-    """The step a form's `_then` names (a roll's "resolve"), taken in the same tap when the engine
-    offers it with nothing to choose and offers nothing new besides it but another action of the
-    kind just made: nothing on the dice just entered (a card changing a die), nothing anyone else
-    may do at this moment. Otherwise the table stops after the first action, showing what it asks,
-    so the one tap never skips a decision. Decided under the table's lock (TableWriter.act)."""
-    def step(before, table):
-        viewer = table.viewer_for(token)
-        had = before.offers_for(viewer)
-        done = table.record["actions"][-1]["action"]["type"]
-        now = table.offers_for(viewer)
-        follow = [o for o in now if o["type"] == kind]
-        others = [o for o in now if o["type"] not in (kind, done) and o not in had]
-        if len(follow) != 1 or others or any(isinstance(v, (list, dict)) for v in follow[0].values()) \
-                or any("dice" in o for o in now if o["type"] != done):
-            return None
-        return {"type": kind} if follow[0].get("player") is None else {"type": kind, "player": follow[0]["player"]}
-    return step
 
 
 @bp.post("/t/<table_id>/undo")
