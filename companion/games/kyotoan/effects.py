@@ -69,7 +69,9 @@ def land(state: dict, i: int, amount: int, why: str, lines: list[str], by: int |
     p["hp"] -= lost
     if lost:
         lines.append(f"{name(state, i)} loses {lost}♥ ({why}).")
-        if by is not None and by != i:
+        if by == state["current"] and by != i:
+            # Herbivore: the monster whose turn it is made another lose ♥ (its ✸, Fire Breathing, a
+            # card it bought); a loss another monster causes on this turn (Opportunist) is not its doing.
             state["hurt_others"] = True
         fire("hurt", state, i, lines, lost)
 
