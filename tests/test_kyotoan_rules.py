@@ -346,3 +346,17 @@ def test_monsters_knocked_out_by_one_roll_share_their_place():
     s = turn(s, "s 123 ee", end=False)  # Ann, in the City, smashes the three outside: Bob and Cy fall
     assert [p["out"] for p in s["players"][1:3]] == [1, 1]
     assert GAME.places({**s, "over": True, "winner": 0}) == [1, 3, 3, 2]
+
+
+def test_a_roll_may_be_entered_by_the_dice_kept_and_only_a_whole_roll_resolves():
+    # "roll six dice up to three times, setting aside any you like between rolls": the dice rolled
+    # again are never needed, so a roll but the last may be entered by the dice set aside alone.
+    s = act(new(), type="roll", faces=dice("11 ee"), kept=True)
+    assert s["kept"] == dice("11 ee") and s["dice"] == [] and s["rolls"] == 1
+    rejected(s, {"type": "resolve"}, "enter the dice that resolve")
+    s = act(s, type="roll", faces=dice("11 ee 1 3"))
+    assert s["dice"] == dice("11 ee 1 3") and s["kept"] == []
+    rejected(s, {"type": "roll", "faces": dice("11 e 1"), "kept": True}, "Enter all the dice of Alienoid (Ann)'s last roll")
+    rejected(s, {"type": "roll", "faces": dice("11 e 1")}, "rolls 6 dice this turn; you entered 4")
+    line = GAME.apply(act(new(), type="roll", faces=dice("11 ee"), kept=True), {"type": "roll", "faces": dice("s"), "kept": True})[1]
+    assert line == ["Alienoid (Ann) rolls (roll 2 of 3), keeps ✸ and rolls 5 dice again."]

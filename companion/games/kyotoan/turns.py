@@ -208,7 +208,7 @@ def then_ended(game, state: dict, lines: list[str]) -> None:
     nxt = _next_turn(state, me)
     state["current"] = nxt
     state["turn"] += 1
-    state.update(phase="roll", dice=[], rolls=0)
+    state.update(phase="roll", dice=[], kept=[], rolls=0)
     lines.append(f"{fx.name(state, nxt)}'s turn.")
     state["hurt_others"] = False
     state["used"] = []
