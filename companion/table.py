@@ -207,7 +207,8 @@ def replay(game, state: dict, entries: list[dict], previous: dict | None = None)
     before them, when replaying from a checkpoint). Entries recorded under older rules (their
     `rules` below the engine's) were never asked what newer rules ask: after the last of a run of
     them, and before one of them that the new question would refuse, the questions are answered
-    as those rules did (`Game.legacy_answers`), so an old game replays as it was played. It
+    as those rules did (`Game.legacy_answers`), so an old game replays as it was played; an older
+    entry answering a question newer rules settle themselves is skipped (`Game.legacy_unasked`). It
     pauses after every slice of work (pacing.py), so that a long log never holds the event loop."""
     pacer = Pacer()
     for k, entry in enumerate(entries):
@@ -217,9 +218,12 @@ def replay(game, state: dict, entries: list[dict], previous: dict | None = None)
         try:
             state, lines = game.apply(state, entry["action"])
         except RuleViolation:
-            if before is None or before.get("rules", 1) >= game.rules_version:
+            if legacy and game.legacy_unasked(state, entry["action"], recorded_under(entry)):
+                lines = []  # an answer to a question today's rules settle without asking
+            elif before is None or before.get("rules", 1) >= game.rules_version:
                 raise
-            state, lines = game.apply(game.settle_legacy(state, recorded_under(before)), entry["action"])
+            else:
+                state, lines = game.apply(game.settle_legacy(state, recorded_under(before)), entry["action"])
         if legacy and (k + 1 == len(entries) or entries[k + 1].get("rules", 1) >= game.rules_version):
             state = game.settle_legacy(state, recorded_under(entry))
         yield state, lines

@@ -109,6 +109,8 @@ def lethal_hit(hp=2, **ann):
     s["players"][2]["cards"] = ["eater_of_the_dead"]
     s["players"][0]["hp"] = hp
     s = resolve(s, "sss 12 e")
+    if s["phase"] != "yield":
+        return s  # not asked: without Rapid Healing's ϟ the hit eliminates Ann either way
     return act(s, type="yield", player=0, **{"yield": False})
 
 

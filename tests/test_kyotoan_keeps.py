@@ -173,8 +173,7 @@ def test_eater_of_the_dead():
     s = turn(new(), "123 123")
     s["players"][2]["cards"] = ["eater_of_the_dead"]
     s["players"][0]["hp"] = 1
-    s = resolve(s, "s 123 ee")
-    s = act(s, type="yield", player=0, **{"yield": False})  # asked, though the hit is lethal
+    s = resolve(s, "s 123 ee")  # not asked to yield: the hit eliminates Ann either way
     assert not s["players"][0]["alive"] and s["players"][2]["stars"] == 3
 
 
@@ -358,8 +357,7 @@ def test_it_has_a_child_restarts_outside_kyoto_without_cards_stars_or_tokens():
     s = turn(owning("it_has_a_child", "acid_attack", stars=12, poison=2), "123 123")
     s["players"][0]["hp"] = 2
     s["players"][2]["cards"] = ["eater_of_the_dead"]
-    s = resolve(s, "sss 123")
-    s = act(s, type="yield", player=0, **{"yield": False})
+    s = resolve(s, "sss 123")  # not asked to yield: it plays on outside Kyoto either way
     ann = s["players"][0]
     assert ann["alive"] and ann["hp"] == 10 and ann["stars"] == 0 and ann["cards"] == [] and ann["poison"] == 0
     assert ann["location"] is None and s["kyoto"]["city"] == 1  # the attacker takes the empty City

@@ -145,7 +145,7 @@ def test_elimination_leaves_kyoto_and_the_game_and_discards_cards():
     s = turn(new(), "123 123")
     s["players"][0]["hp"] = 2
     s["players"][0]["cards"] = ["acid_attack"]
-    s = turn(s, "sss 123", p0=False)  # Ann is asked, though the hit is lethal, and stays
+    s = turn(s, "sss 123")  # Ann is not asked to yield: the hit eliminates her either way
     assert not s["players"][0]["alive"] and s["players"][0]["location"] is None
     assert "acid_attack" in s["discard"] and s["players"][0]["cards"] == []
     assert s["kyoto"]["city"] == 1  # the attacker enters the empty City
@@ -160,9 +160,8 @@ def test_the_bay_closes_when_four_or_fewer_remain():
     s = turn(s, "123 123")  # Bob in the Bay
     s["players"][0]["hp"] = 1
     s = act(s, type="roll", faces=dice("s 123 ee"))
-    s = act(s, type="resolve")  # Cy hits Ann (in the City, at 1♥) and Bob: both are asked
-    assert s["pending"] == [{"type": "yield", "player": 0, "damage": 1}, {"type": "yield", "player": 1, "damage": 1}]
-    s = act(s, type="yield", player=0, **{"yield": False})
+    s = act(s, type="resolve")  # Cy hits Ann (in the City, at 1♥: she falls either way) and Bob
+    assert s["pending"] == [{"type": "yield", "player": 1, "damage": 1}]
     s = act(s, type="yield", player=1, **{"yield": False})
     assert not s["players"][0]["alive"]
     assert s["kyoto"] == {"city": 1, "bay": None} and s["players"][1]["stars"] == 1  # moved up, scoring nothing
@@ -183,14 +182,14 @@ def test_twenty_stars_and_zero_hearts_is_elimination_not_victory():
     s = turn(new(), "123 123")
     s["players"][0]["stars"] = 20
     s["players"][0]["hp"] = 2
-    s = turn(s, "sss 123", p0=True)  # yielding does not save a monster without Jets
+    s = turn(s, "sss 123")  # not asked: yielding does not save a monster without Jets
     assert not s["players"][0]["alive"] and not s["over"]
 
 
 def test_last_monster_standing_wins_and_if_all_fall_at_once_nobody_wins():
     s = turn(new(2), "123 123")
     s["players"][0]["hp"] = 3
-    s = turn(s, "sss 123", p0=False)
+    s = turn(s, "sss 123")
     assert s["over"] and s["winner"] == 1
     s = new(2, market=["high_altitude_bombing", "heal", "tank"])
     for p in s["players"]:
@@ -306,14 +305,17 @@ def test_an_eliminated_monster_drops_its_cards_and_energy_and_its_seat_acts_no_m
 
 
 def test_older_logs_get_the_yields_they_were_never_asked_answered_as_they_were_played():
-    # Rules 1 and 2 asked no yield of a monster a smash would eliminate, nor of one Nova Breath
-    # hit from Kyoto: replaying their logs (companion/table.py), the monster stays.
+    # Rules 1 and 2 asked no yield of a monster a smash would eliminate (today Jets makes it
+    # matter), nor of one Nova Breath hit from Kyoto: replaying their logs (companion/table.py),
+    # the monster stays. Rules 3 asked it: its logs hold the answer.
     s = turn(new(), "123 123")
-    s["players"][0]["hp"] = 2
+    s["players"][0].update(hp=2, cards=["jets"])
     lethal = act(s, type="roll", faces=dice("sss 123"))
     lethal = act(lethal, type="resolve")
     assert GAME.legacy_answers(lethal) == [{"type": "yield", "player": 0, "yield": False}]
+    assert GAME.legacy_answers(lethal, rules=3) == []
     assert GAME.settle_legacy(lethal)["players"][0]["alive"] is False
+    s["players"][0]["cards"] = []
     s["players"][0]["hp"] = 5
     asked = act(act(s, type="roll", faces=dice("sss 123")), type="resolve")
     assert asked["phase"] == "yield" and GAME.legacy_answers(asked) == []  # older rules asked this one
@@ -324,10 +326,10 @@ def test_final_standings_place_a_monster_that_lasted_longer_above_one_knocked_ou
     # eliminated, the last out first (docs/rulings.md): Ann's 15★ do not lift her, out first, above Bob.
     s = turn(new(3), "123 123")  # Ann enters Kyoto City
     s["players"][0].update(stars=15, hp=2)
-    s = turn(s, "sss 123", p0=False)  # Bob knocks Ann out and enters
+    s = turn(s, "sss 123")  # Bob knocks Ann out and enters
     assert not s["players"][0]["alive"] and s["players"][0]["out"] == 1
     s["players"][1]["hp"] = 1
-    s = turn(s, "s 123 ee", p1=False)  # Cy knocks Bob out: the last monster standing
+    s = turn(s, "s 123 ee")  # Cy knocks Bob out: the last monster standing
     assert s["over"] and s["winner"] == 2 and s["players"][1]["out"] == 2
     assert s["standings"] == [2, 1, 0]
     assert GAME.places(s) == [3, 2, 1]
@@ -344,3 +346,17 @@ def test_monsters_knocked_out_by_one_roll_share_their_place():
     s = turn(s, "s 123 ee", end=False)  # Ann, in the City, smashes the three outside: Bob and Cy fall
     assert [p["out"] for p in s["players"][1:3]] == [1, 1]
     assert GAME.places({**s, "over": True, "winner": 0}) == [1, 3, 3, 2]
+
+
+def test_a_roll_may_be_entered_by_the_dice_kept_and_only_a_whole_roll_resolves():
+    # "roll six dice up to three times, setting aside any you like between rolls": the dice rolled
+    # again are never needed, so a roll but the last may be entered by the dice set aside alone.
+    s = act(new(), type="roll", faces=dice("11 ee"), kept=True)
+    assert s["kept"] == dice("11 ee") and s["dice"] == [] and s["rolls"] == 1
+    rejected(s, {"type": "resolve"}, "enter the dice that resolve")
+    s = act(s, type="roll", faces=dice("11 ee 1 3"))
+    assert s["dice"] == dice("11 ee 1 3") and s["kept"] == []
+    rejected(s, {"type": "roll", "faces": dice("11 e 1"), "kept": True}, "Enter all the dice of Alienoid (Ann)'s last roll")
+    rejected(s, {"type": "roll", "faces": dice("11 e 1")}, "rolls 6 dice this turn; you entered 4")
+    line = GAME.apply(act(new(), type="roll", faces=dice("11 ee"), kept=True), {"type": "roll", "faces": dice("s"), "kept": True})[1]
+    assert line == ["Alienoid (Ann) rolls (roll 2 of 3), keeps ✸ and rolls 5 dice again."]

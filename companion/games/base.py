@@ -250,6 +250,11 @@ class Game:
         those rules settled them without asking (to replay a log recorded under rules `rules`)."""
         return []
 
+    def legacy_unasked(self, state: dict, action: dict, rules: int) -> bool:
+        """Whether a recorded `action` the rules refuse now answered a question that rules `rules`
+        asked and these settle themselves (the replay then skips it: it changed nothing)."""
+        return False
+
     def settle_legacy(self, state: dict, rules: int = 1) -> dict:
         """The state once every question rules `rules` did not ask is answered their way."""
         while answers := self.legacy_answers(state, rules):

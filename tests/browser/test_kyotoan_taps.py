@@ -156,3 +156,72 @@ def test_refusal_kyotoan(live_server, phone):
     assert_refusal_beside(page, form, "has used all 3 rolls")
     expect(chips).to_have_count(6)
     assert [chips.nth(i).inner_text() for i in range(6)] == ["1", "2", "2", "3", "3", "✸"]
+
+
+def test_tap_budget_three_rolls_keeping_dice_between_them_a_buy_and_the_end(live_server, phone):
+    # Issue 27, item 5: the same turn took 20 taps (each roll entered whole: 7, then 2 dice taken
+    # back and 2 tapped in with "Enter and roll again": 5, the same and "Final dice": 5, buy,
+    # market, end: 3). Only the dice kept are entered now: the dice rolled again never were needed.
+    table, page = table_on_phone(live_server.url, phone())
+    count_taps(page)
+    says = page.locator(".dice-entry [data-pad-says]")
+    expect(says).to_contain_text("Tap the face of each die you keep")
+    tap_dice(page, ["1", "1", "energy", "energy"])  # roll 1: the two others are rolled again
+    expect(says).to_contain_text("Tap the faces of 2 more dice, or keep these 4 and roll the others again")
+    page.get_by_role("button", name="Keep these 4, roll 2 again").click()
+    wait_for_version(page, 2)
+    expect(page.locator("#history")).to_contain_text("Alienoid (Ann) rolls (roll 1 of 3), keeps 1 1 ϟ ϟ and rolls 2 dice again.")
+    chips = page.locator(".dice-entry .chip")
+    expect(chips).to_have_count(4)
+    tap_dice(page, ["1", "3"])  # roll 2's two dice
+    expect(says).to_contain_text("All 6 dice entered")
+    chips.nth(5).click()  # the 3 and a ϟ are rolled again
+    chips.nth(3).click()
+    page.get_by_role("button", name="Keep these 4, roll 2 again").click()
+    wait_for_version(page, 3)
+    tap_dice(page, ["energy", "energy"])  # roll 3, the last: these resolve
+    page.get_by_role("button", name="Final dice: resolve").click()
+    wait_for_version(page, 5)
+    expect(page.locator("#history")).to_contain_text("rolls 1 1 ϟ 1 ϟ ϟ (roll 3 of 3)")
+    page.get_by_role("button", name="Buy Corner Store (3ϟ)").click()
+    page.locator(".card-picker [data-card='heal']").click()
+    expect(page.locator("#board .market")).to_contain_text("Heal")
+    page.get_by_role("button", name="End Alienoid's turn").click()
+    expect(page.locator("#status")).to_contain_text("Bob's turn")
+    assert taps(page) <= 16, f"{taps(page)} taps"
+
+
+def test_old_dice_cannot_be_resolved_while_new_ones_are_entered(live_server, phone):
+    # Issue 27, item 5: "Resolve the dice: …" (the last roll's) stayed under the pad while its dice
+    # were changed; one tap resolved them and dropped what was being entered.
+    table, page = table_on_phone(live_server.url, phone(), [{"type": "roll", "faces": ["1", "1", "3", "smash", "smash", "energy"]}])
+    old = page.get_by_role("button", name="Resolve the dice: 1 1 3 ✸ ✸ ϟ")
+    says = page.locator(".dice-entry [data-pad-says]")
+    expect(old).to_be_visible()
+    expect(says).to_have_text("These are the last roll's dice: resolve them below, or tap each die you roll again to take it back.")
+    expect(page.get_by_role("button", name="Final dice: resolve")).to_be_hidden()  # it would roll them again
+    page.locator(".dice-entry .chip").nth(2).click()  # the 3 is rolled again
+    expect(old).to_be_hidden()
+    expect(says).to_contain_text("Tap the faces of 1 more dice")
+    tap_dice(page, ["smash"])
+    expect(old).to_be_hidden()
+    expect(says).to_contain_text("All 6 dice entered: resolve them or enter them and roll again")
+    page.get_by_role("button", name="Final dice: resolve").click()
+    wait_for_version(page, 4)
+    expect(page.locator("#history")).to_contain_text("resolves 1 1 ✸ ✸ ϟ ✸.")
+
+
+def test_a_smash_that_eliminates_a_monster_either_way_asks_no_phone(live_server, phone):
+    # Issue 27, item 7: Ann, in Kyoto City at 4♥, falls to Bob's 6✸ whether she yields or stays:
+    # the smash lands at once and the history says why nobody was asked.
+    smash = {"type": "roll", "faces": ["smash"] * 6}
+    actions = [{"type": "roll", "faces": ["1", "2", "3", "1", "2", "3"]}, {"type": "resolve"}, {"type": "end_turn"},
+               smash, {"type": "resolve"}, {"type": "yield", "player": 0, "yield": False}, {"type": "end_turn"},
+               {"type": "roll", "faces": ["1", "2", "3", "1", "2", "3"]}, {"type": "resolve"}, {"type": "end_turn"}]
+    table, page = table_on_phone(live_server.url, phone(), actions)
+    tap_dice(page, ["smash"] * 6)
+    page.get_by_role("button", name="Final dice: resolve").click()
+    expect(page.locator("#history")).to_contain_text(
+        "Alienoid (Ann) is not asked to yield: the smash eliminates it whether it yields or stays.")
+    expect(page.locator("#history")).to_contain_text("Cyber Kitty (Bob) is the Last Kyotoan Standing!")
+    expect(page.locator(".yield-prompt")).to_have_count(0)

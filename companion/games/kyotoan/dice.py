@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..base import RuleViolation
-from ..fields import check_fields
+from ..fields import bool_field, check_fields
 from . import effects as fx
 from . import keeps, powers, turns
 from .cards import CARDS
@@ -15,8 +15,9 @@ from .effects import FACE_WORDS, FACES, gain_energy, gain_stars, heal
 
 def roll(game, state: dict, action: dict) -> list[str]:
     """`roll`: the faces the active monster rolled, or (no `faces`) a roll rerolled before its
-    dice were entered: the table taps only the dice that count, the last roll's."""
-    check_fields(action, (), ("faces", "player"))
+    dice were entered, or (`kept`, but for the last roll) the dice kept from it alone:
+    the table taps only the dice that count, the last roll's."""
+    check_fields(action, (), ("faces", "player", "kept"))
     turns.check_turn_player(state, action)
     me = state["current"]
     if state["phase"] != "roll":
@@ -28,6 +29,12 @@ def roll(game, state: dict, action: dict) -> list[str]:
     n = game.dice_count(state, me)
     if not isinstance(faces, list) or any(f not in FACES for f in faces):
         raise RuleViolation(f"Faces are {', '.join(FACES)}; send a list of them.")
+    if "kept" in action and bool_field(action, "kept"):
+        if not may_skip_faces(state, allowed):
+            raise RuleViolation(f"Enter all the dice of {fx.name(state, me)}'s last roll: they are the ones that resolve.")
+        if not 0 < len(faces) < n:
+            raise RuleViolation(f"The dice kept are 1 to {n - 1} of the {n} rolled; you entered {len(faces)}.")
+        return kept(state, me, faces, n, allowed)
     if len(faces) != n:
         raise RuleViolation(f"{fx.name(state, me)} rolls {n} dice this turn; you entered {len(faces)}.")
     shown = " ".join(FACE_WORDS[f] for f in faces)
@@ -43,8 +50,20 @@ def roll(game, state: dict, action: dict) -> list[str]:
             fx.apply(state, [paying[1]], lines, by=me)
         lines.append(f"{fx.name(state, me)} rolls {shown} (roll {state['rolls'] + 1} of {allowed}).")
     state["dice"] = list(faces)
+    state["kept"] = []
     state["rolls"] += 1
     return lines
+
+
+def kept(state: dict, me: int, faces: list[str], n: int, allowed: int) -> list[str]:
+    """A roll entered by the dice kept from it alone (the others are rolled again before they were
+    entered: nobody needs their faces). The kept dice are carried to the next roll's entry; no
+    dice are there to resolve or change until a roll is entered whole."""
+    state["dice"] = []
+    state["kept"] = list(faces)
+    state["rolls"] += 1
+    shown = " ".join(FACE_WORDS[f] for f in faces)
+    return [f"{fx.name(state, me)} rolls (roll {state['rolls']} of {allowed}), keeps {shown} and rolls {n - len(faces)} dice again."]
 
 
 def may_skip_faces(state: dict, allowed: int) -> bool:
@@ -59,6 +78,7 @@ def rerolled(state: dict, me: int, allowed: int) -> list[str]:
     if not may_skip_faces(state, allowed):
         raise RuleViolation(f"Enter the dice of {fx.name(state, me)}'s last roll: they are the ones that resolve.")
     state["dice"] = []
+    state["kept"] = []
     state["rolls"] += 1
     return [f"{fx.name(state, me)} rolls (roll {state['rolls']} of {allowed}) and rolls again; those dice were not entered."]
 

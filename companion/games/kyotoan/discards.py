@@ -1,4 +1,6 @@
-"""The 18 Discard cards (17 names; Evacuation Orders twice), each resolved as printed."""
+"""The 18 Discard cards (17 names; Evacuation Orders twice), each resolved as printed. Every ♥ a
+card takes is its buyer's doing (`by`), as a smash's is the attacker's: Herbivore asks who made a
+monster lose ♥ (docs/rulings.md)."""
 from __future__ import annotations
 
 from typing import Callable
@@ -21,7 +23,7 @@ def _stars(n: int) -> Callable:
 def _stars_and_self_damage(stars: int, hurt: int) -> Callable:
     def effect(state, me, lines, why):
         gain_stars(state, me, stars, why, lines)
-        damage(state, me, hurt, why, lines)
+        damage(state, me, hurt, why, lines, by=me)
 
     return effect
 
@@ -31,7 +33,7 @@ def _others_lose_hp(n: int, stars: int = 0) -> Callable:
         if stars:
             gain_stars(state, me, stars, why, lines)
         for i in _others(state, me):
-            damage(state, i, n, why, lines)
+            damage(state, i, n, why, lines, by=me)
 
     return effect
 
@@ -67,7 +69,7 @@ def _heal(state, me, lines, why):
 
 def _high_altitude_bombing(state, me, lines, why):
     for i in fx.alive(state):
-        damage(state, i, 3, why, lines)
+        damage(state, i, 3, why, lines, by=me)
 
 
 def _nuclear_power_plant(state, me, lines, why):

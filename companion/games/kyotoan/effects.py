@@ -42,12 +42,18 @@ def damage(state: dict, i: int, n: int, why: str, lines: list[str], by: int | No
     """Lose hearts (not below 0), after the owner's cards reduce the loss; a loss its owner has a
     question about is held until it answers. Elimination is settled afterwards by
     `eliminate_fallen`. `by` names the monster that caused it."""
-    reduced = max(0, n + keeps.total("reduce", state, i, n)) if n > 0 else 0
+    reduced = reduced_loss(state, i, n)
     if reduced < n:
         lines.append(f"{name(state, i)}'s cards reduce the loss from {n}♥ to {reduced}♥.")
     if reduced and _hold(state, i, reduced, why, by, lines):
         return
     land(state, i, reduced, why, lines, by)
+
+
+def reduced_loss(state: dict, i: int, n: int) -> int:
+    """The ♥ a loss of n takes from monster i after the cards that reduce it, asking nobody
+    (Armor Plating, Wings already on)."""
+    return max(0, n + keeps.total("reduce", state, i, n)) if n > 0 else 0
 
 
 def _hold(state: dict, i: int, amount: int, why: str, by: int | None, lines: list[str]) -> bool:
@@ -69,7 +75,9 @@ def land(state: dict, i: int, amount: int, why: str, lines: list[str], by: int |
     p["hp"] -= lost
     if lost:
         lines.append(f"{name(state, i)} loses {lost}♥ ({why}).")
-        if by is not None and by != i:
+        if by == state["current"] and by != i:
+            # Herbivore: the monster whose turn it is made another lose ♥ (its ✸, Fire Breathing, a
+            # card it bought); a loss another monster causes on this turn (Opportunist) is not its doing.
             state["hurt_others"] = True
         fire("hurt", state, i, lines, lost)
 

@@ -37,7 +37,9 @@ class LastKyotoanStanding(Game):
     # 2: every loss can wait for its owner (Wings, Rapid Healing at 0♥, Camouflage beyond smashes).
     # 3: a smash that would eliminate a monster in Kyoto, and Nova Breath from Kyoto, ask the yield;
     #    Rapid Healing's ♥ are bought before the loss lands.
-    rules_version = 3
+    # 4: a monster in Kyoto that the smash eliminates whatever it answers is not asked to yield;
+    #    answers recorded under 3 to that question are skipped on replay (`legacy_unasked`).
+    rules_version = 4
     seat_controls = True
     seat_settings = ("auto_yield",)
     seat_decisions = ("yield",) + ANSWERS
@@ -160,7 +162,7 @@ class LastKyotoanStanding(Game):
         Kyoto: it stayed. Rules 1 asked about no loss but Camouflage's dice for a smash (logged):
         the loss landed whole (no ♥ rolled, no Wings, no Rapid Healing). `rules`: the version
         the log entries were recorded under (Game.settle_legacy passes each entry's)."""
-        if state["phase"] == "yield":
+        if state["phase"] == "yield" and rules < 3:
             attack = state["attack"]
             from_kyoto = fx.in_kyoto(state, attack["attacker"])
             return [{"type": "yield", "player": int(k), "yield": False} for k, v in attack["yields"].items()
@@ -170,6 +172,11 @@ class LastKyotoanStanding(Game):
         default = {"camouflage": lambda d: {"faces": ["1"] * d["dice"]}, "wings": lambda d: {"pay": False},
                    "rapid_healing": lambda d: {"hearts": 0}}
         return [{"type": d["type"], "player": d["player"], **default[d["type"]](d)} for d in losses.owed(state)]
+
+    def legacy_unasked(self, state: dict, action: dict, rules: int) -> bool:
+        """Rules 3 asked the yield of a monster the smash eliminates whatever it answers: a
+        recorded answer to it (refused now: the smash has landed) changed nothing."""
+        return rules == 3 and action.get("type") == "yield"
 
     def rank_key(self, state: dict, i: int) -> tuple:
         """The winner first; then the living by ★ then ♥; then the eliminated, the last out first

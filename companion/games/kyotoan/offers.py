@@ -21,7 +21,9 @@ resolve, buy, sweep, end_turn, use) name the active monster and may be sent with
       when present (Background Dweller past the allowance): a roll keeping these faces, its 3s
       rerolled, is free. `faces_optional` (true, within the allowance but for its last roll):
       `faces` may be left out, for a roll whose dice are all rerolled before they are entered;
-      the dice that resolve are then the next roll's.
+      the dice that resolve are then the next roll's. Then `kept` (true) sends as `faces` only the
+      1 to `dice` - 1 dice kept, the others rolled again unentered (the state's `kept`, which the
+      next roll's entry starts from).
   {"type": "resolve", "player": 0, "hearts": 2, "cure": {"poison": 1}, "heal_others": [{"player": 1, "prices": [2, 3]}]}
       `cure` (only with tokens and rolled ♥): up to that many tokens of each kind; `heal_others`
       (Healing Ray): up to len(prices) ♥ to each listed monster, which pays prices[n - 1] for n ♥.

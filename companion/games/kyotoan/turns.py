@@ -20,15 +20,17 @@ def check_turn_player(state: dict, action: dict) -> None:
 # -- the smash -----------------------------------------------------------------------------------
 def ask_yields(state: dict, lines: list[str]) -> None:
     """Monsters in Kyoto that lose ♥ to the smash decide whether to yield, before the loss (also
-    a hit that would eliminate them: Jets, Camouflage, Wings or Rapid Healing may still save them;
-    also the Bay or City monster that Nova Breath hits from the other seat)."""
+    the Bay or City monster that Nova Breath hits from the other seat), unless the answer changes
+    nothing: the smash eliminates the monster whichever it answers (`yield_matters`)."""
     attack = state["attack"]
     for key, amount in attack["damage"].items():
         t = int(key)
         p = state["players"][t]
         if not fx.in_kyoto(state, t):
             continue  # only monsters in Kyoto may yield (Nova Breath also hits those outside)
-        if p["auto_yield"] is not None:
+        if not yield_matters(state, t, amount):
+            lines.append(f"{fx.name(state, t)} is not asked to yield: the smash eliminates it whether it yields or stays.")
+        elif p["auto_yield"] is not None:
             decision = p["hp"] - amount < p["auto_yield"]
             attack["yields"][key] = decision
             lines.append(f"{fx.name(state, t)} {'yields' if decision else 'stays'} (auto-yield below {p['auto_yield']}♥).")
@@ -36,6 +38,22 @@ def ask_yields(state: dict, lines: list[str]) -> None:
             attack["yields"][key] = None
     if any(v is None for v in attack["yields"].values()):
         state["phase"] = "yield"
+
+
+def yield_matters(state: dict, t: int, amount: int) -> bool:
+    """Whether monster t's answer to a yield before a smash of `amount` can change anything
+    (docs/rulings.md, "Who is asked to yield"): a hit it survives (where it stands then differs),
+    one a card may still cancel after it stays (Camouflage, Wings, Rapid Healing: a question the
+    loss would ask), Jets (yielding takes no ♥) and Burrowing (the monster taking the seat it
+    yields loses 1♥; only an attacker outside Kyoto takes it). Otherwise it falls either way, its
+    seat is empty either way, and the same monster enters it (It Has a Child! too: its owner plays
+    on outside Kyoto)."""
+    lost = fx.reduced_loss(state, t, amount)
+    if lost < state["players"][t]["hp"] or keeps.next_question(state, {"player": t, "amount": lost, "asked": []}):
+        return True
+    if keeps.yield_loss(state, t, amount)[0] < amount:
+        return True
+    return bool(keeps.total("yield_toll", state, t)) and not fx.in_kyoto(state, state["current"])
 
 
 def answer_yield(game, state: dict, action: dict) -> list[str]:
@@ -190,7 +208,7 @@ def then_ended(game, state: dict, lines: list[str]) -> None:
     nxt = _next_turn(state, me)
     state["current"] = nxt
     state["turn"] += 1
-    state.update(phase="roll", dice=[], rolls=0)
+    state.update(phase="roll", dice=[], kept=[], rolls=0)
     lines.append(f"{fx.name(state, nxt)}'s turn.")
     state["hurt_others"] = False
     state["used"] = []

@@ -2,9 +2,12 @@
 // Loaded by templates/table.html for this game only; must not be inline (the CSP forbids it).
 //
 // Dice pad: one tap per die. A tap on a face adds a die showing it (a chip); a tap on a chip takes
-// that die back (it is being rerolled). From the second roll the last roll's dice are carried, so
-// only the rerolled dice are tapped. The form sends the chips as `faces[]`; its buttons wait until
-// every die is entered.
+// that die back (it is being rerolled). From the second roll the last roll's dice (or the dice kept
+// from it) are carried, so only the rerolled dice are tapped. The form sends the chips as `faces[]`;
+// its roll buttons wait until every die is entered, but "Keep these" (not on the last roll) sends
+// the dice kept alone. A line above the chips says in words what the next tap does. While the
+// carried dice are changed, the form resolving them as they were is hidden: one tap must never
+// resolve old dice and drop the new ones.
 //
 // Market picker: a grid of the cards left in the deck, filtered by the letters typed (emptied after
 // each pick); with several cards to tap in, a tap chooses a card or takes it back, the chosen ones
@@ -19,9 +22,13 @@
     var dice = parseInt(entry.dataset.dice, 10) || 0;
     var words = JSON.parse(entry.dataset.words || "{}");
     var faces = JSON.parse(entry.dataset.carry || "[]");
+    var carried = faces.slice();
+    var mayKeep = !!entry.dataset.mayKeep;
+    var again = (parseInt(entry.dataset.rollsLeft, 10) || 0) > 1;
     var shown = entry.querySelector(".entered");
-    var hint = entry.querySelector("[data-hint]");
+    var says = entry.querySelector("[data-pad-says]");
     var total = form.querySelector("[data-dice-total]");
+    var keep = form.querySelector("[data-keep]");
     var hidden = document.createElement("div");
     form.appendChild(hidden);
 
@@ -44,10 +51,38 @@
       });
       // The outbox's line for a queued tap names the dice it enters (they go in hidden fields).
       entry.dataset.says = faces.length ? "dice: " + faces.map(function (f) { return words[f] || f; }).join(" ") : "";
-      if (hint) hint.hidden = faces.length > 0;
-      if (total) total.textContent = String(faces.length);
-      form.querySelectorAll(".roll-submit button").forEach(function (b) { b.disabled = faces.length !== dice; });
-      entry.querySelectorAll(".face-key").forEach(function (b) { b.disabled = faces.length >= dice; });
+      var n = faces.length, full = n === dice;
+      // The last roll's whole dice, untouched: they resolve as they are (the resolve form below).
+      var unchanged = full && carried.length === dice && faces.every(function (f, i) { return f === carried[i]; });
+      if (says) says.textContent = saying(n, full, unchanged);
+      if (total) total.textContent = String(n);
+      var submit = form.querySelector(".roll-submit");
+      if (submit) submit.hidden = unchanged;
+      form.querySelectorAll(".roll-submit button").forEach(function (b) { b.disabled = !full; });
+      if (keep) {
+        keep.hidden = !(mayKeep && n > 0 && n < dice);
+        keep.textContent = "Keep these " + n + ", roll " + (dice - n) + " again";
+      }
+      document.querySelectorAll("form.resolve, form.reroll-unentered").forEach(function (f) {
+        f.hidden = !unchanged && !(f.classList.contains("reroll-unentered") && n === 0);
+      });
+      entry.querySelectorAll(".face-key").forEach(function (b) { b.disabled = full; });
+    }
+
+    // What the next tap does, in words: the one explanation of keeping dice a player reads.
+    function saying(n, full, unchanged) {
+      if (unchanged) {
+        return "These are the last roll's dice: resolve them below" + (again || mayKeep ? ", or tap each die you roll again to take it back." : ".");
+      }
+      if (full) {
+        return "All " + dice + " dice entered: resolve them" + (again ? " or enter them and roll again" : "") + ". Tapping a die takes it back.";
+      }
+      if (n === 0) {
+        return mayKeep ? "Tap the face of each die you keep (or of all " + dice + " if these are the final dice)."
+          : "Tap the face of each of the " + dice + " dice: they are the dice that resolve.";
+      }
+      return "Tap the faces of " + (dice - n) + " more dice" + (mayKeep ? ", or keep these " + n + " and roll the others again" : "") +
+        ". Tapping a die takes it back.";
     }
     // "Enter and roll again" queued offline: the table's answer (the next roll's pad) cannot come
     // yet, so the pad moves on itself as the engine's offer said: the next roll, these dice carried.
@@ -59,6 +94,10 @@
       var number = form.querySelector("[data-roll-number]");
       if (number) number.textContent = String(parseInt(number.textContent, 10) + 1);
       if (left - 1 < 2) submitter.hidden = true;
+      // Kept dice alone ("Keep these"): the others are rolled again, so only the kept are carried.
+      carried = faces.slice();
+      again = left - 1 > 1;
+      mayKeep = mayKeep && again;
       draw();
     });
     entry.querySelectorAll(".face-key").forEach(function (key) {
