@@ -1,5 +1,5 @@
 """What an engine withholds is never what it offers (issue 27, item 6), in every state of random
-games of each game with reasons: a whole action withheld has no offer for that player, a choice
+games of each game (all four): a whole action withheld has no offer for that player, a choice
 withheld is not among the offer's choices, and every reason is a sentence with the rulebook's."""
 from __future__ import annotations
 
@@ -9,10 +9,11 @@ import pytest
 
 from companion.games import get_game
 
-from . import test_bosskito_offers, test_gangs_offers, test_neko_offers
+from . import test_bosskito_offers, test_gangs_offers, test_kyotoan_offers, test_neko_offers
 from .offers_checks import PLAYS, play_through_offers
 
-FILLS = {"gangs": test_gangs_offers.fill, "bosskito": test_bosskito_offers.fill, "neko": test_neko_offers.fill}
+FILLS = {"gangs": test_gangs_offers.fill, "bosskito": test_bosskito_offers.fill, "neko": test_neko_offers.fill,
+         "kyotoan": test_kyotoan_offers.fill}
 
 
 def choices_of(offer: dict, entry: dict) -> list:
@@ -20,6 +21,8 @@ def choices_of(offer: dict, entry: dict) -> list:
     if entry.get("where"):
         target = entry["where"]["target"]
         return [s for t in offer.get("targets", []) if t["target"] == target for s in t["skills"]]
+    if entry["field"] == "card" and "cards" in offer:  # a Kyotoan buy lists its cards with their prices
+        return [c["card"] for c in offer["cards"]]
     listed = offer.get(entry["field"])
     if isinstance(listed, bool):
         return [True] if listed else []

@@ -82,3 +82,17 @@ def test_boss_kito_says_before_a_card_is_played_that_tokens_go_on_played_cards(l
     assert_legible(page.locator("#why-place"), "Tokens go on banana cards already played: Ann has none on the table yet.")
     assert_beside(label, page.locator("#why-place"))
     expect(page.locator("#why-place")).to_contain_text("b) place 1 or 2 banana tokens on already played banana cards")
+
+
+def test_kyotoan_says_why_market_cards_have_no_buy_button_and_the_sweep_is_missing(live_server, browser):
+    table, act = server_table(live_server, "kyotoan", ("Ann", "Bob", "Cy"), {"first_player": 0})
+    act({"type": "market", "cards": ["corner_store", "energize", "acid_attack"]})
+    act({"type": "roll", "faces": ["1", "2", "3", "heart", "heart", "energy"]})
+    act({"type": "resolve"})
+    page = open_on(browser.new_context(**SMALL), live_server, table, 0)
+    # 1ϟ: no card can be bought and no sweep paid; where their buttons would be, the engine says why.
+    expect(page.get_by_role("button", name="Sweep the market (2ϟ)")).to_have_count(0)
+    assert_legible(page.locator("#why-buy"), "Alienoid (Ann) has 1ϟ: Corner Store costs 3ϟ, Energize costs 8ϟ and Acid Attack costs 6ϟ.")
+    assert_legible(page.locator("#why-sweep"), "a sweep costs 2ϟ. Buy any you can afford, or pay 2ϟ to sweep all three")
+    assert_beside(page.locator("#why-buy"), page.locator("#why-sweep"))
+    page.screenshot(path="/tmp/kyotoan_market_closed.png")

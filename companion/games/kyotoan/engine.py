@@ -15,6 +15,7 @@ import random
 
 from ..base import Game, Option, RuleViolation
 from . import dice, keeps, losses, market, mimic, offers, powers, turns
+from .withheld import withheld
 from . import effects as fx
 from .cards import CARDS, MONSTERS
 from .effects import FACE_WORDS, FACES, MAX_HP
@@ -124,6 +125,10 @@ class LastKyotoanStanding(Game):
     def _offers(self, state: dict) -> list[dict]:
         """Every move the rules allow now, for any monster (offers.py)."""
         return offers.offers(self, state)
+
+    def _withheld(self, state: dict) -> list:
+        """What the rules switch off now, and why (withheld.py): the market's too dear cards and sweep."""
+        return withheld(self, state)
 
     def owner_of(self, state: dict, action: dict) -> int | None:
         """Besides decisions and settings, a monster's power used out of its turn (Opportunist,

@@ -1,0 +1,31 @@
+"""What Last Kyotoan Standing switches off now, and why, in the rulebook's words (withheld.py).
+
+In the active monster's Buy Power cards step: the face-up cards it cannot pay (their buttons are
+not drawn), and the sweep when it has less than the sweep's 2ϟ.
+"""
+from __future__ import annotations
+
+from ..withheld import Withheld
+from ..words import listed
+from . import effects as fx
+from . import market
+from .cards import CARDS
+
+# The rulebook's sentence ("Nishiki Market"), as printed.
+BUY_OR_SWEEP = "Buy any you can afford, or pay 2ϟ to sweep all three and reveal new ones."
+
+
+def withheld(game, state: dict) -> list[Withheld]:
+    """The market's cards too dear for the active monster, and the sweep it cannot pay, in its buy step."""
+    me = state["current"]
+    if state.get("over") or state["phase"] != "buy" or not state["market"]:
+        return []
+    energy, who = state["players"][me]["energy"], fx.name(state, me)
+    made = []
+    dear = [c for c in dict.fromkeys(state["market"]) if game.cost(state, me, c) > energy]
+    if dear:
+        prices = listed([f"{CARDS[c].name} costs {game.cost(state, me, c)}ϟ" for c in dear])
+        made.append(Withheld("buy", me, f"{who} has {energy}ϟ: {prices}.", BUY_OR_SWEEP, "card", tuple(dear)))
+    if energy < market.SWEEP_COST:
+        made.append(Withheld("sweep", me, f"{who} has {energy}ϟ; a sweep costs {market.SWEEP_COST}ϟ.", BUY_OR_SWEEP))
+    return made
