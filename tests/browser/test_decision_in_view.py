@@ -127,3 +127,24 @@ def test_a_phone_that_asks_for_less_motion_gets_the_pin_without_its_slide(smashe
     assert prompt.evaluate("f => getComputedStyle(f).animationName") == "pin-in"
     ben.emulate_media(reduced_motion="reduce")
     assert prompt.evaluate("f => getComputedStyle(f).animationName") == "none"
+
+
+def test_boss_kitos_pass_of_the_starting_card_comes_into_view_on_its_owners_scrolled_phone(live_server, browser):
+    # Found by a newcomer's play-through: "Dee may pass the starting player card" stayed 1,957 px
+    # above Dee's screen, her title unchanged. A double arrow's owner decides it, on her own phone.
+    table, act = server_table(live_server, "bosskito", ["Aya", "Ben", "Cho", "Dee"], {"first_player": 3})
+    act({"type": "reveal", "row": [9, 8, 7, 6, 5], "symbols": ["pass"] + [None] * 4})
+    context = phone_at_360(browser)
+    dee = open_on(context, live_server, table, 3)
+    title = dee.title()
+    at_the_bottom(dee)
+    plays = [{"type": "play", "colour": c} for _ in range(4) for c in ("red", "blue", "green", "yellow")]
+    wait_for_version(dee, act(*plays))  # Dee played red each turn: red's 9 and its double arrow are hers
+    prompt = dee.locator("#controls form.pass-start")
+    expect(prompt).to_have_class("card pass-start pinned")
+    settled(prompt)
+    assert in_viewport(dee, prompt.get_by_role("button", name="gives it to Ben")), "the choices are on Dee's screen"
+    assert moved(dee) == []
+    expect(dee).to_have_title(f"Your decision: Dee may pass the starting player card · {title}")
+    assert dee.evaluate("window.__buzz") == [150]
+    context.close()
