@@ -33,7 +33,10 @@
       return el("li", {}, parts);
     }));
     return el("div", { "class": "outbox-waiting", role: "status" }, [
-      el("p", {}, [el("b", {}, [count]), " on this phone: sent as soon as the connection is back."]), list]);
+      el("p", {}, [el("b", {}, [count]), " on this phone: sent as soon as the connection is back."]),
+      // The page cannot play the rules itself (the engine is the server's), so it says what it shows.
+      el("p", { "class": "muted" }, ["The buttons below are the table as it was before " + (items.length === 1 ? "it" : "them") +
+        ": what " + (items.length === 1 ? "it makes" : "they make") + " possible (the next player's turn) appears once sent."]), list]);
   }
 
   function refusedPart(items) {

@@ -268,6 +268,8 @@ def test_three_cards_given_offline_all_land_in_order_and_none_is_refused(live_se
     give(page, "Ann", 1, legal=False)
     outbox = page.locator("#outbox")
     expect(outbox).to_contain_text("3 actions waiting")
+    # The pad cannot play the rules offline: the phone says its buttons are the table before these.
+    expect(outbox).to_contain_text("The buttons below are the table as it was before them")
     for line in ("Give to Bob (3)", "Give to Cy (2)", "Give to Ann (1)"):
         expect(outbox).to_contain_text(line)
 
