@@ -19,6 +19,7 @@ from flask import render_template
 from companion.games import RuleViolation, get_game
 from companion.games.base import matches
 from companion.games.bosskito.rules import COLOURS, SYMBOLS
+from companion.tables import NotAllowed
 from companion.web import render, tables
 
 from .offers_checks import PLAYS, assert_controls_match, play_through_offers, refuse_outside, refuse_unoffered, render_controls
@@ -280,3 +281,23 @@ def test_the_status_strip_names_no_turn_while_the_benefits_are_turned_up_or_the_
         table, _ = service.act(table.id, host, {"type": "pass_start", "to": 1})
         status = status_of(app, table)
         assert "Round 2 of 9 · turning up the benefits ·" in status and "Ben's turn" not in status
+
+
+def test_passing_the_starting_player_card_is_the_double_arrows_owners_own_decision(app):
+    # "Double arrow: the player may pass the starting player card to another player of his
+    # choice." Once Dee's phone holds her seat, another phone cannot choose for her; hers can.
+    with app.app_context():
+        service = tables()
+        table = service.create("bosskito", ["Aya", "Ben", "Cho", "Dee"], {"first_player": 3}, seed=1)
+        host, shared = table.record["host_token"], table.record["play_token"]
+        table, _ = service.act(table.id, host, {"type": "reveal", "row": [9, 8, 7, 6, 5], "symbols": ["pass"] + [None] * 4})
+        dee = service.claim_seat(table.id, shared, 3)[1]
+        for _ in range(4):  # Dee plays red each turn: red's 9 and its double arrow are hers
+            for colour in ("red", "blue", "green", "yellow"):
+                table, _ = service.act(table.id, host, {"type": "play", "colour": colour})
+        assert table.state["phase"] == "pass"
+        with pytest.raises(NotAllowed, match="Dee"):
+            service.act(table.id, shared, {"type": "pass_start", "to": 1})
+        assert table.game.decisions(table.state) == [{"type": "pass_start", "player": 3}]
+        table, _ = service.act(table.id, dee, {"type": "pass_start", "to": 1})
+        assert table.state["starting_player"] == 1
