@@ -27,7 +27,7 @@ def came_first(table: Table, viewer: Viewer, version: int | None) -> str:
         return ("Another phone changed the table first (it took a move back), so this tap was not recorded. "
                 "The table is shown as it is now.")
     more = f" (and {behind - NAMED} earlier changes)" if behind > NAMED else ""
-    phones = {repr(e.get("by")) for e in actions[-len(entries):]}
+    phones = {e.get("by") for e in actions[-len(entries):]}
     by = actions[-1].get("by") if len(phones) == 1 else None
     # Named when one seated phone entered them all (the host's and the shared phone's marks may be
     # several devices, this one among them); this phone's own seat (its answer lost) says so.

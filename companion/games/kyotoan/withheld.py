@@ -22,10 +22,11 @@ def withheld(game, state: dict) -> list[Withheld]:
         return []
     energy, who = state["players"][me]["energy"], fx.name(state, me)
     made = []
-    dear = [c for c in dict.fromkeys(state["market"]) if game.cost(state, me, c) > energy]
+    prices = {c: game.cost(state, me, c) for c in state["market"]}
+    dear = [c for c, price in prices.items() if price > energy]
     if dear:
-        prices = listed([f"{CARDS[c].name} costs {game.cost(state, me, c)}ϟ" for c in dear])
-        made.append(Withheld("buy", me, f"{who} has {energy}ϟ: {prices}.", BUY_OR_SWEEP, "card", tuple(dear)))
+        said = listed([f"{CARDS[c].name} costs {prices[c]}ϟ" for c in dear])
+        made.append(Withheld("buy", me, f"{who} has {energy}ϟ: {said}.", BUY_OR_SWEEP, "card", tuple(dear)))
     if energy < market.SWEEP_COST:
         made.append(Withheld("sweep", me, f"{who} has {energy}ϟ; a sweep costs {market.SWEEP_COST}ϟ.", BUY_OR_SWEEP))
     return made
