@@ -2,8 +2,8 @@
 cards' hooks return (`apply`, `fire`).
 
 Every gain of ϟ or ♥ and every loss of ♥ goes through these functions, so that each card's hook
-(keeps.py) is asked in one place. A loss its owner has a question about (Camouflage, Wings, Rapid
-Healing: a card's `asks`) is held in `state["held"]` instead of landing; losses.py takes the answers.
+(keeps.py) is asked in one place. A loss its owner has a question about (a card's `asks`) is held
+in `state["held"]` instead of landing; losses.py takes the answers.
 """
 from __future__ import annotations
 
@@ -52,7 +52,7 @@ def damage(state: dict, i: int, n: int, why: str, lines: list[str], by: int | No
 
 def reduced_loss(state: dict, i: int, n: int) -> int:
     """The ♥ a loss of n takes from monster i after the cards that reduce it, asking nobody
-    (Armor Plating, Wings already on)."""
+    (a card's `reduce` hook)."""
     return max(0, n + keeps.total("reduce", state, i, n)) if n > 0 else 0
 
 
@@ -107,6 +107,8 @@ def apply(state: dict, changes: list[Change], lines: list[str], by: int | None =
         if c.counters:
             _count(state, c.who, *c.counters, lines)
         p["energy"] += c.moved
+        if c.on:
+            p[c.on] = True
         if c.stars:
             gain_stars(state, c.who, c.stars, c.why, lines)
         if c.energy:

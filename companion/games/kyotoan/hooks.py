@@ -48,7 +48,8 @@ MOMENTS = {
 @dataclass(frozen=True)
 class Change:
     """What a card does to one monster, applied in this order: the line `say`, the counters, ϟ moved,
-    ★, ϟ gained, ♥ healed, ♥ lost (the card's owner causing it), tokens, another turn."""
+    the card switched on, ★, ϟ gained, ♥ healed, ♥ lost (the card's owner causing it), tokens,
+    another turn."""
 
     who: int
     why: str = ""  # the reason the log gives for a gain or loss: the card's name
@@ -62,6 +63,7 @@ class Change:
     poison: int = 0
     shrink: int = 0
     again: bool = False  # another turn after this one, with one less die
+    on: str = ""  # a card of the monster's switched on until the turn ends (Keep.for_the_turn)
 
 
 @dataclass(frozen=True)
@@ -81,7 +83,21 @@ class Ask:
     missing: str  # what the owner has none of when no such question waits
     choices: Callable[[dict, int], dict]  # the answer's choices for its offer
     announced: bool = False  # told again when it comes after another question of the same loss
-    amount: str = "damage"  # what the question owed calls the loss's amount (Camouflage: its dice)
+    amount: str = "damage"  # what the question owed calls the loss's amount (or "dice": one a ♥)
+    fields: tuple[str, ...] = ()  # what the answer (an action named as the card) takes besides player
+    answer: Callable[[dict, int, int, dict], "Answer"] | None = None  # (state, i, amount, action)
+    legacy: Callable[[dict], dict] | None = None  # the answer older rules settled it with (from what is owed)
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What an answer to a loss's question does (losses.py applies it): a line said, the Changes,
+    then the loss's new amount, or every loss of the owner held now spared."""
+
+    say: str = ""
+    changes: tuple[Change, ...] = ()
+    amount: int | None = None  # None: the loss is as it was
+    spared: bool = False  # every held loss of the owner goes instead of asking on
 
 
 @dataclass(frozen=True)
@@ -93,8 +109,9 @@ class Use:
     closed: Callable[[Any, dict, int], str | None]  # (game, state, i) -> why not now, or None
     choices: Callable[[Any, dict, int], dict | None]  # the offer's choices; None: nothing to choose
     turn: str = "own"  # "own": its owner's turn; "any"; "others": another monster's turn
-    during_losses: bool = False  # also while losses wait for their answers (Rapid Healing)
+    during_losses: bool = False  # also while losses wait for their answers
     spec: Any = None  # what the card's action reads of it (a die change's face, limit, price)
+    act: Callable[[dict, int, dict], list[Change]] | None = None  # (state, i, action): what using it does
 
 
 @dataclass(frozen=True)
@@ -103,19 +120,20 @@ class Keep:
 
     id: str
     at: Mapping[str, Callable | Together] = field(default_factory=dict)
-    price: int = 0  # ϟ for one use: Wings, Stretchy, a ♥ of Rapid Healing, a Mimic move, a roll
+    price: int = 0  # ϟ for one use (one ♥ bought, one die changed, one move of a token, one roll)
     max_hp: int | None = None  # the owner's maximum ♥ while it has the card
     asks: Ask | None = None
     use: Use | None = None
+    for_the_turn: bool = False  # a Change may switch it on (`on`), until its owner's turn ends
 
 
 def keep(card_id: str, *, price: int = 0, max_hp: int | None = None, asks: Ask | None = None,
-         use: Use | None = None, **at: Callable | Together) -> Keep:
+         use: Use | None = None, for_the_turn: bool = False, **at: Callable | Together) -> Keep:
     """A Keep card's declaration; every keyword besides these is a hook at the moment it names."""
     unknown = sorted(set(at) - set(MOMENTS))
     if unknown:
         raise ValueError(f"{card_id}: no moment {unknown[0]!r} (moments: {', '.join(MOMENTS)})")
-    return Keep(card_id, at, price, max_hp, asks, use)
+    return Keep(card_id, at, price, max_hp, asks, use, for_the_turn)
 
 
 def counters_bought(n: int, say: str = "") -> Callable:

@@ -1,7 +1,8 @@
 """The Keep cards a monster uses by choice (`use`), and the rolled ♥ it spends on cards while
 resolving (Poison and Shrink Ray cures, Healing Ray). `use` takes (game, state, action) and returns
 the log lines. When a card may be used, and its offer, are the card's declaration (its `Use`:
-keeps_dice.py, keeps_shop.py, keeps_life.py); what using it does is in the `ACTS` table here."""
+keeps_dice.py, keeps_shop.py, keeps_life.py), and so is what using it does when its `act` says it
+(the Changes it returns, applied here); else it is in the `ACTS` table here."""
 from __future__ import annotations
 
 from ..base import RuleViolation
@@ -28,8 +29,8 @@ def owner_of_use(state: dict, action: dict) -> int:
 
 
 def use(game, state: dict, action: dict) -> list[str]:
-    """`use`: an activated power (a die changed, Wings, Rapid Healing, Metamorph, Made in a Lab,
-    Mimic): whose turn, ownership, then the card's own `closed` check, then what it does."""
+    """`use`: an activated power (a card of USABLE): whose turn, ownership, then the card's own
+    `closed` check, then what it does."""
     check_fields(action, ("card",), ("player",) + USE_FIELDS)
     cid = action["card"]
     if not is_one_of(cid, USABLE):
@@ -45,7 +46,12 @@ def use(game, state: dict, action: dict) -> list[str]:
     if closed:
         raise RuleViolation(closed)
     lines: list[str] = []
-    ACTS[cid](game, state, me, action, lines)
+    if how.act is None:
+        ACTS[cid](game, state, me, action, lines)
+        return lines
+    fx.apply(state, how.act(state, me, action), lines, by=me)
+    if KEEPS[cid].asks:  # used while its own question waits: the question may be settled now
+        losses.ask_again(game, state, me, cid, lines)
     return lines
 
 
@@ -60,11 +66,6 @@ def usable_now(game, state: dict, me: int, cid: str) -> dict | None:
 
 def _mimic(game, state, me, action, lines):
     mimic.use(state, me, action, lines)
-
-
-def _wings(game, state, me, action, lines):
-    """Wings switched on ahead of a loss: no ♥ lost for the rest of the turn."""
-    losses.pay_wings(state, me, lines)
 
 
 def _change_die(game, state, me, action, lines):
@@ -85,17 +86,6 @@ def _change_die(game, state, me, action, lines):
         if change.said:
             lines.append(change.said.format(face=FACE_WORDS[face]))
         mimic.spend(state, me, cid, lines)
-
-
-def _rapid_healing(game, state, me, action, lines):
-    """Rapid Healing: a ♥ for its price, at any time; while a loss that would reduce the monster to
-    0♥ asks, the ♥ is bought before it lands (losses.py)."""
-    if losses.asked_rapid_healing(state, me):
-        lines.extend(losses.buy_hearts(game, state, me, 1, answer=False))
-        return
-    price = KEEPS["rapid_healing"].price
-    state["players"][me]["energy"] -= price
-    heal(state, me, 1, f"Rapid Healing, {price}ϟ", lines)
 
 
 def _metamorph(game, state, me, action, lines):
@@ -136,7 +126,6 @@ def _made_in_a_lab(game, state, me, action, lines):
 ACTS = {
     "herd_culler": _change_die, "plot_twist": _change_die, "stretchy": _change_die, "psychic_probe": _change_die,
     "metamorph": _metamorph, "made_in_a_lab": _made_in_a_lab, "mimic": _mimic,
-    "wings": _wings, "rapid_healing": _rapid_healing,
 }
 
 

@@ -1,0 +1,53 @@
+"""A Keep card that asks or is used is one declaration (issue #28): a newcomer asked "where is
+Camouflage?" greps its name or id and finds one module of the engine, the block that holds the
+whole card (its text quoted, its question and answer, its use, its offers); the other modules ask
+the declaration. cards.py (the 66 cards as printed: data) is the only other place naming it.
+
+What this does not claim: the page (templates/games/kyotoan/_controls.html) still draws these
+cards' controls by name, its words being the page's (issue #28's PAGE)."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import companion
+import companion.games.kyotoan as package
+from companion.games.kyotoan.cards import CARDS
+from companion.games.kyotoan.engine import LastKyotoanStanding
+from companion.games.kyotoan.keeps import ANSWERS, KEEPS, USABLE
+
+PACKAGE = Path(package.__file__).parent
+COMPANION = Path(companion.__file__).parent
+# The cards already declared whole; the others still have their `use` acted in powers.py.
+WHOLE = ("camouflage", "wings", "rapid_healing")
+
+
+def _naming(card: str) -> list[str]:
+    """The Python modules of companion/ (cards.py apart) whose text names the card: its printed
+    name in any case, or its id as a word."""
+    words = re.compile(rf"{re.escape(CARDS[card].name)}|\b{card}\b", re.IGNORECASE)
+    return sorted(str(path.relative_to(COMPANION)) for path in COMPANION.rglob("*.py")
+                  if path != PACKAGE / "cards.py" and words.search(path.read_text(encoding="utf-8")))
+
+
+@pytest.mark.parametrize("card", WHOLE)
+def test_a_card_that_asks_or_is_used_is_named_in_one_module_only(card):
+    assert card in ANSWERS + USABLE
+    assert len(_naming(card)) == 1, f"{CARDS[card].name} is named in {_naming(card)}"
+
+
+def test_every_question_a_loss_asks_is_answered_by_its_declaration():
+    # The engine takes an answer for each card that asks, and nothing else names them.
+    for card in ANSWERS:
+        asks = KEEPS[card].asks
+        assert LastKyotoanStanding.actions[card] is LastKyotoanStanding.actions[ANSWERS[0]], card
+        assert asks.answer and asks.fields and asks.legacy, card
+        assert card in LastKyotoanStanding.seat_decisions
+
+
+def test_the_whole_cards_say_what_using_them_does():
+    for card in WHOLE:
+        use = KEEPS[card].use
+        assert use is None or use.act is not None, card
