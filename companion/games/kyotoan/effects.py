@@ -106,9 +106,17 @@ def apply(state: dict, changes: list[Change], lines: list[str], by: int | None =
             lines.append(c.say)
         if c.counters:
             _count(state, c.who, *c.counters, lines)
+        for card in c.discards:
+            p["cards"].remove(card)
+            p.get("counters", {}).pop(card, None)
+            state["discard"].append(card)
         p["energy"] += c.moved
         if c.on:
             p[c.on] = True
+        if c.die:
+            state["dice"][c.die[0]] = c.die[1]
+        if c.mark:
+            state.setdefault("used", []).append(c.mark)
         if c.stars:
             gain_stars(state, c.who, c.stars, c.why, lines)
         if c.energy:
@@ -123,6 +131,17 @@ def apply(state: dict, changes: list[Change], lines: list[str], by: int | None =
                 lines.append(f"{name(state, c.who)} gets {counted(n, TOKENS[kind] + ' token')}.")
         if c.again:
             state["freeze_time"] = True
+        if c.spent:
+            _spend(state, c.who, c.spent, lines)
+
+
+def _spend(state: dict, i: int, card: str, lines: list[str]) -> None:
+    """A card used up: the Mimic token's copy goes first (it can be placed again), else the card."""
+    if mimicked(state, i) == card:
+        unplace(state, i, f"its {CARDS[card].name} was used up", lines)
+        return
+    state["players"][i]["cards"].remove(card)
+    state["discard"].append(card)
 
 
 def _count(state: dict, i: int, key: str, change: int, lines: list[str]) -> None:

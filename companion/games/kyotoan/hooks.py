@@ -47,9 +47,10 @@ MOMENTS = {
 
 @dataclass(frozen=True)
 class Change:
-    """What a card does to one monster, applied in this order: the line `say`, the counters, ϟ moved,
-    the card switched on, ★, ϟ gained, ♥ healed, ♥ lost (the card's owner causing it), tokens,
-    another turn."""
+    """What a card does to one monster, applied in this order: the line `say`, the counters, cards
+    discarded, ϟ moved, the card switched on, a die's new face, a mark of the turn, ★, ϟ gained,
+    ♥ healed, ♥ lost (the card's owner causing it), tokens, another turn, a card used up, a card
+    bought from the deck (powers.py buys it through the market)."""
 
     who: int
     why: str = ""  # the reason the log gives for a gain or loss: the card's name
@@ -64,6 +65,11 @@ class Change:
     shrink: int = 0
     again: bool = False  # another turn after this one, with one less die
     on: str = ""  # a card of the monster's switched on until the turn ends (Keep.for_the_turn)
+    discards: tuple[str, ...] = ()  # its Keep cards discarded, their counters with them
+    die: tuple[int, str] | None = None  # (position, face): a die of the roll given another face
+    mark: str = ""  # what the turn remembers was done (state["used"]): a card's once-a-turn
+    spent: str = ""  # a card used up: the Mimic token's copy comes off first, else the card goes
+    buy: str = ""  # the deck's card bought now (drawn onto the market, bought through its one path)
 
 
 @dataclass(frozen=True)
@@ -110,8 +116,7 @@ class Use:
     choices: Callable[[Any, dict, int], dict | None]  # the offer's choices; None: nothing to choose
     turn: str = "own"  # "own": its owner's turn; "any"; "others": another monster's turn
     during_losses: bool = False  # also while losses wait for their answers
-    spec: Any = None  # what the card's action reads of it (a die change's face, limit, price)
-    act: Callable[[dict, int, dict], list[Change]] | None = None  # (state, i, action): what using it does
+    act: Callable[[Any, dict, int, dict], list[Change]] | None = None  # (game, state, i, action): what it does
 
 
 @dataclass(frozen=True)

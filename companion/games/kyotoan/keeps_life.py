@@ -77,7 +77,7 @@ WINGS = keep(
              lambda s, i: {"price": WINGS.price, "pay": [True, False] if s["players"][i]["energy"] >= WINGS.price else [False]},
              fields=("pay",), answer=_wings_answered, legacy=lambda owed: {"pay": False}),
     use=Use((), _wings_closed, lambda game, s, i: {"price": WINGS.price}, turn="any",
-            act=lambda s, i, action: [_wings_on(s, i)]))
+            act=lambda game, s, i, action: [_wings_on(s, i)]))
 
 
 # Rapid Healing: "Spend 2ϟ at any time to gain 1♥. This may be used to prevent your health from
@@ -136,7 +136,7 @@ RAPID_HEALING = keep(
              _hearts_to_buy, announced=True, fields=("hearts",), answer=_healing_answered,
              legacy=lambda owed: {"hearts": 0}),
     use=Use((), _healing_closed, lambda game, s, i: {"price": RAPID_HEALING.price}, turn="any", during_losses=True,
-            act=lambda s, i, action: [_hearts_bought(s, i, 1)]))
+            act=lambda game, s, i, action: [_hearts_bought(s, i, 1)]))
 
 
 # -- the other cards of ♥, ϟ and turns ----------------------------------------------------------------

@@ -4,6 +4,8 @@ declaration (hooks.py); `closed` is the only check of when a card is used, and i
 exactly when it says nothing."""
 from __future__ import annotations
 
+from ..base import RuleViolation
+from ..fields import bool_field, is_one_of
 from .board import copies, mimicked, name, used
 from .cards import CARDS
 from .hooks import Change, Together, Use, keep
@@ -23,6 +25,9 @@ def _tentacles(s, i, n):
     return [(j, list(q["cards"])) for j, q in enumerate(s["players"]) if j != i]
 
 
+# Metamorph: "At the end of your turn you can discard any keep cards you have to gain their full cost
+# in ϟ." Offer: {"type": "use", "player": 0, "card": "metamorph", "sell": [{"card": "jets", "gain": 5}]};
+# `sell`: the ids of any non-empty selection of these entries (one entry per card owned).
 def _metamorph_closed(game, s, i):
     if s["phase"] != "buy":
         return "Metamorph sells cards at the end of its owner's turn, after the dice are resolved."
@@ -34,6 +39,17 @@ def _metamorph_choices(game, s, i):
     return {"sell": [{"card": c, "gain": CARDS[c].cost} for c in cards]} if cards else None
 
 
+def _metamorph_sells(game, s, i, action):
+    sell, p = action.get("sell"), s["players"][i]
+    if not isinstance(sell, list) or not sell or any(not isinstance(c, str) or p["cards"].count(c) < sell.count(c) for c in sell):
+        raise RuleViolation("'sell' lists Keep cards the monster owns.")
+    return [Change(i, say=f"{name(s, i)} discards {', '.join(CARDS[c].name for c in sell)} (Metamorph).",
+                   discards=tuple(sell), energy=sum(CARDS[c].cost for c in sell), why="Metamorph")]
+
+
+# Made in a Lab: "During the Buy Power cards step, you can peek at the top card of the deck and buy
+# it or put it back on top of the deck." Offer: {"type": "use", "player": 0, "card": "made_in_a_lab",
+# "peek": [{"card": "heal", "price": 3, "buy": [false, true]}]}: the table taps in the card peeked.
 def _lab_closed(game, s, i):
     if s["phase"] != "buy":
         return "Made in a Lab peeks during the Buy Power cards step."
@@ -50,6 +66,21 @@ def _lab_choices(game, s, i):
     return {"peek": peek} if peek else None
 
 
+def _lab_peeks(game, s, i, action):
+    # The table taps in the peeked top card; the owner buys it (through the market) or puts it back.
+    peek = action.get("peek")
+    if not is_one_of(peek, CARDS) or not s["deck"].get(peek):
+        raise RuleViolation("'peek' is the id of the card on top of the deck (a card still in the deck).")
+    if not bool_field(action, "buy"):
+        return [Change(i, mark="made_in_a_lab", say=f"{name(s, i)} peeks at the top card (Made in a Lab) and puts it back.")]
+    price, energy = game.cost(s, i, peek), s["players"][i]["energy"]
+    if energy < price:
+        raise RuleViolation(f"{CARDS[peek].name} costs {price}ϟ; {name(s, i)} has {energy}ϟ.")
+    return [Change(i, mark="made_in_a_lab", buy=peek)]
+
+
+# Mimic (the token's rules: mimic.py). Offer: {"type": "use", "player": 0, "card": "mimic", "price": 1,
+# "targets": [{"of": 1, "target": "jets"}]}; `use` takes `of` and `target`.
 def _mimic_closed(game, s, i):
     """Placing an unplaced token is free, at the start of its owner's turn or in its buy step;
     moving a placed one costs 1ϟ, once, at the start of the turn (docs/rulings.md)."""
@@ -82,7 +113,7 @@ SHOP_KEEPS = (
     keep("media_friendly", buys=lambda s, i, card: [Change(i, stars=1, why="Media-Friendly")]),
     keep("opportunist", shop=Together(_opportunist)),
     keep("parasitic_tentacles", shop=Together(_tentacles)),
-    keep("metamorph", use=Use(("sell",), _metamorph_closed, _metamorph_choices)),
-    keep("made_in_a_lab", use=Use(("peek", "buy"), _lab_closed, _lab_choices)),
+    keep("metamorph", use=Use(("sell",), _metamorph_closed, _metamorph_choices, act=_metamorph_sells)),
+    keep("made_in_a_lab", use=Use(("peek", "buy"), _lab_closed, _lab_choices, act=_lab_peeks)),
     MIMIC,
 )

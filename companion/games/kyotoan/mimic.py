@@ -61,12 +61,3 @@ def use(state: dict, me: int, action: dict, lines: list[str]) -> None:
         lines.append(f"{fx.name(state, me)} spends {MIMIC.price}ϟ to move its Mimic token.")
     place(state, me, of, target, lines)
 
-
-def spend(state: dict, i: int, card: str, lines: list[str]) -> None:
-    """A card discarded when used (Plot Twist, Psychic Probe): the Mimic token's copy goes first
-    (it can be placed again), else the card itself."""
-    if mimicked(state, i) == card:
-        unplace(state, i, f"its {CARDS[card].name} was used up", lines)
-        return
-    state["players"][i]["cards"].remove(card)
-    state["discard"].append(card)

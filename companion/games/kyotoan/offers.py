@@ -39,15 +39,9 @@ resolve, buy, sweep, end_turn, use) name the active monster and may be sent with
   {"type": "buy", "player": 0, "from": 1, "cards": [{"card": "jets", "price": 4}]}   Parasitic Tentacles
   {"type": "sweep", "player": 0, "price": 2}
   {"type": "end_turn", "player": 0}
-  {"type": "use", "player": 0, "card": "plot_twist", "dice": [0, 1, 2, 3, 4, 5], "faces": [...], "price": 0}
-      also "stretchy" (price 2) and "psychic_probe" (player: the prober, on another's turn);
-      "herd_culler" has no "faces": the die becomes a 1. `die`: one of `dice`; `face`: one of `faces`.
-  {"type": "use", "player": 1, "card": <a card of keeps.USABLE>, ...its `use.choices`}
-      as each card's declaration shows; those above are the die changes and the shop's cards.
-  {"type": "use", "player": 0, "card": "metamorph", "sell": [{"card": "jets", "gain": 5}]}
-      `sell`: the ids of any non-empty selection of these entries (one entry per card owned).
-  {"type": "use", "player": 0, "card": "made_in_a_lab", "peek": [{"card": "heal", "price": 3, "buy": [false, true]}]}
-  {"type": "use", "player": 0, "card": "mimic", "price": 1, "targets": [{"of": 1, "target": "jets"}]}
+  {"type": "use", "player": 0, "card": <a card of keeps.USABLE>, ...its `use.choices`}
+      a card its owner may use now ("player": the owner, on another's turn too); each card's
+      declaration shows its offer and the fields `use` takes.
 """
 from __future__ import annotations
 

@@ -6,13 +6,13 @@ keeps_dice.py, keeps_shop.py, keeps_life.py), and so is what using it does when 
 from __future__ import annotations
 
 from ..base import RuleViolation
-from ..fields import bool_field, check_fields, index_text, int_field, is_int, is_one_of, player_field, quoted
+from ..fields import check_fields, index_text, is_int, is_one_of, player_field, quoted
 from ..words import counted
 from . import effects as fx
 from . import keeps, losses, market, mimic
 from .board import TOKENS, owns
 from .cards import CARDS
-from .effects import FACE_WORDS, FACES, gain_energy, heal
+from .effects import heal
 from .keeps import KEEPS, USABLE
 
 __all__ = ["USABLE"]
@@ -49,7 +49,13 @@ def use(game, state: dict, action: dict) -> list[str]:
     if how.act is None:
         ACTS[cid](game, state, me, action, lines)
         return lines
-    fx.apply(state, how.act(state, me, action), lines, by=me)
+    changes = how.act(game, state, me, action)
+    fx.apply(state, changes, lines, by=me)
+    for c in changes:
+        if c.buy:  # drawn from the deck onto the market, then off it again through its one path
+            state["deck"][c.buy] -= 1
+            state["market"].append(c.buy)
+            lines.extend(market.buy(game, state, {"type": "buy", "card": c.buy}))
     if KEEPS[cid].asks:  # used while its own question waits: the question may be settled now
         losses.ask_again(game, state, me, cid, lines)
     return lines
@@ -68,64 +74,9 @@ def _mimic(game, state, me, action, lines):
     mimic.use(state, me, action, lines)
 
 
-def _change_die(game, state, me, action, lines):
-    """Plot Twist, Stretchy, Herd Culler, Psychic Probe: one die gets another face (keeps_dice.DieChange)."""
-    cid = action["card"]
-    change = KEEPS[cid].use.spec
-    die = int_field(action, "die", 0, len(state["dice"]) - 1, "'die' (the position of the die)")
-    face = change.face or action.get("face")
-    if not is_one_of(face, FACES):
-        raise RuleViolation(f"'face' is one of {', '.join(FACES)}.")
-    if change.mark:
-        state.setdefault("used", []).append(change.mark.format(i=me))
-    state["players"][me]["energy"] -= KEEPS[cid].price
-    before = state["dice"][die]
-    state["dice"][die] = face
-    lines.append(f"{fx.name(state, me)} uses {CARDS[cid].name}: a {FACE_WORDS[before]} becomes {FACE_WORDS[face]}.")
-    if face in change.spent_on:
-        if change.said:
-            lines.append(change.said.format(face=FACE_WORDS[face]))
-        mimic.spend(state, me, cid, lines)
-
-
-def _metamorph(game, state, me, action, lines):
-    """At the end of its turn (the buy step), the owner sells Keep cards for their full cost."""
-    sell = action.get("sell")
-    p = state["players"][me]
-    if not isinstance(sell, list) or not sell or any(not isinstance(c, str) or p["cards"].count(c) < sell.count(c) for c in sell):
-        raise RuleViolation("'sell' lists Keep cards the monster owns.")
-    for cid in sell:
-        p["cards"].remove(cid)
-        p.get("counters", {}).pop(cid, None)
-        state["discard"].append(cid)
-    price = sum(CARDS[c].cost for c in sell)
-    lines.append(f"{fx.name(state, me)} discards {', '.join(CARDS[c].name for c in sell)} (Metamorph).")
-    gain_energy(state, me, price, "Metamorph", lines)
-
-
-def _made_in_a_lab(game, state, me, action, lines):
-    """In the buy step: the table taps in the peeked top card; the owner buys it or puts it back."""
-    peek = action.get("peek")
-    if not is_one_of(peek, CARDS) or not state["deck"].get(peek):
-        raise RuleViolation("'peek' is the id of the card on top of the deck (a card still in the deck).")
-    bought = bool_field(action, "buy")
-    state.setdefault("used", []).append("made_in_a_lab")
-    if not bought:
-        lines.append(f"{fx.name(state, me)} peeks at the top card (Made in a Lab) and puts it back.")
-        return
-    price = game.cost(state, me, peek)
-    p = state["players"][me]
-    if p["energy"] < price:
-        raise RuleViolation(f"{CARDS[peek].name} costs {price}ϟ; {fx.name(state, me)} has {p['energy']}ϟ.")
-    state["deck"][peek] -= 1
-    state["market"].append(peek)  # bought through the market's one path, then off it again
-    lines.extend(market.buy(game, state, {"type": "buy", "card": peek}))
-
-
 # What `use` does for each card (the checks of when are the card's declaration, run by `use`).
 ACTS = {
-    "herd_culler": _change_die, "plot_twist": _change_die, "stretchy": _change_die, "psychic_probe": _change_die,
-    "metamorph": _metamorph, "made_in_a_lab": _made_in_a_lab, "mimic": _mimic,
+    "mimic": _mimic,
 }
 
 
