@@ -117,6 +117,8 @@ def apply(state: dict, changes: list[Change], lines: list[str], by: int | None =
             state["dice"][c.die[0]] = c.die[1]
         if c.mark:
             state.setdefault("used", []).append(c.mark)
+        if c.token:
+            _place(state, c.who, *c.token, lines)
         if c.stars:
             gain_stars(state, c.who, c.stars, c.why, lines)
         if c.energy:
@@ -133,6 +135,15 @@ def apply(state: dict, changes: list[Change], lines: list[str], by: int | None =
             state["freeze_time"] = True
         if c.spent:
             _spend(state, c.who, c.spent, lines)
+
+
+def _place(state: dict, i: int, of: int, card: str, lines: list[str]) -> None:
+    """Put monster i's Mimic token on `card` of monster `of`, as if i had just bought it (the card's
+    `bought` hook runs with the token's own counter set)."""
+    p = state["players"][i]
+    p.setdefault("counters", {}).pop("mimic", None)  # a moved token leaves its counters behind
+    p["mimic"] = {"card": card, "of": of}
+    bought(state, i, card, "mimic", lines)
 
 
 def _spend(state: dict, i: int, card: str, lines: list[str]) -> None:

@@ -48,7 +48,7 @@ MOMENTS = {
 @dataclass(frozen=True)
 class Change:
     """What a card does to one monster, applied in this order: the line `say`, the counters, cards
-    discarded, ϟ moved, the card switched on, a die's new face, a mark of the turn, ★, ϟ gained,
+    discarded, ϟ moved, the card switched on, a die's new face, a mark of the turn, the token placed, ★, ϟ gained,
     ♥ healed, ♥ lost (the card's owner causing it), tokens, another turn, a card used up, a card
     bought from the deck (powers.py buys it through the market)."""
 
@@ -68,6 +68,7 @@ class Change:
     discards: tuple[str, ...] = ()  # its Keep cards discarded, their counters with them
     die: tuple[int, str] | None = None  # (position, face): a die of the roll given another face
     mark: str = ""  # what the turn remembers was done (state["used"]): a card's once-a-turn
+    token: tuple[int, str] | None = None  # (of, card): the Mimic token put on it, as if just bought
     spent: str = ""  # a card used up: the Mimic token's copy comes off first, else the card goes
     buy: str = ""  # the deck's card bought now (drawn onto the market, bought through its one path)
 
@@ -114,9 +115,9 @@ class Use:
     fields: tuple[str, ...]  # what `use` takes besides card and player
     closed: Callable[[Any, dict, int], str | None]  # (game, state, i) -> why not now, or None
     choices: Callable[[Any, dict, int], dict | None]  # the offer's choices; None: nothing to choose
+    act: Callable[[Any, dict, int, dict], list[Change]]  # (game, state, i, action): what using it does
     turn: str = "own"  # "own": its owner's turn; "any"; "others": another monster's turn
     during_losses: bool = False  # also while losses wait for their answers
-    act: Callable[[Any, dict, int, dict], list[Change]] | None = None  # (game, state, i, action): what it does
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ exactly when it says nothing."""
 from __future__ import annotations
 
 from ..base import RuleViolation
-from ..fields import bool_field, is_one_of
+from ..fields import bool_field, is_one_of, player_field, quoted
 from .board import copies, mimicked, name, used
 from .cards import CARDS
 from .hooks import Change, Together, Use, keep
@@ -106,7 +106,25 @@ def _mimic_choices(game, s, i):
     return {"price": MIMIC.price if token else 0, "targets": targets} if targets else None
 
 
-MIMIC = keep("mimic", price=1, use=Use(("of", "target"), _mimic_closed, _mimic_choices))
+def _mimic_moves(game, s, i, action):
+    # Placed (free) or moved (its price) on another Keep card in play; when it may is `_mimic_closed`.
+    of = player_field(s, action, "of")
+    target = action.get("target")
+    if not isinstance(target, str) or target not in s["players"][of]["cards"]:
+        raise RuleViolation(f"{name(s, of)} has no Keep card '{quoted(target)}' in play to mimic.")
+    if target == "mimic":
+        raise RuleViolation("Mimic copies another Keep card, not a Mimic.")
+    changes = []
+    if mimicked(s, i) is not None:
+        if s["players"][i]["mimic"] == {"card": target, "of": of}:
+            raise RuleViolation(f"The Mimic token is on that {CARDS[target].name} already.")
+        changes.append(Change(i, say=f"{name(s, i)} spends {MIMIC.price}ϟ to move its Mimic token.",
+                              moved=-MIMIC.price, mark="mimic"))
+    whose = "its own" if of == i else f"{name(s, of)}'s"
+    return changes + [Change(i, say=f"{name(s, i)} puts its Mimic token on {whose} {CARDS[target].name}.", token=(of, target))]
+
+
+MIMIC = keep("mimic", price=1, use=Use(("of", "target"), _mimic_closed, _mimic_choices, act=_mimic_moves))
 
 SHOP_KEEPS = (
     keep("alien_origin", cost=lambda s, i, card: -1),

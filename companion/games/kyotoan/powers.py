@@ -1,15 +1,15 @@
 """The Keep cards a monster uses by choice (`use`), and the rolled ♥ it spends on cards while
 resolving (Poison and Shrink Ray cures, Healing Ray). `use` takes (game, state, action) and returns
 the log lines. When a card may be used, and its offer, are the card's declaration (its `Use`:
-keeps_dice.py, keeps_shop.py, keeps_life.py), and so is what using it does when its `act` says it
-(the Changes it returns, applied here); else it is in the `ACTS` table here."""
+keeps_dice.py, keeps_shop.py, keeps_life.py), and so is what using it does (its `act`: the
+Changes it returns, applied here)."""
 from __future__ import annotations
 
 from ..base import RuleViolation
 from ..fields import check_fields, index_text, is_int, is_one_of, player_field, quoted
 from ..words import counted
 from . import effects as fx
-from . import keeps, losses, market, mimic
+from . import keeps, losses, market
 from .board import TOKENS, owns
 from .cards import CARDS
 from .effects import heal
@@ -46,9 +46,6 @@ def use(game, state: dict, action: dict) -> list[str]:
     if closed:
         raise RuleViolation(closed)
     lines: list[str] = []
-    if how.act is None:
-        ACTS[cid](game, state, me, action, lines)
-        return lines
     changes = how.act(game, state, me, action)
     fx.apply(state, changes, lines, by=me)
     for c in changes:
@@ -68,16 +65,6 @@ def usable_now(game, state: dict, me: int, cid: str) -> dict | None:
         return None
     choices = how.choices(game, state, me)
     return None if choices is None else {"type": "use", "player": me, "card": cid, **choices}
-
-
-def _mimic(game, state, me, action, lines):
-    mimic.use(state, me, action, lines)
-
-
-# What `use` does for each card (the checks of when are the card's declaration, run by `use`).
-ACTS = {
-    "mimic": _mimic,
-}
 
 
 def cure(state: dict, me: int, asked: object, hearts: int, lines: list[str]) -> int:
