@@ -8,6 +8,7 @@ cards' controls by name, its words being the page's (issue #28's PAGE)."""
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -42,6 +43,15 @@ def test_the_cards_that_ask_or_are_used_are_those_the_issue_names_and_more():
     # Issue #28 names Camouflage, Wings, Rapid Healing, Mimic, Herd Culler and Psychic Probe.
     assert {"camouflage", "wings", "rapid_healing", "herd_culler", "psychic_probe"} <= set(WHOLE)
     assert len(set(WHOLE)) == 10 - 1  # 3 that ask, 9 used (Wings and Rapid Healing both), Mimic apart
+
+
+@pytest.mark.parametrize("card", sorted(set(ANSWERS + USABLE)))
+def test_the_block_declaring_a_card_quotes_its_printed_text(card):
+    # The newcomer reads the card as printed beside what the engine makes of it.
+    declared = KEEPS[card].asks.answer if KEEPS[card].asks else KEEPS[card].use.act
+    source = Path(sys.modules[declared.__module__].__file__).read_text(encoding="utf-8")
+    said = " ".join(re.sub(r"\n\s*# ?", " ", source).split())
+    assert f'{CARDS[card].name}: "{CARDS[card].text}"' in said
 
 
 def test_every_question_a_loss_asks_is_answered_by_its_declaration():

@@ -2,9 +2,10 @@
 hook answers there.
 
 A hook never changes the table: it returns a number, a choice or a list of `Change`s, and
-effects.py applies those through the same gains and losses as everything else. So a card is read
-in one place (its declaration in keeps_dice.py, keeps_shop.py or keeps_life.py) and the turn code
-asks each moment in one place. A hook is called once per copy its owner has (a Mimic token counts
+effects.py applies those through the same gains and losses as everything else; so do the answer
+to a card's question (`Ask.answer`, an `Answer`) and its use (`Use.act`). So a card is read in one
+place (its declaration in keeps_dice.py, keeps_shop.py or keeps_life.py: its text quoted, its
+hooks, its question, its use, its offers) and the turn code asks each moment in one place. A hook is called once per copy its owner has (a Mimic token counts
 as one more copy), unless it is wrapped in `Together`: then once, with the number of copies.
 """
 from __future__ import annotations
@@ -81,22 +82,6 @@ class Together:
 
 
 @dataclass(frozen=True)
-class Ask:
-    """A question a loss of ♥ asks the card's owner before it lands (losses.py takes the answer,
-    in the order the cards are declared)."""
-
-    applies: Callable[[dict, int, int], bool]  # (state, i, amount of the loss)
-    told: str  # what the history says it asks ({n}: the loss, {price}: the card's price)
-    missing: str  # what the owner has none of when no such question waits
-    choices: Callable[[dict, int], dict]  # the answer's choices for its offer
-    announced: bool = False  # told again when it comes after another question of the same loss
-    amount: str = "damage"  # what the question owed calls the loss's amount (or "dice": one a ♥)
-    fields: tuple[str, ...] = ()  # what the answer (an action named as the card) takes besides player
-    answer: Callable[[dict, int, int, dict], "Answer"] | None = None  # (state, i, amount, action)
-    legacy: Callable[[dict], dict] | None = None  # the answer older rules settled it with (from what is owed)
-
-
-@dataclass(frozen=True)
 class Answer:
     """What an answer to a loss's question does (losses.py applies it): a line said, the Changes,
     then the loss's new amount, or every loss of the owner held now spared."""
@@ -105,6 +90,22 @@ class Answer:
     changes: tuple[Change, ...] = ()
     amount: int | None = None  # None: the loss is as it was
     spared: bool = False  # every held loss of the owner goes instead of asking on
+
+
+@dataclass(frozen=True)
+class Ask:
+    """A question a loss of ♥ asks the card's owner before it lands (losses.py takes the answer,
+    in the order the cards are declared). The answer is an action named as the card."""
+
+    applies: Callable[[dict, int, int], bool]  # (state, i, amount of the loss)
+    told: str  # what the history says it asks ({n}: the loss, {price}: the card's price)
+    missing: str  # what the owner has none of when no such question waits
+    choices: Callable[[dict, int], dict]  # the answer's choices for its offer
+    fields: tuple[str, ...]  # what the answer takes besides player
+    answer: Callable[[dict, int, int, dict], Answer]  # (state, i, amount, action) -> what it does
+    legacy: Callable[[dict], dict]  # the answer older rules settled it with (from what is owed)
+    announced: bool = False  # told again when it comes after another question of the same loss
+    amount: str = "damage"  # what the question owed calls the loss's amount (or "dice": one a ♥)
 
 
 @dataclass(frozen=True)

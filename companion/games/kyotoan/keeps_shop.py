@@ -79,8 +79,11 @@ def _lab_peeks(game, s, i, action):
     return [Change(i, mark="made_in_a_lab", buy=peek)]
 
 
-# Mimic (the token's rules: mimic.py). Offer: {"type": "use", "player": 0, "card": "mimic", "price": 1,
-# "targets": [{"of": 1, "target": "jets"}]}; `use` takes `of` and `target`.
+# Mimic: "Choose a keep card any monster has in play and put a Mimic token on it. This card counts
+# as a duplicate of that card as if you had just bought it. Spend 1ϟ at the start of your turn to
+# move the Mimic token and change the card you are mimicking." (The token's copies: mimic.py.)
+# Offer: {"type": "use", "player": 0, "card": "mimic", "price": 1, "targets": [{"of": 1, "target": "jets"}]};
+# `use` takes `of` and `target`.
 def _mimic_closed(game, s, i):
     """Placing an unplaced token is free, at the start of its owner's turn or in its buy step;
     moving a placed one costs 1ϟ, once, at the start of the turn (docs/rulings.md)."""
