@@ -43,8 +43,9 @@ def ask_yields(state: dict, lines: list[str]) -> None:
 def yield_matters(state: dict, t: int, amount: int) -> bool:
     """Whether monster t's answer to a yield before a smash of `amount` can change anything
     (docs/rulings.md, "Who is asked to yield"): a hit it survives (where it stands then differs),
-    one a card may still cancel after it stays (a question the loss would ask: keeps.ANSWERS), Jets (yielding takes no ♥) and Burrowing (the monster taking the seat it
-    yields loses 1♥; only an attacker outside Kyoto takes it). Otherwise it falls either way, its
+    one a card may still cancel after it stays (a question the loss would ask: keeps.ANSWERS),
+    Jets (yielding takes no ♥) and Burrowing (the monster taking the seat it yields loses 1♥;
+    only an attacker outside Kyoto takes it). Otherwise it falls either way, its
     seat is empty either way, and the same monster enters it (It Has a Child! too: its owner plays
     on outside Kyoto)."""
     lost = fx.reduced_loss(state, t, amount)
