@@ -2,8 +2,8 @@
 cards' hooks return (`apply`, `fire`).
 
 Every gain of ϟ or ♥ and every loss of ♥ goes through these functions, so that each card's hook
-(keeps.py) is asked in one place. A loss its owner has a question about (Camouflage, Wings, Rapid
-Healing: a card's `asks`) is held in `state["held"]` instead of landing; losses.py takes the answers.
+(keeps.py) is asked in one place. A loss its owner has a question about (a card's `asks`) is held
+in `state["held"]` instead of landing; losses.py takes the answers.
 """
 from __future__ import annotations
 
@@ -52,7 +52,7 @@ def damage(state: dict, i: int, n: int, why: str, lines: list[str], by: int | No
 
 def reduced_loss(state: dict, i: int, n: int) -> int:
     """The ♥ a loss of n takes from monster i after the cards that reduce it, asking nobody
-    (Armor Plating, Wings already on)."""
+    (a card's `reduce` hook)."""
     return max(0, n + keeps.total("reduce", state, i, n)) if n > 0 else 0
 
 
@@ -106,7 +106,19 @@ def apply(state: dict, changes: list[Change], lines: list[str], by: int | None =
             lines.append(c.say)
         if c.counters:
             _count(state, c.who, *c.counters, lines)
+        for card in c.discards:
+            p["cards"].remove(card)
+            p.get("counters", {}).pop(card, None)
+            state["discard"].append(card)
         p["energy"] += c.moved
+        if c.on:
+            p[c.on] = True
+        if c.die:
+            state["dice"][c.die[0]] = c.die[1]
+        if c.mark:
+            state.setdefault("used", []).append(c.mark)
+        if c.token:
+            _place(state, c.who, *c.token, lines)
         if c.stars:
             gain_stars(state, c.who, c.stars, c.why, lines)
         if c.energy:
@@ -121,6 +133,26 @@ def apply(state: dict, changes: list[Change], lines: list[str], by: int | None =
                 lines.append(f"{name(state, c.who)} gets {counted(n, TOKENS[kind] + ' token')}.")
         if c.again:
             state["freeze_time"] = True
+        if c.spent:
+            _spend(state, c.who, c.spent, lines)
+
+
+def _place(state: dict, i: int, of: int, card: str, lines: list[str]) -> None:
+    """Put monster i's Mimic token on `card` of monster `of`, as if i had just bought it (the card's
+    `bought` hook runs with the token's own counter set)."""
+    p = state["players"][i]
+    p.setdefault("counters", {}).pop("mimic", None)  # a moved token leaves its counters behind
+    p["mimic"] = {"card": card, "of": of}
+    bought(state, i, card, "mimic", lines)
+
+
+def _spend(state: dict, i: int, card: str, lines: list[str]) -> None:
+    """A card used up: the Mimic token's copy goes first (it can be placed again), else the card."""
+    if mimicked(state, i) == card:
+        unplace(state, i, f"its {CARDS[card].name} was used up", lines)
+        return
+    state["players"][i]["cards"].remove(card)
+    state["discard"].append(card)
 
 
 def _count(state: dict, i: int, key: str, change: int, lines: list[str]) -> None:

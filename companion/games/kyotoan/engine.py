@@ -35,9 +35,9 @@ class LastKyotoanStanding(Game):
     min_players = 2
     max_players = 6
     options = (Option("monsters", None, list, "Each player's monster, in seating order (default: the roster in order)."),)
-    # 2: every loss can wait for its owner (Wings, Rapid Healing at 0♥, Camouflage beyond smashes).
+    # 2: every loss can wait for its owner (every question of keeps.ANSWERS, not only for a smash).
     # 3: a smash that would eliminate a monster in Kyoto, and Nova Breath from Kyoto, ask the yield;
-    #    Rapid Healing's ♥ are bought before the loss lands.
+    #    the ♥ a loss's question buys come before the loss lands.
     # 4: a monster in Kyoto that the smash eliminates whatever it answers is not asked to yield;
     #    answers recorded under 3 to that question are skipped on replay (`legacy_unasked`).
     rules_version = 4
@@ -103,7 +103,7 @@ class LastKyotoanStanding(Game):
     # Each handler takes (game, state, action) and returns the log lines.
     actions = {
         "roll": dice.roll, "resolve": dice.resolve, "yield": turns.answer_yield,
-        "camouflage": losses.camouflage, "wings": losses.wings, "rapid_healing": losses.rapid_healing,
+        **{card: losses.answer for card in ANSWERS},  # the questions a loss asks: keeps.ANSWERS
         "market": market.market, "buy": market.buy, "sweep": market.sweep, "use": powers.use,
         "end_turn": turns.end_turn, "auto_yield": turns.auto_yield,
     }
@@ -131,8 +131,8 @@ class LastKyotoanStanding(Game):
         return withheld(self, state)
 
     def owner_of(self, state: dict, action: dict) -> int | None:
-        """Besides decisions and settings, a monster's power used out of its turn (Opportunist,
-        Psychic Probe, Rapid Healing on another's turn) is its owner's to use."""
+        """Besides decisions and settings, a monster's power used out of its turn (a card bought
+        the moment it is revealed, a card used on another's turn) is its owner's to use."""
         owner = super().owner_of(state, action)
         player = action.get("player")
         if owner is None and isinstance(player, int) and not isinstance(player, bool) \
@@ -164,9 +164,9 @@ class LastKyotoanStanding(Game):
     def legacy_answers(self, state: dict, rules: int = 1) -> list[dict]:
         """The questions older rules did not ask, answered as they settled them. Rules 1 and 2
         asked no yield of a monster the smash would eliminate, nor of one Nova Breath hit from
-        Kyoto: it stayed. Rules 1 asked about no loss but Camouflage's dice for a smash (logged):
-        the loss landed whole (no ♥ rolled, no Wings, no Rapid Healing). `rules`: the version
-        the log entries were recorded under (Game.settle_legacy passes each entry's)."""
+        Kyoto: it stayed. Rules 1 asked fewer of a loss's questions: the loss landed whole (each
+        question's `legacy` answer, in its card's declaration). `rules`: the version the log
+        entries were recorded under (Game.settle_legacy passes each entry's)."""
         if state["phase"] == "yield" and rules < 3:
             attack = state["attack"]
             from_kyoto = fx.in_kyoto(state, attack["attacker"])
@@ -174,9 +174,8 @@ class LastKyotoanStanding(Game):
                     if v is None and (from_kyoto or attack["damage"][k] >= state["players"][int(k)]["hp"])]
         if state["phase"] != "losses" or rules >= 2:
             return []
-        default = {"camouflage": lambda d: {"faces": ["1"] * d["dice"]}, "wings": lambda d: {"pay": False},
-                   "rapid_healing": lambda d: {"hearts": 0}}
-        return [{"type": d["type"], "player": d["player"], **default[d["type"]](d)} for d in losses.owed(state)]
+        return [{"type": d["type"], "player": d["player"], **keeps.KEEPS[d["type"]].asks.legacy(d)}
+                for d in losses.owed(state)]
 
     def legacy_unasked(self, state: dict, action: dict, rules: int) -> bool:
         """Rules 3 asked the yield of a monster the smash eliminates whatever it answers: a

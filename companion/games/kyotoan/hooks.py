@@ -2,9 +2,10 @@
 hook answers there.
 
 A hook never changes the table: it returns a number, a choice or a list of `Change`s, and
-effects.py applies those through the same gains and losses as everything else. So a card is read
-in one place (its declaration in keeps_dice.py, keeps_shop.py or keeps_life.py) and the turn code
-asks each moment in one place. A hook is called once per copy its owner has (a Mimic token counts
+effects.py applies those through the same gains and losses as everything else; so do the answer
+to a card's question (`Ask.answer`, an `Answer`) and its use (`Use.act`). So a card is read in one
+place (its declaration in keeps_dice.py, keeps_shop.py or keeps_life.py: its text quoted, its
+hooks, its question, its use, its offers) and the turn code asks each moment in one place. A hook is called once per copy its owner has (a Mimic token counts
 as one more copy), unless it is wrapped in `Together`: then once, with the number of copies.
 """
 from __future__ import annotations
@@ -47,8 +48,10 @@ MOMENTS = {
 
 @dataclass(frozen=True)
 class Change:
-    """What a card does to one monster, applied in this order: the line `say`, the counters, ϟ moved,
-    ★, ϟ gained, ♥ healed, ♥ lost (the card's owner causing it), tokens, another turn."""
+    """What a card does to one monster, applied in this order: the line `say`, the counters, cards
+    discarded, ϟ moved, the card switched on, a die's new face, a mark of the turn, the token placed, ★, ϟ gained,
+    ♥ healed, ♥ lost (the card's owner causing it), tokens, another turn, a card used up, a card
+    bought from the deck (powers.py buys it through the market)."""
 
     who: int
     why: str = ""  # the reason the log gives for a gain or loss: the card's name
@@ -62,6 +65,13 @@ class Change:
     poison: int = 0
     shrink: int = 0
     again: bool = False  # another turn after this one, with one less die
+    on: str = ""  # a card of the monster's switched on until the turn ends (Keep.for_the_turn)
+    discards: tuple[str, ...] = ()  # its Keep cards discarded, their counters with them
+    die: tuple[int, str] | None = None  # (position, face): a die of the roll given another face
+    mark: str = ""  # what the turn remembers was done (state["used"]): a card's once-a-turn
+    token: tuple[int, str] | None = None  # (of, card): the Mimic token put on it, as if just bought
+    spent: str = ""  # a card used up: the Mimic token's copy comes off first, else the card goes
+    buy: str = ""  # the deck's card bought now (drawn onto the market, bought through its one path)
 
 
 @dataclass(frozen=True)
@@ -72,16 +82,30 @@ class Together:
 
 
 @dataclass(frozen=True)
+class Answer:
+    """What an answer to a loss's question does (losses.py applies it): a line said, the Changes,
+    then the loss's new amount, or every loss of the owner held now spared."""
+
+    say: str = ""
+    changes: tuple[Change, ...] = ()
+    amount: int | None = None  # None: the loss is as it was
+    spared: bool = False  # every held loss of the owner goes instead of asking on
+
+
+@dataclass(frozen=True)
 class Ask:
     """A question a loss of ♥ asks the card's owner before it lands (losses.py takes the answer,
-    in the order the cards are declared)."""
+    in the order the cards are declared). The answer is an action named as the card."""
 
     applies: Callable[[dict, int, int], bool]  # (state, i, amount of the loss)
     told: str  # what the history says it asks ({n}: the loss, {price}: the card's price)
     missing: str  # what the owner has none of when no such question waits
     choices: Callable[[dict, int], dict]  # the answer's choices for its offer
+    fields: tuple[str, ...]  # what the answer takes besides player
+    answer: Callable[[dict, int, int, dict], Answer]  # (state, i, amount, action) -> what it does
+    legacy: Callable[[dict], dict]  # the answer older rules settled it with (from what is owed)
     announced: bool = False  # told again when it comes after another question of the same loss
-    amount: str = "damage"  # what the question owed calls the loss's amount (Camouflage: its dice)
+    amount: str = "damage"  # what the question owed calls the loss's amount (or "dice": one a ♥)
 
 
 @dataclass(frozen=True)
@@ -92,9 +116,9 @@ class Use:
     fields: tuple[str, ...]  # what `use` takes besides card and player
     closed: Callable[[Any, dict, int], str | None]  # (game, state, i) -> why not now, or None
     choices: Callable[[Any, dict, int], dict | None]  # the offer's choices; None: nothing to choose
+    act: Callable[[Any, dict, int, dict], list[Change]]  # (game, state, i, action): what using it does
     turn: str = "own"  # "own": its owner's turn; "any"; "others": another monster's turn
-    during_losses: bool = False  # also while losses wait for their answers (Rapid Healing)
-    spec: Any = None  # what the card's action reads of it (a die change's face, limit, price)
+    during_losses: bool = False  # also while losses wait for their answers
 
 
 @dataclass(frozen=True)
@@ -103,19 +127,20 @@ class Keep:
 
     id: str
     at: Mapping[str, Callable | Together] = field(default_factory=dict)
-    price: int = 0  # ϟ for one use: Wings, Stretchy, a ♥ of Rapid Healing, a Mimic move, a roll
+    price: int = 0  # ϟ for one use (one ♥ bought, one die changed, one move of a token, one roll)
     max_hp: int | None = None  # the owner's maximum ♥ while it has the card
     asks: Ask | None = None
     use: Use | None = None
+    for_the_turn: bool = False  # a Change may switch it on (`on`), until its owner's turn ends
 
 
 def keep(card_id: str, *, price: int = 0, max_hp: int | None = None, asks: Ask | None = None,
-         use: Use | None = None, **at: Callable | Together) -> Keep:
+         use: Use | None = None, for_the_turn: bool = False, **at: Callable | Together) -> Keep:
     """A Keep card's declaration; every keyword besides these is a hook at the moment it names."""
     unknown = sorted(set(at) - set(MOMENTS))
     if unknown:
         raise ValueError(f"{card_id}: no moment {unknown[0]!r} (moments: {', '.join(MOMENTS)})")
-    return Keep(card_id, at, price, max_hp, asks, use)
+    return Keep(card_id, at, price, max_hp, asks, use, for_the_turn)
 
 
 def counters_bought(n: int, say: str = "") -> Callable:

@@ -22,6 +22,7 @@ KEEPS: dict[str, Keep] = {k.id: k for k in (*DICE_KEEPS, *SHOP_KEEPS, *LIFE_KEEP
 ANSWERS = tuple(cid for cid, k in KEEPS.items() if k.asks)  # the questions a held loss asks, in order
 USABLE = tuple(cid for cid, k in KEEPS.items() if k.use)  # the cards the `use` action takes
 TOLLS = tuple(cid for cid, k in KEEPS.items() if "yield_toll" in k.at)  # why a seat taken costs ♥
+FOR_THE_TURN = tuple(cid for cid, k in KEEPS.items() if k.for_the_turn)  # switched off when a turn ends
 
 
 def hooked(moment: str, state: dict, i: int) -> Iterator[tuple[str, Callable | Together, int]]:

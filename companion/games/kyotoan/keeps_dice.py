@@ -7,7 +7,9 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Callable
 
-from .board import FACES, alive, copies, counter_sets, in_kyoto, name, neighbours, used
+from ..base import RuleViolation
+from ..fields import int_field, is_one_of
+from .board import FACE_WORDS, FACES, alive, copies, counter_sets, in_kyoto, name, neighbours, used
 from .cards import CARDS
 from .hooks import Change, Together, Use, counters_bought, keep
 
@@ -74,7 +76,9 @@ def _gifts(s, i, n, hearts):
 
 @dataclass(frozen=True)
 class DieChange:
-    """One die given another face after a roll, before resolving (edition ruling)."""
+    """One die given another face after a roll, before resolving (edition ruling). Its offer:
+    {"type": "use", "player": 0, "card": card, "dice": [0, 1, 2, 3, 4, 5], "faces": [...], "price": 0},
+    without "faces" when the card gives one face; `use` takes `die` (one of `dice`) and `face`."""
 
     card: str
     face: str | None = None  # the face it gives (Herd Culler: a 1); None: any face
@@ -104,10 +108,25 @@ class DieChange:
         offer["price"] = KEEPS_BY_ID[self.card].price
         return offer
 
+    def act(self, game, state: dict, i: int, action: dict) -> list[Change]:
+        """The die `die` given the card's face (or `face`), its price paid, the turn's mark; the
+        card used up after the faces it is spent on."""
+        die = int_field(action, "die", 0, len(state["dice"]) - 1, "'die' (the position of the die)")
+        face = self.face or action.get("face")
+        if not is_one_of(face, FACES):
+            raise RuleViolation(f"'face' is one of {', '.join(FACES)}.")
+        before = state["dice"][die]
+        changes = [Change(i, say=f"{name(state, i)} uses {CARDS[self.card].name}: a {FACE_WORDS[before]} becomes "
+                                 f"{FACE_WORDS[face]}.", moved=-KEEPS_BY_ID[self.card].price, die=(die, face),
+                          mark=self.mark.format(i=i) if self.mark else "")]
+        if face in self.spent_on:
+            changes.append(Change(i, say=self.said.format(face=FACE_WORDS[face]), spent=self.card))
+        return changes
+
 
 def _die_change(change: DieChange, turn: str = "own") -> Use:
     fields = ("die",) if change.face else ("die", "face")
-    return Use(fields, change.closed, change.choices, turn=turn, spec=change)
+    return Use(fields, change.closed, change.choices, turn=turn, act=change.act)
 
 
 DICE_KEEPS = (
@@ -135,10 +154,15 @@ DICE_KEEPS = (
     keep("fire_breathing", smashed=Together(
         lambda s, i, n: [Change(j, loss=n, why="Fire Breathing") for j in neighbours(s, i)])),
     keep("healing_ray", gifts=Together(_gifts)),
+    # Herd Culler: "You can change one of your dice to a 1 each turn." (offer: no "faces")
     keep("herd_culler", use=_die_change(DieChange(
         "herd_culler", face="1", mark="herd_culler", limit="Herd Culler changes one die each turn: it was used this turn."))),
+    # Plot Twist: "Before resolving your dice, you may change one die to any result. Discard when used."
     keep("plot_twist", use=_die_change(DieChange("plot_twist", spent_on=FACES))),
+    # Stretchy: "Before resolving your dice, you can spend 2ϟ to change one of your dice to any result."
     keep("stretchy", price=2, use=_die_change(DieChange("stretchy"))),
+    # Psychic Probe: "You can reroll a die of your choice after the last Roll of each other Monster.
+    # If the result of your reroll is ♥, discard this card." (offer: "player" is the prober)
     keep("psychic_probe", use=_die_change(DieChange(
         "psychic_probe", mark="psychic_probe:{i}", limit="{who} has used Psychic Probe on this turn already.",
         spent_on=("heart",), said="The reroll is a {face}: Psychic Probe is discarded."), turn="others")),

@@ -1,24 +1,63 @@
-"""Keep cards of ♥, ϟ and turns: extra gains, smaller losses, the questions a loss asks (Camouflage,
-Wings, Rapid Healing, in this order: the edition's), yielding with Jets, It Has a Child! at 0♥, Even
-Bigger's maximum, and what a turn's start or end brings. Each card is one declaration (hooks.py)."""
+"""Keep cards of ♥, ϟ and turns: extra gains, smaller losses, the questions a loss asks (in the
+edition's order), yielding with Jets, It Has a Child! at 0♥, Even Bigger's maximum, and what a
+turn's start or end brings. Each card is one declaration (hooks.py); a card that asks or is used
+is one block here: its text, its question and answer, its use, its offers."""
 from __future__ import annotations
 
-from .board import FACES, MAX_HP, alive, counter_sets, name, owns
-from .hooks import Ask, Change, Together, Use, counters_bought, keep
+from ..base import RuleViolation
+from ..fields import bool_field, int_field
+from .board import FACE_WORDS, FACES, MAX_HP, alive, counter_sets, name, owns
+from .hooks import Answer, Ask, Change, Together, Use, counters_bought, keep
+
+# -- the questions a loss of ♥ asks its owner before it lands ---------------------------------------
+# Edition order: the yield (with Jets) comes first, then Armor Plating (it asks nothing), then the
+# three cards below, each asked once, in the order they are declared (keeps.ANSWERS): Camouflage's
+# dice, then Wings if ♥ are still to be lost, then Rapid Healing if the loss would reduce the
+# monster to 0♥. The answer is an action named as the card, {"type": card, "player": i, ...fields},
+# and its offer is what is owed (losses.owed) with the question's `choices`; losses.py applies what
+# the answer returns (hooks.Answer).
+
+# Camouflage: "If you lose ♥, roll a die for each ♥ you lost. Each ♥ result reduces the loss by 1♥."
+# Asked of every loss (beyond what Armor Plating takes). Offer:
+#   {"type": "camouflage", "player": 2, "dice": 3, "faces": ["1", "2", "3", "heart", "energy", "smash"]}
+def _camouflage_rolled(s, i, n, action):
+    faces = action["faces"]
+    if not isinstance(faces, list) or len(faces) != n or any(f not in FACES for f in faces):
+        raise RuleViolation(f"Camouflage rolls {n} dice for {name(s, i)}: enter {n} faces.")
+    hearts = faces.count("heart")
+    return Answer(say=f"{name(s, i)} rolls {' '.join(FACE_WORDS[f] for f in faces)} for Camouflage"
+                  + (f": {hearts}♥ cancelled." if hearts else "."), amount=n - hearts)
 
 
+CAMOUFLAGE = keep("camouflage", asks=Ask(
+    lambda s, i, amount: True, "its owner rolls {n} Camouflage dice", "Camouflage dice to roll",
+    lambda s, i: {"faces": list(FACES)}, amount="dice", fields=("faces",), answer=_camouflage_rolled,
+    # Rules 1 rolled Camouflage's dice for a smash alone (logged); any other loss landed whole.
+    legacy=lambda owed: {"faces": ["1"] * owed["dice"]}))
+
+
+# Wings: "Spend 2ϟ to not lose ♥ this turn." Asked of a loss while Wings are off and its owner has
+# the ϟ; also switched on ahead of a loss, on any turn. Offers:
+#   {"type": "wings", "player": 2, "damage": 3, "price": 2, "pay": [true, false]}
+#   {"type": "use", "player": 1, "card": "wings", "price": 2}
 def wings_ready(state: dict, i: int) -> bool:
     """Whether monster i's Wings are still off and it has the ϟ to switch them on."""
     p = state["players"][i]
     return not p.get("wings") and p["energy"] >= WINGS.price
 
 
-def rescue_possible(state: dict, i: int, amount: int) -> bool:
-    """Whether Rapid Healing could keep a loss of `amount` from reducing monster i to 0♥: it has
-    the card and the ϟ for a ♥, and room to gain ♥."""
-    p = state["players"][i]
-    return (0 < p["hp"] <= amount and p["hp"] < p["max_hp"] and owns(state, i, "rapid_healing")
-            and p["energy"] >= RAPID_HEALING.price)
+def _wings_on(s, i):
+    p = s["players"][i]
+    if p["energy"] < WINGS.price:
+        raise RuleViolation(f"Wings costs {WINGS.price}ϟ; {name(s, i)} has {p['energy']}ϟ.")
+    return Change(i, say=f"{name(s, i)} spends {WINGS.price}ϟ on Wings: it loses no ♥ this turn.",
+                  moved=-WINGS.price, on="wings")
+
+
+def _wings_answered(s, i, amount, action):
+    if not bool_field(action, "pay"):
+        return Answer(say=f"{name(s, i)} does not use Wings.")
+    return Answer(changes=(_wings_on(s, i),), spared=True)  # every loss of it this turn
 
 
 def _wings_closed(game, s, i):
@@ -28,6 +67,49 @@ def _wings_closed(game, s, i):
     if p["energy"] < WINGS.price:
         return f"Wings costs {WINGS.price}ϟ; {name(s, i)} has {p['energy']}ϟ."
     return None
+
+
+WINGS = keep(
+    "wings", price=2, for_the_turn=True,
+    reduce=lambda s, i, amount: -amount if s["players"][i].get("wings") else 0,  # no ♥ lost this turn
+    asks=Ask(lambda s, i, amount: amount > 0 and wings_ready(s, i), "its owner may pay {price}ϟ for Wings",
+             "Wings decision to make",
+             lambda s, i: {"price": WINGS.price, "pay": [True, False] if s["players"][i]["energy"] >= WINGS.price else [False]},
+             fields=("pay",), answer=_wings_answered, legacy=lambda owed: {"pay": False}),
+    use=Use((), _wings_closed, lambda game, s, i: {"price": WINGS.price}, turn="any",
+            act=lambda game, s, i, action: [_wings_on(s, i)]))
+
+
+# Rapid Healing: "Spend 2ϟ at any time to gain 1♥. This may be used to prevent your health from
+# being reduced to 0." Asked of a loss that would reduce its owner to 0♥: the ♥ it buys come before
+# the loss lands, so a monster saved never went to 0 (Eater of the Dead and It Has a Child! do not
+# see it fall), and ♥ bought short of the loss do not save it. A ♥ bought with `use` while the
+# question waits asks it again (losses.ask_again) as long as the loss would still reduce it to 0♥.
+# Offers:
+#   {"type": "rapid_healing", "player": 2, "damage": 3, "hp": 2, "choices": [{"hearts": 0, "price": 0}, {"hearts": 1, "price": 2}]}
+#   {"type": "use", "player": 1, "card": "rapid_healing", "price": 2}      +1♥
+def rescue_possible(state: dict, i: int, amount: int) -> bool:
+    """Whether Rapid Healing could keep a loss of `amount` from reducing monster i to 0♥: it has
+    the card and the ϟ for a ♥, and room to gain ♥."""
+    p = state["players"][i]
+    return (0 < p["hp"] <= amount and p["hp"] < p["max_hp"] and owns(state, i, "rapid_healing")
+            and p["energy"] >= RAPID_HEALING.price)
+
+
+def _hearts_bought(s, i, hearts):
+    p, price = s["players"][i], hearts * RAPID_HEALING.price
+    if price > p["energy"]:
+        raise RuleViolation(f"{hearts}♥ cost {price}ϟ; {name(s, i)} has {p['energy']}ϟ.")
+    if p["hp"] + hearts > p["max_hp"]:
+        raise RuleViolation(f"{name(s, i)} can gain only {p['max_hp'] - p['hp']}♥.")
+    return Change(i, moved=-price, hearts=hearts, why=f"Rapid Healing, {price}ϟ")
+
+
+def _healing_answered(s, i, amount, action):
+    hearts = int_field(action, "hearts", 0, s["players"][i]["max_hp"], "'hearts' (♥ bought with Rapid Healing)")
+    if not hearts:
+        return Answer(say=f"{name(s, i)} does not use Rapid Healing.")
+    return Answer(changes=(_hearts_bought(s, i, hearts),))
 
 
 def _healing_closed(game, s, i):
@@ -47,6 +129,17 @@ def _hearts_to_buy(s, i):
     return {"hp": p["hp"], "choices": [{"hearts": n, "price": n * price} for n in range(most + 1)]}
 
 
+RAPID_HEALING = keep(
+    "rapid_healing", price=2,  # a ♥
+    asks=Ask(lambda s, i, amount: amount > 0 and rescue_possible(s, i, amount),
+             "it would be reduced to 0♥: Rapid Healing can prevent it ({price}ϟ a ♥)", "Rapid Healing question",
+             _hearts_to_buy, announced=True, fields=("hearts",), answer=_healing_answered,
+             legacy=lambda owed: {"hearts": 0}),
+    use=Use((), _healing_closed, lambda game, s, i: {"price": RAPID_HEALING.price}, turn="any", during_losses=True,
+            act=lambda game, s, i, action: [_hearts_bought(s, i, 1)]))
+
+
+# -- the other cards of ♥, ϟ and turns ----------------------------------------------------------------
 def _battery(s, i, n):
     # Edition ruling: these 2ϟ are moved, not newly gained, so Friend of Children does not add.
     # Each copy (the card, a Mimic token) gives 2ϟ from its own set.
@@ -66,27 +159,12 @@ def _underdog(s, i):
     return [Change(i, stars=1, why="Rooting for the Underdog")] if fewest else []
 
 
-WINGS = keep(
-    "wings", price=2,
-    reduce=lambda s, i, amount: -amount if s["players"][i].get("wings") else 0,  # no ♥ lost this turn
-    asks=Ask(lambda s, i, amount: amount > 0 and wings_ready(s, i), "its owner may pay {price}ϟ for Wings",
-             "Wings decision to make",
-             lambda s, i: {"price": WINGS.price, "pay": [True, False] if s["players"][i]["energy"] >= WINGS.price else [False]}),
-    use=Use((), _wings_closed, lambda game, s, i: {"price": WINGS.price}, turn="any"))
-RAPID_HEALING = keep(
-    "rapid_healing", price=2,  # a ♥
-    asks=Ask(lambda s, i, amount: amount > 0 and rescue_possible(s, i, amount),
-             "it would be reduced to 0♥: Rapid Healing can prevent it ({price}ϟ a ♥)", "Rapid Healing question",
-             _hearts_to_buy, announced=True),
-    use=Use((), _healing_closed, lambda game, s, i: {"price": RAPID_HEALING.price}, turn="any", during_losses=True))
-
 LIFE_KEEPS = (
     keep("friend_of_children", energy=lambda s, i: 1),
     keep("regeneration", heal=lambda s, i: 1),
     keep("even_bigger", max_hp=12, bought=lambda s, i, key: [Change(i, hearts=2, why="Even Bigger")]),
     keep("armor_plating", reduce=lambda s, i, amount: -1 if amount == 1 else 0),
-    keep("camouflage", asks=Ask(lambda s, i, amount: True, "its owner rolls {n} Camouflage dice",
-                                "Camouflage dice to roll", lambda s, i: {"faces": list(FACES)}, amount="dice")),
+    CAMOUFLAGE,
     WINGS,
     RAPID_HEALING,
     keep("jets", yield_loss=Together(lambda s, i, n, amount: 0)),

@@ -4,6 +4,8 @@ declaration (hooks.py); `closed` is the only check of when a card is used, and i
 exactly when it says nothing."""
 from __future__ import annotations
 
+from ..base import RuleViolation
+from ..fields import bool_field, is_one_of, player_field, quoted
 from .board import copies, mimicked, name, used
 from .cards import CARDS
 from .hooks import Change, Together, Use, keep
@@ -23,6 +25,9 @@ def _tentacles(s, i, n):
     return [(j, list(q["cards"])) for j, q in enumerate(s["players"]) if j != i]
 
 
+# Metamorph: "At the end of your turn you can discard any keep cards you have to gain their full cost
+# in ϟ." Offer: {"type": "use", "player": 0, "card": "metamorph", "sell": [{"card": "jets", "gain": 5}]};
+# `sell`: the ids of any non-empty selection of these entries (one entry per card owned).
 def _metamorph_closed(game, s, i):
     if s["phase"] != "buy":
         return "Metamorph sells cards at the end of its owner's turn, after the dice are resolved."
@@ -34,6 +39,17 @@ def _metamorph_choices(game, s, i):
     return {"sell": [{"card": c, "gain": CARDS[c].cost} for c in cards]} if cards else None
 
 
+def _metamorph_sells(game, s, i, action):
+    sell, p = action.get("sell"), s["players"][i]
+    if not isinstance(sell, list) or not sell or any(not isinstance(c, str) or p["cards"].count(c) < sell.count(c) for c in sell):
+        raise RuleViolation("'sell' lists Keep cards the monster owns.")
+    return [Change(i, say=f"{name(s, i)} discards {', '.join(CARDS[c].name for c in sell)} (Metamorph).",
+                   discards=tuple(sell), energy=sum(CARDS[c].cost for c in sell), why="Metamorph")]
+
+
+# Made in a Lab: "During the Buy Power cards step, you can peek at the top card of the deck and buy
+# it or put it back on top of the deck." Offer: {"type": "use", "player": 0, "card": "made_in_a_lab",
+# "peek": [{"card": "heal", "price": 3, "buy": [false, true]}]}: the table taps in the card peeked.
 def _lab_closed(game, s, i):
     if s["phase"] != "buy":
         return "Made in a Lab peeks during the Buy Power cards step."
@@ -50,6 +66,24 @@ def _lab_choices(game, s, i):
     return {"peek": peek} if peek else None
 
 
+def _lab_peeks(game, s, i, action):
+    # The table taps in the peeked top card; the owner buys it (through the market) or puts it back.
+    peek = action.get("peek")
+    if not is_one_of(peek, CARDS) or not s["deck"].get(peek):
+        raise RuleViolation("'peek' is the id of the card on top of the deck (a card still in the deck).")
+    if not bool_field(action, "buy"):
+        return [Change(i, mark="made_in_a_lab", say=f"{name(s, i)} peeks at the top card (Made in a Lab) and puts it back.")]
+    price, energy = game.cost(s, i, peek), s["players"][i]["energy"]
+    if energy < price:
+        raise RuleViolation(f"{CARDS[peek].name} costs {price}ϟ; {name(s, i)} has {energy}ϟ.")
+    return [Change(i, mark="made_in_a_lab", buy=peek)]
+
+
+# Mimic: "Choose a keep card any monster has in play and put a Mimic token on it. This card counts
+# as a duplicate of that card as if you had just bought it. Spend 1ϟ at the start of your turn to
+# move the Mimic token and change the card you are mimicking." (The token's copies: mimic.py.)
+# Offer: {"type": "use", "player": 0, "card": "mimic", "price": 1, "targets": [{"of": 1, "target": "jets"}]};
+# `use` takes `of` and `target`.
 def _mimic_closed(game, s, i):
     """Placing an unplaced token is free, at the start of its owner's turn or in its buy step;
     moving a placed one costs 1ϟ, once, at the start of the turn (docs/rulings.md)."""
@@ -75,14 +109,32 @@ def _mimic_choices(game, s, i):
     return {"price": MIMIC.price if token else 0, "targets": targets} if targets else None
 
 
-MIMIC = keep("mimic", price=1, use=Use(("of", "target"), _mimic_closed, _mimic_choices))
+def _mimic_moves(game, s, i, action):
+    # Placed (free) or moved (its price) on another Keep card in play; when it may is `_mimic_closed`.
+    of = player_field(s, action, "of")
+    target = action.get("target")
+    if not isinstance(target, str) or target not in s["players"][of]["cards"]:
+        raise RuleViolation(f"{name(s, of)} has no Keep card '{quoted(target)}' in play to mimic.")
+    if target == "mimic":
+        raise RuleViolation("Mimic copies another Keep card, not a Mimic.")
+    changes = []
+    if mimicked(s, i) is not None:
+        if s["players"][i]["mimic"] == {"card": target, "of": of}:
+            raise RuleViolation(f"The Mimic token is on that {CARDS[target].name} already.")
+        changes.append(Change(i, say=f"{name(s, i)} spends {MIMIC.price}ϟ to move its Mimic token.",
+                              moved=-MIMIC.price, mark="mimic"))
+    whose = "its own" if of == i else f"{name(s, of)}'s"
+    return changes + [Change(i, say=f"{name(s, i)} puts its Mimic token on {whose} {CARDS[target].name}.", token=(of, target))]
+
+
+MIMIC = keep("mimic", price=1, use=Use(("of", "target"), _mimic_closed, _mimic_choices, act=_mimic_moves))
 
 SHOP_KEEPS = (
     keep("alien_origin", cost=lambda s, i, card: -1),
     keep("media_friendly", buys=lambda s, i, card: [Change(i, stars=1, why="Media-Friendly")]),
     keep("opportunist", shop=Together(_opportunist)),
     keep("parasitic_tentacles", shop=Together(_tentacles)),
-    keep("metamorph", use=Use(("sell",), _metamorph_closed, _metamorph_choices)),
-    keep("made_in_a_lab", use=Use(("peek", "buy"), _lab_closed, _lab_choices)),
+    keep("metamorph", use=Use(("sell",), _metamorph_closed, _metamorph_choices, act=_metamorph_sells)),
+    keep("made_in_a_lab", use=Use(("peek", "buy"), _lab_closed, _lab_choices, act=_lab_peeks)),
     MIMIC,
 )

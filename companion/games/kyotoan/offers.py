@@ -30,26 +30,18 @@ resolve, buy, sweep, end_turn, use) name the active monster and may be sent with
       `cure` and `heal_others` together spend at most `hearts` (the rolled ♥).
   {"type": "yield", "player": 2, "damage": 3, "jets": false, "yield": [true, false]}
       `jets`: yielding costs no ♥.
-  {"type": "camouflage", "player": 2, "dice": 3, "faces": ["1", "2", "3", "heart", "energy", "smash"]}
-  {"type": "wings", "player": 2, "damage": 3, "price": 2, "pay": [true, false]}
-  {"type": "rapid_healing", "player": 2, "damage": 3, "hp": 2, "choices": [{"hearts": 0, "price": 0}, {"hearts": 1, "price": 2}]}
-      the ♥ bought before a loss of `damage` that would reduce the monster (at `hp`) to 0♥ lands.
+  {"type": <a card of keeps.ANSWERS>, "player": 2, <its amount>: 3, ...its `asks.choices`}
+      a question a held loss asks (what is owed, losses.owed, with its choices); each card's
+      declaration shows its offer and the answer it takes.
   {"type": "buy", "player": 0, "cards": [{"card": "acid_attack", "price": 5}]}
       from the market: the active monster in its buy step, or (Opportunist) another monster the
       moment a card is revealed; only the cards the buyer can pay.
   {"type": "buy", "player": 0, "from": 1, "cards": [{"card": "jets", "price": 4}]}   Parasitic Tentacles
   {"type": "sweep", "player": 0, "price": 2}
   {"type": "end_turn", "player": 0}
-  {"type": "use", "player": 0, "card": "plot_twist", "dice": [0, 1, 2, 3, 4, 5], "faces": [...], "price": 0}
-      also "stretchy" (price 2) and "psychic_probe" (player: the prober, on another's turn);
-      "herd_culler" has no "faces": the die becomes a 1. `die`: one of `dice`; `face`: one of `faces`.
-  {"type": "use", "player": 1, "card": "wings", "price": 2}
-  {"type": "use", "player": 1, "card": "rapid_healing", "price": 2}
-      +1♥ (while the monster's Rapid Healing question waits: one ♥ bought before the loss).
-  {"type": "use", "player": 0, "card": "metamorph", "sell": [{"card": "jets", "gain": 5}]}
-      `sell`: the ids of any non-empty selection of these entries (one entry per card owned).
-  {"type": "use", "player": 0, "card": "made_in_a_lab", "peek": [{"card": "heal", "price": 3, "buy": [false, true]}]}
-  {"type": "use", "player": 0, "card": "mimic", "price": 1, "targets": [{"of": 1, "target": "jets"}]}
+  {"type": "use", "player": 0, "card": <a card of keeps.USABLE>, ...its `use.choices`}
+      a card its owner may use now ("player": the owner, on another's turn too); each card's
+      declaration shows its offer and the fields `use` takes.
 """
 from __future__ import annotations
 
@@ -66,7 +58,7 @@ ALWAYS = ("market", "auto_yield")  # moves that never wait
 def gate(state: dict, action: dict) -> str | None:
     """Why a move must wait now, or None: the face-up cards still to tap in (only a buy the moment
     they are revealed goes first: Opportunist's), then a loss waiting for its answers (only those,
-    and a card used while losses wait: Rapid Healing)."""
+    and a card whose `use` says `during_losses`)."""
     kind, card = action["type"], action.get("card")
     short = market.short(state)
     if short and kind not in ALWAYS and not (kind == "buy" and action.get("player") not in (None, state["current"])):

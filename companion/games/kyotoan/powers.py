@@ -1,17 +1,18 @@
 """The Keep cards a monster uses by choice (`use`), and the rolled ♥ it spends on cards while
 resolving (Poison and Shrink Ray cures, Healing Ray). `use` takes (game, state, action) and returns
 the log lines. When a card may be used, and its offer, are the card's declaration (its `Use`:
-keeps_dice.py, keeps_shop.py, keeps_life.py); what using it does is in the `ACTS` table here."""
+keeps_dice.py, keeps_shop.py, keeps_life.py), and so is what using it does (its `act`: the
+Changes it returns, applied here)."""
 from __future__ import annotations
 
 from ..base import RuleViolation
-from ..fields import bool_field, check_fields, index_text, int_field, is_int, is_one_of, player_field, quoted
+from ..fields import check_fields, index_text, is_int, is_one_of, player_field, quoted
 from ..words import counted
 from . import effects as fx
-from . import keeps, losses, market, mimic
+from . import keeps, losses, market
 from .board import TOKENS, owns
 from .cards import CARDS
-from .effects import FACE_WORDS, FACES, gain_energy, heal
+from .effects import heal
 from .keeps import KEEPS, USABLE
 
 __all__ = ["USABLE"]
@@ -28,8 +29,8 @@ def owner_of_use(state: dict, action: dict) -> int:
 
 
 def use(game, state: dict, action: dict) -> list[str]:
-    """`use`: an activated power (a die changed, Wings, Rapid Healing, Metamorph, Made in a Lab,
-    Mimic): whose turn, ownership, then the card's own `closed` check, then what it does."""
+    """`use`: an activated power (a card of USABLE): whose turn, ownership, then the card's own
+    `closed` check, then what it does."""
     check_fields(action, ("card",), ("player",) + USE_FIELDS)
     cid = action["card"]
     if not is_one_of(cid, USABLE):
@@ -45,7 +46,15 @@ def use(game, state: dict, action: dict) -> list[str]:
     if closed:
         raise RuleViolation(closed)
     lines: list[str] = []
-    ACTS[cid](game, state, me, action, lines)
+    changes = how.act(game, state, me, action)
+    fx.apply(state, changes, lines, by=me)
+    for c in changes:
+        if c.buy:  # drawn from the deck onto the market, then off it again through its one path
+            state["deck"][c.buy] -= 1
+            state["market"].append(c.buy)
+            lines.extend(market.buy(game, state, {"type": "buy", "card": c.buy}))
+    if KEEPS[cid].asks:  # used while its own question waits: the question may be settled now
+        losses.ask_again(game, state, me, cid, lines)
     return lines
 
 
@@ -56,88 +65,6 @@ def usable_now(game, state: dict, me: int, cid: str) -> dict | None:
         return None
     choices = how.choices(game, state, me)
     return None if choices is None else {"type": "use", "player": me, "card": cid, **choices}
-
-
-def _mimic(game, state, me, action, lines):
-    mimic.use(state, me, action, lines)
-
-
-def _wings(game, state, me, action, lines):
-    """Wings switched on ahead of a loss: no ♥ lost for the rest of the turn."""
-    losses.pay_wings(state, me, lines)
-
-
-def _change_die(game, state, me, action, lines):
-    """Plot Twist, Stretchy, Herd Culler, Psychic Probe: one die gets another face (keeps_dice.DieChange)."""
-    cid = action["card"]
-    change = KEEPS[cid].use.spec
-    die = int_field(action, "die", 0, len(state["dice"]) - 1, "'die' (the position of the die)")
-    face = change.face or action.get("face")
-    if not is_one_of(face, FACES):
-        raise RuleViolation(f"'face' is one of {', '.join(FACES)}.")
-    if change.mark:
-        state.setdefault("used", []).append(change.mark.format(i=me))
-    state["players"][me]["energy"] -= KEEPS[cid].price
-    before = state["dice"][die]
-    state["dice"][die] = face
-    lines.append(f"{fx.name(state, me)} uses {CARDS[cid].name}: a {FACE_WORDS[before]} becomes {FACE_WORDS[face]}.")
-    if face in change.spent_on:
-        if change.said:
-            lines.append(change.said.format(face=FACE_WORDS[face]))
-        mimic.spend(state, me, cid, lines)
-
-
-def _rapid_healing(game, state, me, action, lines):
-    """Rapid Healing: a ♥ for its price, at any time; while a loss that would reduce the monster to
-    0♥ asks, the ♥ is bought before it lands (losses.py)."""
-    if losses.asked_rapid_healing(state, me):
-        lines.extend(losses.buy_hearts(game, state, me, 1, answer=False))
-        return
-    price = KEEPS["rapid_healing"].price
-    state["players"][me]["energy"] -= price
-    heal(state, me, 1, f"Rapid Healing, {price}ϟ", lines)
-
-
-def _metamorph(game, state, me, action, lines):
-    """At the end of its turn (the buy step), the owner sells Keep cards for their full cost."""
-    sell = action.get("sell")
-    p = state["players"][me]
-    if not isinstance(sell, list) or not sell or any(not isinstance(c, str) or p["cards"].count(c) < sell.count(c) for c in sell):
-        raise RuleViolation("'sell' lists Keep cards the monster owns.")
-    for cid in sell:
-        p["cards"].remove(cid)
-        p.get("counters", {}).pop(cid, None)
-        state["discard"].append(cid)
-    price = sum(CARDS[c].cost for c in sell)
-    lines.append(f"{fx.name(state, me)} discards {', '.join(CARDS[c].name for c in sell)} (Metamorph).")
-    gain_energy(state, me, price, "Metamorph", lines)
-
-
-def _made_in_a_lab(game, state, me, action, lines):
-    """In the buy step: the table taps in the peeked top card; the owner buys it or puts it back."""
-    peek = action.get("peek")
-    if not is_one_of(peek, CARDS) or not state["deck"].get(peek):
-        raise RuleViolation("'peek' is the id of the card on top of the deck (a card still in the deck).")
-    bought = bool_field(action, "buy")
-    state.setdefault("used", []).append("made_in_a_lab")
-    if not bought:
-        lines.append(f"{fx.name(state, me)} peeks at the top card (Made in a Lab) and puts it back.")
-        return
-    price = game.cost(state, me, peek)
-    p = state["players"][me]
-    if p["energy"] < price:
-        raise RuleViolation(f"{CARDS[peek].name} costs {price}ϟ; {fx.name(state, me)} has {p['energy']}ϟ.")
-    state["deck"][peek] -= 1
-    state["market"].append(peek)  # bought through the market's one path, then off it again
-    lines.extend(market.buy(game, state, {"type": "buy", "card": peek}))
-
-
-# What `use` does for each card (the checks of when are the card's declaration, run by `use`).
-ACTS = {
-    "herd_culler": _change_die, "plot_twist": _change_die, "stretchy": _change_die, "psychic_probe": _change_die,
-    "metamorph": _metamorph, "made_in_a_lab": _made_in_a_lab, "mimic": _mimic,
-    "wings": _wings, "rapid_healing": _rapid_healing,
-}
 
 
 def cure(state: dict, me: int, asked: object, hearts: int, lines: list[str]) -> int:

@@ -43,9 +43,9 @@ def ask_yields(state: dict, lines: list[str]) -> None:
 def yield_matters(state: dict, t: int, amount: int) -> bool:
     """Whether monster t's answer to a yield before a smash of `amount` can change anything
     (docs/rulings.md, "Who is asked to yield"): a hit it survives (where it stands then differs),
-    one a card may still cancel after it stays (Camouflage, Wings, Rapid Healing: a question the
-    loss would ask), Jets (yielding takes no ♥) and Burrowing (the monster taking the seat it
-    yields loses 1♥; only an attacker outside Kyoto takes it). Otherwise it falls either way, its
+    one a card may still cancel after it stays (a question the loss would ask: keeps.ANSWERS),
+    Jets (yielding takes no ♥) and Burrowing (the monster taking the seat it yields loses 1♥;
+    only an attacker outside Kyoto takes it). Otherwise it falls either way, its
     seat is empty either way, and the same monster enters it (It Has a Child! too: its owner plays
     on outside Kyoto)."""
     lost = fx.reduced_loss(state, t, amount)
@@ -213,7 +213,8 @@ def then_ended(game, state: dict, lines: list[str]) -> None:
     state["hurt_others"] = False
     state["used"] = []
     for p in state["players"]:
-        p.pop("wings", None)
+        for card in keeps.FOR_THE_TURN:
+            p.pop(card, None)
     if fx.in_kyoto(state, nxt):
         gain_stars(state, nxt, 2, "starting the turn in Kyoto", lines)
     fx.fire("turn_start", state, nxt, lines)
