@@ -58,13 +58,13 @@ def procfile_command() -> str:
     raise RuntimeError("no web: line in the Procfile")
 
 
-def start_server(data: Path, threads: int, cpus: set[int] | None = None) -> tuple[subprocess.Popen, int]:
+def start_server(data: Path, cpus: set[int] | None = None) -> tuple[subprocess.Popen, int]:
     """Start the Procfile's server on loopback (on the CPUs `cpus` only, if given)."""
     port = free_port()
     # The benchmark fires actions far faster than any table: lift the per-table flood limit.
     env = {**os.environ, "COMPANION_DATA": str(data), "COMPANION_ACTION_LIMIT": "0",
            "COMPANION_CREATE_LIMIT": "100000 per minute", "COMPANION_TABLES_LIMIT": "100000 per minute",
-           "COMPANION_THREADS": str(threads), "PORT": str(port)}
+           "PORT": str(port)}
     command = procfile_command().replace("--bind 0.0.0.0:", "--bind 127.0.0.1:")
     proc = subprocess.Popen(
         ["bash", "-c", f"exec {command}"],
@@ -140,7 +140,7 @@ def play(api: Api, table: dict, rnd: random.Random) -> dict:
 
 
 def action_latency(data: Path, actions: int) -> list[float]:
-    proc, port = start_server(data, 16)
+    proc, port = start_server(data)
     try:
         api = Api(port)
         rnd = random.Random(7)
@@ -159,7 +159,7 @@ def action_latency(data: Path, actions: int) -> list[float]:
 
 
 def fanout(data: Path, subscribers: int, pushes: int) -> list[float]:
-    proc, port = start_server(data, subscribers + 32)
+    proc, port = start_server(data)
     try:
         api = Api(port)
         status, table = api.call("POST", "/api/tables", {"game": "gangs", "players": ["A", "B", "C", "D"], "seed": 5})

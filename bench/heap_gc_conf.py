@@ -1,5 +1,5 @@
 """gunicorn hooks for bench/heap_policy.py (not used by the app): the project's own hooks
-(companion/gunicorn_conf.py), with the heap policy on or off (COMPANION_BENCH_HEAP=on|off) and
+(companion/server/gunicorn_conf.py), with the heap policy on or off (COMPANION_BENCH_HEAP=on|off) and
 every full garbage collection's pause written to COMPANION_BENCH_GC_LOG (one line each: seconds
 since start, milliseconds, objects collected)."""
 from __future__ import annotations
@@ -8,9 +8,9 @@ import gc
 import os
 import time
 
-from companion.gunicorn_conf import *  # noqa: F401,F403 (the project's settings and hooks)
-from companion.gunicorn_conf import lan_links, max_phones
-from companion.gunicorn_conf import post_worker_init as project_post_worker_init
+from companion.server.gunicorn_conf import *  # noqa: F401,F403 (the project's settings and hooks)
+from companion.server.gunicorn_conf import lan_links, max_phones
+from companion.server.gunicorn_conf import post_worker_init as project_post_worker_init
 
 
 def post_worker_init(worker) -> None:

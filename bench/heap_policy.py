@@ -1,4 +1,4 @@
-"""Does the heap policy (companion/heap.py) still earn its place? (issue 18, item 4; not a test)
+"""Does the heap policy (companion/server/heap.py) still earn its place? (issue 18, item 4; not a test)
 
 Runs bench/load.py's load twice on the Procfile's server, with the policy and without it (the
 server's hooks from bench/heap_gc_conf.py, which log every full garbage collection's pause), and
@@ -31,7 +31,7 @@ def serve(data: Path, policy: str, gc_log: Path) -> tuple[subprocess.Popen, int]
     """The Procfile's server with the bench's hooks (policy on or off); returns it and its port."""
     port = free_port()
     command = (procfile_command().replace("--bind 0.0.0.0:", "--bind 127.0.0.1:")
-               .replace("python:companion.gunicorn_conf", "python:bench.heap_gc_conf"))
+               .replace("python:companion.server.gunicorn_conf", "python:bench.heap_gc_conf"))
     env = {**os.environ, "COMPANION_DATA": str(data), "COMPANION_ACTION_LIMIT": "0", "PORT": str(port),
            "COMPANION_BENCH_HEAP": policy, "COMPANION_BENCH_GC_LOG": str(gc_log), "PYTHONPATH": str(ROOT)}
     proc = subprocess.Popen(["bash", "-c", f"exec {command}"], cwd=ROOT, env=env,

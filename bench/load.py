@@ -134,7 +134,7 @@ def main() -> None:
     cpus = sorted(os.sched_getaffinity(0))
     server_cpus = {cpus[0]} if args.pin and len(cpus) > 1 else None
     with tempfile.TemporaryDirectory() as tmp:
-        proc, port = start_server(Path(tmp), args.tables * args.phones + 64, server_cpus)
+        proc, port = start_server(Path(tmp), server_cpus)
         if server_cpus:
             os.sched_setaffinity(0, set(cpus[1:]))
         try:

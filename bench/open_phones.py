@@ -1,9 +1,8 @@
 """Open phones on one process (issue 18, item 0; not a test): opens `--phones` live pages (raw
 websockets watching tables, 50 a table) on the Procfile's server, then times ordinary requests
 (`GET /api/games`, the home page) and one push to the 50 phones of a table while all stay open.
-The same run can start the earlier threaded worker (`--worker threads`) for comparison.
 
-Run: python bench/open_phones.py [--phones 2000] [--worker eventloop|threads] [--requests 20]
+Run: python bench/open_phones.py [--phones 2000] [--requests 20]
 """
 from __future__ import annotations
 
@@ -23,23 +22,17 @@ from bench.phones import Frames, open_socket  # noqa: E402
 from bench.servers import start  # noqa: E402
 from bench.slowloris import new_table, push_arrives, timed_get  # noqa: E402
 
-THREADED = "companion.serving.BufferingThreadWorker"
-
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--phones", type=int, default=2000)
-    parser.add_argument("--worker", choices=["eventloop", "threads"], default="eventloop")
     parser.add_argument("--requests", type=int, default=20)
     args = parser.parse_args()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, args.phones + 512), hard))
     env = {"COMPANION_MAX_PHONES": str(args.phones + 100)}
     with tempfile.TemporaryDirectory() as data:
-        tree = ROOT
-        if args.worker == "threads":  # the Procfile with the earlier worker and a thread a phone
-            env["COMPANION_THREADS"] = str(args.phones + 64)
-        proc, port = start(tree, {"COMPANION_DATA": data, **env}, 1, THREADED if args.worker == "threads" else None)
+        proc, port = start(ROOT, {"COMPANION_DATA": data, **env})
         phones = []
         try:
             tables = [new_table(port) for _ in range(max(1, args.phones // 50))]
@@ -54,7 +47,7 @@ def main() -> None:
             home = [timed_get(port, "/", timeout=10) for _ in range(args.requests)]
             table_phones = phones[::len(tables)]  # the phones of the first table
             pushed = push_arrives(port, tables[0], table_phones[0], timeout=10)
-            print(f"{args.worker} worker: {len(phones)} phones open in {opened:.1f} s (load average {os.getloadavg()[0]:.1f})")
+            print(f"{len(phones)} phones open in {opened:.1f} s (load average {os.getloadavg()[0]:.1f})")
             for what, times in (("GET /api/games", games), ("GET /", home)):
                 answered = [t * 1000 for t in times if t != float("inf")]
                 print(f"  {what}: {len(answered)}/{len(times)} answered within 10 s, median "

@@ -19,16 +19,12 @@ def procfile_web(tree: Path) -> str:
     return line.split(":", 1)[1].strip().replace("--bind 0.0.0.0:", "--bind 127.0.0.1:")
 
 
-def start(tree: Path, env: dict, workers: int = 1, worker_class: str | None = None,
+def start(tree: Path, env: dict, workers: int = 1,
           app: str = "companion:create_app()") -> tuple[subprocess.Popen, int]:
-    """The Procfile's server of `tree` with `workers` processes (and another worker class, with
-    its threads, if given) serving `app`; returns it and its port."""
+    """The Procfile's server of `tree` with `workers` processes serving `app`; returns it and its
+    port."""
     port = free_port()
     command = procfile_web(tree).replace("--workers 1", f"--workers {workers}").replace("'companion:create_app()'", f"'{app}'")
-    if worker_class:
-        words = command.split()
-        words[words.index("--worker-class") + 1] = worker_class
-        command = " ".join(words) + " --threads ${COMPANION_THREADS:-256}"
     proc = subprocess.Popen(["bash", "-c", f"exec {command}"], cwd=tree, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             env={**os.environ, "PYTHONPATH": str(tree), "COMPANION_ACTION_LIMIT": "0",
                                  "COMPANION_CREATE_LIMIT": "100000 per minute", "COMPANION_TABLES_LIMIT": "100000 per minute", "PORT": str(port), **env})

@@ -6,9 +6,7 @@ import os
 import sys
 from urllib.parse import urlsplit
 
-from . import network
-
-WORKERS = {"eventloop": "companion.eventloop.EventLoopWorker", "threads": "companion.serving.BufferingThreadWorker"}
+WORKER = "companion.server.worker.EventLoopWorker"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -19,18 +17,9 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--host", default=os.environ.get("HOST", "0.0.0.0"))
     serve.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
     serve.add_argument("--data", default=os.environ.get("COMPANION_DATA", "companion-data"))
-    serve.add_argument("--worker", choices=WORKERS, default=os.environ.get("COMPANION_WORKER", "eventloop"),
-                       help="eventloop (default): every connection on one event loop (gevent); threads: the "
-                            "earlier threaded worker, where each open phone holds a thread")
     serve.add_argument("--max-phones", type=int, default=int(os.environ.get("COMPANION_MAX_PHONES", "0")) or None,
                        help="live pages one process holds; the next is told the server is busy and polls "
-                            "(default 3,000; with --worker threads, the threads but 32)")
-    serve.add_argument(
-        "--threads",
-        type=int,
-        default=int(os.environ.get("COMPANION_THREADS", "256")),
-        help="with --worker threads: worker threads; every open phone holds one for its live connection",
-    )
+                            "(default 3,000)")
     serve.add_argument("--redis", default=os.environ.get("COMPANION_REDIS_URL") or None, metavar="URL",
                        help="keep tables, live pushes and limits in this Redis (redis://host:6379/0), so that "
                             "several workers or machines can serve one venue (docs/scaling.md)")
@@ -54,7 +43,7 @@ def main(argv: list[str] | None = None) -> int:
             parser.error("--certfile and --keyfile go together")
         if args.redis:
             os.environ["COMPANION_REDIS_URL"] = args.redis  # for the app and for its workers' checks
-        from .gunicorn_conf import one_worker_unless_redis
+        from .server.gunicorn_conf import one_worker_unless_redis
 
         refusal = one_worker_unless_redis(args.workers)
         if refusal:
@@ -74,21 +63,18 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def serve_app(args) -> int:
-    """Run under the Procfile's worker (gunicorn's gevent worker: companion/eventloop.py; or the
-    threaded one, companion/serving.py); one process unless the app's data, pushes and limits are
-    in Redis (--redis)."""
-    if args.worker == "eventloop":
-        from .eventloop import patch
+    """Run under the Procfile's worker (gunicorn's gevent worker: companion/server/worker.py); one
+    process unless the app's data, pushes and limits are in Redis (--redis)."""
+    from .server.worker import patch, settle
 
-        patch()  # before the app makes a lock, a queue or a socket
-    from .eventloop import settle
+    patch()  # before the app makes a lock, a queue or a socket
     os.environ["COMPANION_DATA"] = os.path.abspath(args.data)
     if args.max_phones:
         os.environ["COMPANION_MAX_PHONES"] = str(args.max_phones)
     from gunicorn.app.base import BaseApplication
 
     from . import create_app
-    from .gunicorn_conf import control_socket_disable, on_starting, post_worker_init, pre_request, worker_connections
+    from .server.gunicorn_conf import control_socket_disable, on_starting, post_worker_init, pre_request, worker_connections
 
     from .store import StoreError
 
@@ -105,8 +91,7 @@ def serve_app(args) -> int:
         def load_config(self):
             self.cfg.set("bind", f"{args.host}:{args.port}")
             self.cfg.set("workers", args.workers)
-            self.cfg.set("worker_class", WORKERS[args.worker])
-            self.cfg.set("threads", args.threads)
+            self.cfg.set("worker_class", WORKER)
             self.cfg.set("worker_connections", worker_connections)
             self.cfg.set("graceful_timeout", 5)
             self.cfg.set("timeout", 60)
@@ -137,6 +122,10 @@ def phone_urls(host: str, port: int, scheme: str = "http") -> list[str]:
     """The addresses phones on the same network can open (no traffic is sent to find them)."""
     if host not in ("0.0.0.0", "::", ""):
         return [f"{scheme}://{host}:{port}/"]
+    # Imported here: the web package makes the app's locks when imported, which `serve_app` lets
+    # happen only after gevent patched the standard library.
+    from .web import network
+
     addresses = {"127.0.0.1"} | network.interface_addresses() | network.hostname_addresses()
     public = os.environ.get("COMPANION_PUBLIC_URL")
     urls = [public.rstrip("/") + "/"] if public else []

@@ -240,8 +240,8 @@ def gunicorn_server(tmp_path):
     """The Procfile's worker serving the app with these hooks."""
     port = free_port()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "--config", "python:companion.gunicorn_conf",
-         "--worker-class", "companion.serving.BufferingThreadWorker", "--workers", "1", "--threads", "8", "--graceful-timeout", "1",
+        [sys.executable, "-m", "gunicorn", "--config", "python:companion.server.gunicorn_conf",
+         "--worker-class", "companion.server.worker.EventLoopWorker", "--workers", "1", "--graceful-timeout", "1",
          "--bind", f"127.0.0.1:{port}", "tests.test_assets:wired_app()"],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
         env={**os.environ, "COMPANION_DATA": str(tmp_path / "d")},

@@ -28,7 +28,7 @@ def start(data, port, redis_url=None):
     """The server on `port` with its data in the folder `data`, or in Redis at `redis_url`."""
     store = ["--redis", redis_url] if redis_url else []
     proc = subprocess.Popen(
-        [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1", "--port", str(port), "--data", str(data), "--threads", "8",
+        [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1", "--port", str(port), "--data", str(data),
          *store],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
         env={**os.environ, "COMPANION_ACTION_LIMIT": "0"},

@@ -1,5 +1,5 @@
-"""The server's garbage-collection policy (companion/heap.py): full collections walk only what is
-new, and cycles that die among long-lived objects are still freed at the next thaw."""
+"""The server's garbage-collection policy (companion/server/heap.py): full collections walk only
+what is new, and cycles that die among long-lived objects are still freed at the next thaw."""
 from __future__ import annotations
 
 import gc
@@ -9,8 +9,8 @@ import weakref
 
 import pytest
 
-from companion import heap
-from companion.gunicorn_conf import post_worker_init, pre_request
+from companion.server import heap
+from companion.server.gunicorn_conf import post_worker_init, pre_request
 
 
 class Clock:

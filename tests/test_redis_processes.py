@@ -32,7 +32,7 @@ def serve(data, redis_url, prefix, *extra):
     port = free_port()
     proc = subprocess.Popen(
         [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1", "--port", str(port), "--data", str(data),
-         "--threads", "16", "--redis", redis_url, *extra],
+         "--redis", redis_url, *extra],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
         env={**os.environ, "PYTHONUNBUFFERED": "1", "COMPANION_ACTION_LIMIT": "0", "COMPANION_REDIS_PREFIX": prefix})
     wait_until_answering(proc, f"http://127.0.0.1:{port}/api/games")

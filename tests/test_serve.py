@@ -134,7 +134,7 @@ def test_the_server_writes_nothing_outside_its_data_folder(tmp_path, how):
 
 @pytest.fixture
 def https_server(tmp_path):
-    """`companion serve --certfile/--keyfile` with 16 threads; yields (port, client TLS context)."""
+    """`companion serve --certfile/--keyfile`; yields (port, client TLS context)."""
     import trustme
 
     ca = trustme.CA()
@@ -142,7 +142,7 @@ def https_server(tmp_path):
     cert.private_key_and_cert_chain_pem.write_to_path(tmp_path / "server.pem")
     port = free_port()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1", "--port", str(port), "--threads", "16",
+        [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
          "--data", str(tmp_path / "d"), "--certfile", str(tmp_path / "server.pem"), "--keyfile", str(tmp_path / "server.pem")],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )
@@ -155,7 +155,7 @@ def https_server(tmp_path):
 
 
 def test_over_https_slow_clients_do_not_keep_phones_out(https_server):
-    """Four times as many half-sent requests as threads, some stalled in the TLS handshake
+    """64 half-sent requests, some stalled in the TLS handshake
     itself: a phone's request is still answered and its open page still gets pushes."""
     port, trusting = https_server
     url = f"https://127.0.0.1:{port}"
@@ -197,7 +197,7 @@ def post_tls(url, body, context, token=None):
 def test_links_made_at_localhost_carry_the_lan_address_only_when_phones_can_reach_the_server(server, tmp_path):
     """`companion serve` listening on every interface (its default) hands a request to localhost
     links with this machine's LAN address; bound to loopback (the `server` fixture) it does not."""
-    from companion import network
+    from companion.web import network
 
     host, _ = server
     status, table = post(f"http://{host}/api/tables", {"game": "gangs", "players": ["Ann", "Bob"], "options": {}})

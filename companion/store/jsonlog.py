@@ -21,7 +21,7 @@ from ..private_files import FILE_MODE
 try:
     from gevent import get_hub
     from gevent.monkey import is_module_patched
-except ImportError:  # the threaded worker alone needs no gevent
+except ImportError:  # a process without gevent fsyncs in place
     get_hub = is_module_patched = None
 
 

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from flask import current_app, request, session
 
-from .. import network
 from ..live import LiveHub
 from ..tables import TableService
+from . import network
 
 MAX_REMEMBERED_TABLES = 30
 
@@ -76,8 +76,8 @@ def remembered_tables() -> list[str]:
 def public_base() -> str:
     """The URL phones should open: COMPANION_PUBLIC_URL behind a proxy, else this request's host,
     except that a request to a loopback address (the host's own laptop at localhost) gets this
-    machine's LAN address with the request's port when the server listens on the network
-    (config LAN_LINKS, set by companion/gunicorn_conf.py): no other phone can open localhost."""
+    machine's LAN address with the request's port when the server listens on the network (config
+    LAN_LINKS, set by companion/server/gunicorn_conf.py): no other phone can open localhost."""
     return public_address()[0]
 
 

@@ -6,7 +6,7 @@ from flask import Blueprint, Response, jsonify, request, session, url_for
 from ..events import spreadsheets, transfer
 from ..events.desks import open_desks
 from ..games import RuleViolation
-from ..heap import full_collections_paused
+from ..pacing import full_collections_paused
 from ..tables import NotAllowed
 from . import bearer_token, cookie_token, events, json_slices, public_base
 from .api import _body

@@ -1,7 +1,7 @@
 """The live websocket of a table page: pushes fresh regions whenever the table changes.
 
-Each open page holds one websocket (a greenlet under the event-loop worker, a thread under the
-threaded one) that waits on its own subscription in the app's live hub. On connect it sends the
+Each open page holds one websocket (a greenlet under the event-loop worker, a thread under a
+threaded server such as the tests' werkzeug one) that waits on its own subscription in the app's live hub. On connect it sends the
 current regions at once when the page's version is behind, so a phone that slept catches up.
 
 A process holds at most `MAX_PHONES` live pages (COMPANION_MAX_PHONES, `companion serve
@@ -281,7 +281,7 @@ def event_socket(ws, event_id):
 def init_app(app: Flask) -> None:
     """Bind the websocket routes to the app, with the limit on incoming messages
     (web/socket_input.py) and the cap on live pages (the server's worker sets
-    its own default when COMPANION_MAX_PHONES is not set: companion/gunicorn_conf.py)."""
+    its own default when COMPANION_MAX_PHONES is not set: companion/server/gunicorn_conf.py)."""
     app.register_blueprint(bp)
     app.config["SOCK_SERVER_OPTIONS"] = limit_options(app.config.get("SOCK_SERVER_OPTIONS", {}))
     cap = app.config.get("MAX_PHONES") or os.environ.get("COMPANION_MAX_PHONES")

@@ -48,7 +48,7 @@ def https_server(tmp_path):
     port = free_port()
     proc = subprocess.Popen(
         [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
-         "--data", str(tmp_path / "data"), "--threads", "16",
+         "--data", str(tmp_path / "data"),
          "--certfile", str(tmp_path / "cert.pem"), "--keyfile", str(tmp_path / "key.pem")],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )

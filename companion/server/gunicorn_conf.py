@@ -1,19 +1,17 @@
-"""gunicorn hooks shared by the Procfile (`--config python:companion.gunicorn_conf`) and
-`companion serve`; the numbers (threads, timeouts, bind) stay on their command lines."""
+"""gunicorn hooks shared by the Procfile (`--config python:companion.server.gunicorn_conf`) and
+`companion serve`; the numbers (workers, timeouts, bind) stay on their command lines."""
 from __future__ import annotations
 
 import os
 
 # Connections the worker keeps open at once (gunicorn's default is 1,000): under the event-loop
-# worker each costs a greenlet and a file, no thread (companion/eventloop.py). The worker raises
-# its open-file limit to match when the system allows.
+# worker each costs a greenlet and a file, no thread (companion/server/worker.py). The worker
+# raises its open-file limit to match when the system allows.
 worker_connections = 4096
 # Live pages (websockets) one process holds unless COMPANION_MAX_PHONES says otherwise: measured
 # with 2,000 open on one process (docs/operations.md); the rest of `worker_connections` is left
-# for ordinary requests. Under the threaded worker: its threads but 32 (or half of them, if fewer
-# than 64), the rest left for requests.
+# for ordinary requests.
 MAX_PHONES = 3000
-THREADS_LEFT_FOR_REQUESTS = 32
 
 # No control socket (gunicorn 25.1+ otherwise makes ~/.gunicorn/gunicorn.ctl, or one under
 # $XDG_RUNTIME_DIR): the server writes nothing outside its data folder, and nothing here uses
@@ -41,9 +39,11 @@ def on_starting(server) -> None:
 
 
 def post_worker_init(worker) -> None:
-    """In the worker that serves the app: keep full garbage collections short (companion/heap.py),
-    tell the app whether phones on the network can reach it (see `lan_links`), and cap its live
-    pages (`max_phones`)."""
+    """In the worker that serves the app: keep full garbage collections short (heap.py), tell the
+    app whether phones on the network can reach it (see `lan_links`), and cap its live pages
+    (`max_phones`)."""
+    # Imported here, in the worker: gunicorn's master reads this module before gevent patches
+    # the standard library; the policy's lock and thread are made after it.
     from .heap import install, start_idle_thaws
 
     lan_links(worker)
@@ -64,12 +64,7 @@ def max_phones(worker) -> None:
     """Give the app's cap on live pages a default fitting the worker, unless one was configured."""
     app = getattr(worker, "wsgi", None)
     phones = getattr(app, "extensions", {}).get("companion.phones")
-    if phones is None or phones.cap is not None:
-        return
-    if worker.__class__.__name__ == "BufferingThreadWorker":  # a thread per page: keep some for requests
-        threads = worker.cfg.threads
-        phones.cap = max(threads // 2, threads - THREADS_LEFT_FOR_REQUESTS, 1)
-    else:
+    if phones is not None and phones.cap is None:
         phones.cap = MAX_PHONES
 
 
@@ -77,7 +72,9 @@ def lan_links(worker) -> None:
     """Let links made for a request to localhost carry the LAN address (companion/web/__init__.py,
     `public_address`) only when this server listens beyond loopback: bound to 127.0.0.1 (behind
     a proxy, say), a LAN address would be a link no phone can open."""
-    from .network import reaches_network
+    # Imported here, in the worker: importing the web layer in gunicorn's master would make the
+    # app's locks and sockets there, before gevent patches the standard library.
+    from ..web.network import reaches_network
 
     listening = []
     for listener in getattr(worker, "sockets", []):

@@ -1,5 +1,6 @@
 """Keep the server's full garbage collections short (a process-wide policy, installed by the
-server's worker only: see companion/gunicorn_conf.py).
+server's worker only: see gunicorn_conf.py; paced work pauses full collections meanwhile,
+companion/pacing.py `full_collections_paused`).
 
 A full collection walks every object the collector tracks, holding the interpreter lock: in a
 venue's server that is the app itself, every open phone's connection and every table's growing
@@ -21,8 +22,7 @@ from __future__ import annotations
 import gc
 import threading
 import time
-from contextlib import contextmanager
-from typing import Callable, Iterator
+from typing import Callable
 
 THAW_SECONDS = 3600.0
 IDLE_THAW_SECONDS = 600.0
@@ -32,6 +32,8 @@ QUIET_SECONDS = 2.0
 class HeapPolicy:
     """A `gc.callbacks` entry: freeze after each full collection, thaw when quiet (or at the
     latest before a full collection once `thaw_seconds` have passed)."""
+
+    freezes_survivors = True  # what `full_collections_paused` (companion/pacing.py) looks for
 
     def __init__(self, thaw_seconds: float = THAW_SECONDS, idle_thaw_seconds: float = IDLE_THAW_SECONDS,
                  quiet_seconds: float = QUIET_SECONDS, clock: Callable[[], float] = time.monotonic):
@@ -104,33 +106,3 @@ def uninstall(policy: HeapPolicy) -> None:
         if policy in gc.callbacks:
             gc.callbacks.remove(policy)
         gc.unfreeze()
-
-
-_pauses = {"count": 0, "threshold": None}
-_pause_lock = threading.Lock()
-
-
-@contextmanager
-def full_collections_paused() -> Iterator[None]:
-    """No automatic full collection while the work inside runs (the young generations are still
-    collected): paced work that makes a great many objects at once (an event import: its body and
-    every table's replay, seconds of work whose objects die with it) made full collections of 50-70
-    ms between its slices, each holding every phone. Nested and concurrent uses count; the last
-    one out puts the threshold back and, where the policy runs, freezes what the work left (the
-    tables it stored stay in memory): the policy's next full collection would otherwise walk it
-    all at once (300 ms after a 15-table import), and its thaws walk it when the server is quiet."""
-    with _pause_lock:
-        if _pauses["count"] == 0:
-            _pauses["threshold"] = gc.get_threshold()
-            first, second, _ = _pauses["threshold"]
-            gc.set_threshold(first, second, 1 << 30)
-        _pauses["count"] += 1
-    try:
-        yield
-    finally:
-        with _pause_lock:
-            _pauses["count"] -= 1
-            if _pauses["count"] == 0:
-                gc.set_threshold(*_pauses["threshold"])
-                if any(isinstance(callback, HeapPolicy) for callback in gc.callbacks):
-                    gc.freeze()

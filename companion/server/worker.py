@@ -1,9 +1,8 @@
 """The server's worker: gunicorn's gevent worker, so an open phone costs a greenlet and a socket
 instead of an OS thread (the Procfile and `companion serve` run it; issue 18, item 0).
 
-Under the threaded worker (companion/serving.py, still there for comparison: `companion serve
---worker threads`) each open page held a thread for its websocket: with 256 threads the 257th
-page stalled the whole server. Here every connection is a greenlet on one event loop in the
+Under the threaded worker it replaced, each open page held a thread for its websocket: with 256
+threads the 257th page stalled the whole server. Here every connection is a greenlet on one event loop in the
 worker process; the standard library is monkey-patched by gevent before the app is made, so the
 app's locks, queues and sockets (flask-sock's websockets, redis-py) wait on the loop instead of
 blocking it. Work that cannot wait on the loop runs in gevent's pool of real threads: every
@@ -15,9 +14,9 @@ Slow clients: a request's head must arrive within `REQUEST_SECONDS` (a total, no
 client sending a byte at a time is closed too); a slow connection costs a greenlet, never a
 thread, so 400 of them leave phones and requests answered (tests/test_slow_clients.py). When
 the worker nears the connections it may hold (its `worker_connections`, or the open-file limit
-less `RESERVED_FILES`), the oldest connections still waiting for a request are closed first, as
-the threaded worker did: a phone's request takes milliseconds, a slowloris's forever. Live pages
-are past their request and are never closed for this.
+less `RESERVED_FILES`), the oldest connections still waiting for a request are closed first: a
+phone's request takes milliseconds, a slowloris's forever. Live pages are past their request and
+are never closed for this.
 """
 from __future__ import annotations
 
@@ -29,12 +28,16 @@ import time
 
 import gevent
 from gevent import monkey
+from gunicorn.arbiter import Arbiter
 from gunicorn.workers.ggevent import GeventWorker
 
-from .serving import REQUEST_SECONDS, SHED_WHEN_FULL, WORKER_BOOT_ERROR, allow_connection_files
+from .gunicorn_conf import one_worker_unless_redis
 
 SETTLE_SECONDS = 2.0
 RESERVED_FILES = 64  # files the process needs besides connections (data, journal, Redis, logs)
+REQUEST_SECONDS = 10.0  # a phone on poor wifi sends a request within this; a slowloris does not
+SHED_WHEN_FULL = 16  # connections still waiting for a request closed at once when the worker is full
+WORKER_BOOT_ERROR = Arbiter.WORKER_BOOT_ERROR
 
 
 def patch() -> None:
@@ -61,12 +64,10 @@ class EventLoopWorker(GeventWorker):
     def init_process(self):
         """Refuse to serve as one of several workers without Redis, and let the process open a
         file for every connection it may hold, before it serves."""
-        from .gunicorn_conf import one_worker_unless_redis
-
         refusal = one_worker_unless_redis(self.cfg.workers)
         if refusal:
             self.log.error(refusal)
-            sys.exit(WORKER_BOOT_ERROR)
+            sys.exit(WORKER_BOOT_ERROR)  # gunicorn then stops every worker and itself
         allow_connection_files(self.worker_connections + 256, self.log)
         # A TLS handshake happens before gunicorn's handler runs: a client silent in it is
         # closed after this long (the accepted sockets start with this timeout).
@@ -98,6 +99,17 @@ class EventLoopWorker(GeventWorker):
         """How long a connection may take to send a request's head, or stay idle between two:
         gunicorn's default (its `keepalive`, 2 s) would cut a phone on poor wifi."""
         return Waiting(self.waiting)
+
+
+def allow_connection_files(wanted: int, log) -> None:
+    """Raise this process's open-file limit towards `wanted` (as far as the hard limit allows)."""
+    try:
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        if soft != resource.RLIM_INFINITY and soft < target:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+    except (ValueError, OSError) as exc:
+        log.warning("Could not raise the open-file limit: %s", exc)
 
 
 class Waiting:
