@@ -74,7 +74,7 @@ def clone(value: Any) -> Any:
 
 
 class Game:
-    """Base class of a rules engine: subclasses fill in `_setup` and `_apply`."""
+    """Base class of a rules engine: subclasses fill in `_setup`, `actions` and `_offers`."""
 
     id: str = ""
     title: str = ""
@@ -99,6 +99,9 @@ class Game:
     # The actions this game takes: type -> handler(game, state, action). One explicit table per
     # game (no look-ups by built names); its keys, in order, are what an unknown type's message lists.
     actions: Mapping[str, Handler] = {}
+    # The pending types the table decides before any other move (`waits`): while `pending` lists
+    # one, only an action of a type owed (or one `_goes_ahead` lets by) reaches its handler.
+    owed_first: tuple[str, ...] = ()
 
     # -- what the registry and the API show -------------------------------------------------
     def option_defaults(self) -> dict[str, Any]:
@@ -155,14 +158,22 @@ class Game:
         return state
 
     def apply(self, state: dict, action: Any) -> tuple[dict, list[str]]:
-        """Apply one action; raise RuleViolation (leaving `state` untouched) if illegal."""
+        """Apply one action; raise RuleViolation (leaving `state` untouched) if illegal. The path of
+        every move: its handler looked up, the gate (`waits`), `_before`, the handler, `_after`, the
+        check against the offers."""
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise RuleViolation('An action is an object with a "type".')
         check_shape(action)
         if state.get("over"):
             raise RuleViolation("The game is over; undo the last action to change it.")
+        handler = self._handler(action["type"])
+        waiting = self.waits(state, action)
+        if waiting:
+            raise RuleViolation(waiting)
         new = clone(state)
-        lines = self._apply(new, action)
+        self._before(new, action)
+        lines = handler(self, new, action)
+        self._after(new, action, lines)
         # The engine's own checks speak first (their sentences say why); this one keeps the promise
         # that an action matching no offer is refused, whatever a check missed.
         if not any(matches(o, action) for o in self._offers(state)):
@@ -186,6 +197,14 @@ class Game:
     def pending(self, state: dict) -> list[dict]:
         """The decisions the table owes now, each naming the player who must make it."""
         return []
+
+    def waits(self, state: dict, action: dict) -> str | None:
+        """Why `action` must wait, in the game's words, or None: while `pending` lists a decision
+        owed first (`owed_first`), only those decisions and what `_goes_ahead` lets by are taken."""
+        owed = [p for p in self.pending(state) if p["type"] in self.owed_first]
+        if not owed or action["type"] in {p["type"] for p in owed} or self._goes_ahead(state, action, owed):
+            return None
+        return self._waiting(state, owed)
 
     def owner_of(self, state: dict, action: dict) -> int | None:
         """The player whose seat alone (or the host) may send `action`: one of their settings, or
@@ -278,9 +297,20 @@ class Game:
     def _setup(self, names: list[str], options: dict, first: int, rng: random.Random) -> dict:
         raise NotImplementedError
 
-    def _apply(self, state: dict, action: dict) -> list[str]:
-        """Run the action's handler from `actions` on `state` (a copy the engine may change)."""
-        return self._handler(action["type"])(self, state, action)
+    def _goes_ahead(self, state: dict, action: dict, owed: list[dict]) -> bool:
+        """Whether `action` is taken although it is none of the decisions `owed` first (none is)."""
+        return False
+
+    def _waiting(self, state: dict, owed: list[dict]) -> str:
+        """The sentence refusing a move while the decisions `owed` first are not made."""
+        who = sorted({state["players"][p["player"]]["name"] for p in owed if _is_type(p.get("player"), int)})
+        return f"The table waits for {' and '.join(who) or 'a decision'} first."
+
+    def _before(self, state: dict, action: dict) -> None:
+        """What every move does to `state` (a copy) before its handler runs (nothing, unless a game says)."""
+
+    def _after(self, state: dict, action: dict, lines: list[str]) -> None:
+        """What follows every move once its handler has run, told in `lines` (nothing, unless a game says)."""
 
     def _offers(self, state: dict) -> list[dict]:
         """Every move the rules allow now, for any player (the game is not over)."""

@@ -77,6 +77,21 @@ class BossKito(Game):
         }
 
     # -- actions ---------------------------------------------------------------------------
+    # The benefits to turn up, then a double arrow's decision, come before the turns.
+    owed_first = ("reveal", "pass_start")
+    round_steps = ("reveal", "symbol", "pass_start")  # the round's own steps, each checking it is its time
+
+    def _goes_ahead(self, state: dict, action: dict, owed: list[dict]) -> bool:
+        """A step of the round (a reveal, a symbol, a pass) is its handler's to refuse: only the
+        moves of a turn wait."""
+        return action["type"] in self.round_steps
+
+    def _waiting(self, state: dict, owed: list[dict]) -> str:
+        """What a turn waits for: the benefits turned face up, or who gets the starting player card."""
+        if owed[0]["type"] == "reveal":
+            return "First tap in the five benefits turned face up for this round."
+        return f"{state['players'][owed[0]['player']]['name']} first decides who gets the starting player card."
+
     def _reveal(self, state: dict, action: dict) -> list[str]:
         if state["phase"] != "reveal":
             raise RuleViolation("The benefits of this round are already on the table.")
@@ -132,12 +147,8 @@ class BossKito(Game):
 
     # -- turns and rounds ------------------------------------------------------------------
     def _turn(self, state: dict, action: dict, move: Callable[[dict, dict, dict, list[str]], None]) -> list[str]:
-        """One of the five actions of a turn, by the player whose turn it is; then the next turn."""
-        if state["phase"] == "reveal":
-            raise RuleViolation("First tap in the five benefits turned face up for this round.")
-        if state["phase"] == "pass":
-            who = state["players"][state["passes"][0]]["name"]
-            raise RuleViolation(f"{who} first decides who gets the starting player card.")
+        """One of the five actions of a turn, by the player whose turn it is (once the round's steps
+        owed first are done: `waits`); then the next turn."""
         check_named_player(state, action, state["current"], "{expected} takes this turn now, not {named}.")
         lines: list[str] = []
         move(state, state["players"][state["current"]], action, lines)

@@ -61,20 +61,21 @@ class GangsOfKyoto(Game):
         return state
 
     # -- actions ---------------------------------------------------------------------------
-    def _apply(self, state: dict, action: dict) -> list[str]:
-        """Run the action's handler; once the active player's face-down cards are all given (and
-        no draw is owed), the turn passes clockwise."""
-        lines = super()._apply(state, action)
+    owed_first = ("draw",)  # a card owed for a Draw symbol is taken before the next give
+
+    def _waiting(self, state: dict, owed: list[dict]) -> str:
+        """Who must take a card from the deck first."""
+        return f"{state['players'][owed[0]['player']]['name']} must first take a card from the deck for the Draw symbol."
+
+    def _after(self, state: dict, action: dict, lines: list[str]) -> None:
+        """Once the active player's face-down cards are all given (and no draw is owed), the turn
+        passes clockwise."""
         if not state["over"] and state["draw_owed"] is None and state["hand"] == 0:
             self._next_turn(state, lines)
-        return lines
 
     def _give(self, state: dict, action: dict) -> list[str]:
         """The active player reveals a card and gives it to a player who has none this turn."""
         check_fields(action, ("to",), ("card", "player", "refuse"))
-        if state["draw_owed"] is not None:
-            owed = state["players"][state["draw_owed"]]["name"]
-            raise RuleViolation(f"{owed} must first take a card from the deck for the Draw symbol.")
         check_named_player(state, action, state["current"], "{expected} gives the cards this turn, not {named}.")
         to = player_field(state, action, "to")
         card = cards.parse_card(action.get("card"), "Which card was revealed? A give needs the card as well as who gets it.")

@@ -7,7 +7,7 @@ at Nishiki Market, end of turn. Rulings where the rulebook is silent are in docs
 The engine holds the numbers cards change (dice, rolls, prices: asked of the Keep cards'
 declarations, keeps.py) and the protocol; the actions are handled in dice.py, turns.py, losses.py,
 market.py and powers.py (the `actions` table), and what each monster may do now is listed in
-offers.py, which shares the engine's checks (`offers.gate` for what waits).
+offers.py, which shares the engine's checks (`offers.goes_ahead` for what does not wait).
 """
 from __future__ import annotations
 
@@ -110,17 +110,26 @@ class LastKyotoanStanding(Game):
     # The steps a turn goes on with once the losses held on the way are decided (losses.py).
     steps = {"smashed": turns.then_smashed, "settle": turns.then_settle, "ended": turns.then_ended}
 
-    def _apply(self, state: dict, action: dict) -> list[str]:
-        kind = action["type"]
-        handler = self._handler(kind)
-        waits = offers.gate(state, action)  # the market to tap in, a loss to answer
-        if waits:
-            raise RuleViolation(waits)
-        if kind not in ("market", "buy"):
-            state["revealed"] = []  # Opportunist's moment has passed
-        lines = handler(self, state, action)
+    # The market to tap in, then a loss's questions, come before other moves (offers.goes_ahead:
+    # the few that do not wait).
+    owed_first = ("market",) + ANSWERS
+
+    def _goes_ahead(self, state: dict, action: dict, owed: list[dict]) -> bool:
+        """The moves taken while the market or a loss waits (offers.goes_ahead)."""
+        return offers.goes_ahead(state, action, owed)
+
+    def _waiting(self, state: dict, owed: list[dict]) -> str:
+        """What other moves wait for: the cards to tap in, or whose loss (offers.waiting)."""
+        return offers.waiting(state, owed)
+
+    def _before(self, state: dict, action: dict) -> None:
+        """A move other than tapping in or buying ends Opportunist's moment."""
+        if action["type"] not in ("market", "buy"):
+            state["revealed"] = []
+
+    def _after(self, state: dict, action: dict, lines: list[str]) -> None:
+        """Mimic's token follows the cards that moved (mimic.tidy)."""
         mimic.tidy(state, lines)
-        return lines
 
     def _offers(self, state: dict) -> list[dict]:
         """Every move the rules allow now, for any monster (offers.py)."""

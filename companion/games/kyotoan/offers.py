@@ -2,8 +2,9 @@
 
 The offers ask the engine's own checks, so the two cannot drift: a card's `use` offer is made
 exactly when its declaration's `closed` says nothing (powers.usable_now), a buy lists market.shops,
-a question a loss asks comes with its card's `asks.choices`, and `gate` (the market still to tap in,
-a loss to answer) is the one check of what waits, for `_apply` and here alike.
+a question a loss asks comes with its card's `asks.choices`, and the engine's gate (`Game.waits`,
+with `goes_ahead` and `waiting` below: the market still to tap in, a loss to answer) is the one
+check of what waits, for a move and here alike.
 
 One offer per move; "player" is the monster the move is for. The moves of a turn (market, roll,
 resolve, buy, sweep, end_turn, use) name the active monster and may be sent with or without
@@ -55,19 +56,25 @@ AUTO_YIELD_CHOICES = [None, *range(1, 13)]
 ALWAYS = ("market", "auto_yield")  # moves that never wait
 
 
-def gate(state: dict, action: dict) -> str | None:
-    """Why a move must wait now, or None: the face-up cards still to tap in (only a buy the moment
-    they are revealed goes first: Opportunist's), then a loss waiting for its answers (only those,
-    and a card whose `use` says `during_losses`)."""
+def goes_ahead(state: dict, action: dict, owed: list[dict]) -> bool:
+    """Whether a move is taken while a decision is owed first (`owed`, as the engine's `pending`
+    lists it): the face-up cards still to tap in let by only a buy the moment they are revealed
+    (Opportunist's); a loss waiting for its answers lets by those, and a card whose `use` says
+    `during_losses`. A correction of the market and an auto-yield setting never wait."""
     kind, card = action["type"], action.get("card")
-    short = market.short(state)
-    if short and kind not in ALWAYS and not (kind == "buy" and action.get("player") not in (None, state["current"])):
-        return f"First tap in the {counted(short, 'card')} face up at Nishiki Market."
-    if state["phase"] == "losses" and kind not in ANSWERS + ALWAYS and not (
-            kind == "use" and is_one_of(card, USABLE) and KEEPS[card].use.during_losses):
-        waiting = ", ".join(sorted({fx.name(state, d["player"]) for d in losses.owed(state)}))
-        return f"A loss of ♥ waits for {waiting}: answer that first."
-    return None
+    if kind in ALWAYS:
+        return True
+    if owed[0]["type"] == "market":
+        return kind == "buy" and action.get("player") not in (None, state["current"])
+    return kind in ANSWERS or (kind == "use" and is_one_of(card, USABLE) and KEEPS[card].use.during_losses)
+
+
+def waiting(state: dict, owed: list[dict]) -> str:
+    """Why other moves wait: the cards to tap in at the market, or whose loss of ♥ is to answer."""
+    if owed[0]["type"] == "market":
+        return f"First tap in the {counted(owed[0]['slots'], 'card')} face up at Nishiki Market."
+    waiting = ", ".join(sorted({fx.name(state, d["player"]) for d in owed}))
+    return f"A loss of ♥ waits for {waiting}: answer that first."
 
 
 def offers(game, state: dict) -> list[dict]:
@@ -79,7 +86,7 @@ def offers(game, state: dict) -> list[dict]:
     found += PHASES[state["phase"]](game, state) + _buys(game, state) + _uses(game, state)
     if not short:
         found.append(_market(state, 0))
-    found = [o for o in found if gate(state, o) is None]
+    found = [o for o in found if game.waits(state, o) is None]
     return found + [{"type": "auto_yield", "player": i, "below": list(AUTO_YIELD_CHOICES)} for i in fx.alive(state)]
 
 

@@ -98,19 +98,22 @@ class KyotoNoNeko(Game):
         return state
 
     # -- actions ---------------------------------------------------------------------------
-    def _apply(self, state: dict, action: dict) -> list[str]:
-        """Run the action's handler once the decisions the table owes first are made."""
-        kind = action["type"]
-        handler = self._handler(kind)
-        if state["tied"] and kind != "kitten_fight":
-            raise RuleViolation("The game is decided by a fight between the tied kittens now.")
-        if state["bumps"] and kind != "skill_up":
-            who = state["players"][state["bumps"][0]["player"]]["name"]
-            raise RuleViolation(f"First {who} chooses which skill to move up.")
-        state.pop("failed", None)  # the last failure's consequences are applied by the next move
-        lines = handler(self, state, action)
+    # A fight between tied kittens, then a skill bump, comes before any other move.
+    owed_first = ("kitten_fight", "skill_up")
+
+    def _waiting(self, state: dict, owed: list[dict]) -> str:
+        """What other moves wait for: the tie's fight, or who moves a skill up first."""
+        if owed[0]["type"] == "kitten_fight":
+            return "The game is decided by a fight between the tied kittens now."
+        return f"First {state['players'][owed[0]['player']]['name']} chooses which skill to move up."
+
+    def _before(self, state: dict, action: dict) -> None:
+        """The last failure's consequences are applied by the next move."""
+        state.pop("failed", None)
+
+    def _after(self, state: dict, action: dict, lines: list[str]) -> None:
+        """The skill bumps nothing is left to move up are dropped (sheets.drop_spent_bumps)."""
         sheets.drop_spent_bumps(state, lines)
-        return lines
 
     def _offers(self, state: dict) -> list[dict]:
         """Every move the rules allow now (offers.py)."""
