@@ -6,8 +6,7 @@ from flask_htmx import HTMX
 
 from ..games import RuleViolation, Viewer, WATCHER, all_games, get_game
 from ..store import StoreError
-from ..table_taps import chained_step
-from ..tables import NotAllowed, SeatTaken, TableNotFound, VersionConflict
+from ..tables import NotAllowed, SeatTaken, TableNotFound, VersionConflict, chained_step
 from . import (cookie_token, host_token, is_shared_phone, public_base, remember_shared_phone, remember_token,
                remembered_tables, tables)
 from .api import table_urls
@@ -139,7 +138,7 @@ def charts(table_id):
 
 @bp.post("/t/<table_id>/act")
 def act(table_id):
-    """An action from the table page's controls (and the step its `_then` names: table_taps.chained_step)."""
+    """An action from the table page's controls (and the step its `_then` names: tables.taps.chained_step)."""
     kind = request.form.get("_then")
     return _write(table_id, lambda tok, ver: tables().act(
         table_id, tok, form_to_action(request.form), ver, then=chained_step(kind, tok) if kind else None),

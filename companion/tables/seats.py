@@ -2,15 +2,15 @@
 take one from a phone that died) and a seat freed; and which desks of a tournament night hold host
 rights (taken away when a desk is revoked). Neither is a change of the game: the version
 stays, so no phone's view goes stale. No store, no lock: the change path
-(`table_writer.TableWriter`) stores what these return when it differs from the table given.
+(`writer.TableWriter`) stores what these return when it differs from the table given.
 """
 from __future__ import annotations
 
 import secrets
 
-from .games import RuleViolation
+from ..games import RuleViolation
 from .table import Table
-from .table_errors import NotAllowed, SeatTaken
+from .errors import NotAllowed, SeatTaken
 
 
 def seat_index(table: Table, seat: object) -> int:

@@ -1,15 +1,15 @@
 """A table's changes as pure work: an action applied, the last move undone, an undone move redone,
 the table locked by its tournament night; and who may make them, at which version. No store, no
-cache, no lock: the change path (`table_writer.TableWriter`) reads the table under its lock, stores
+cache, no lock: the change path (`writer.TableWriter`) reads the table under its lock, stores
 what these return (the new table and the change every store replays, None to save the record
 whole) and publishes.
 """
 from __future__ import annotations
 
-from .games import RuleViolation
+from ..games import RuleViolation
 from .table import Table, advanced, is_legacy, rewound
-from .table_errors import NotAllowed, TableClosed, TableReplaced, VersionConflict
-from .table_records import now
+from .errors import NotAllowed, TableClosed, TableReplaced, VersionConflict
+from .records import now
 
 
 def writable(table: Table, token: str | None, version: object) -> Table:
@@ -51,7 +51,7 @@ def acted(table: Table, token: str | None, action: dict, version: object, joined
     check_owner(table, token, action)
     state, lines = table.game.apply(table.state, action)
     # Who entered it, and whose move it is: an undo says whose phone took it back and asks first
-    # before taking back another player's move (table_taps.py).
+    # before taking back another player's move (taps.py).
     mover = table.game.mover(table.state, action)
     entry = {"seq": len(table.record["actions"]) + 1, "action": action, "log": lines, "at": now(),
              "rules": table.game.rules_version, **({"joined": True} if joined else {}),

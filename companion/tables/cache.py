@@ -1,5 +1,5 @@
 """This process's copies of tables (an LRU of folded states, so an action costs one engine step,
-not a fold of the log) and each table's lock. Owned by `tables.TableService`; whether a copy is
+not a fold of the log) and each table's lock. Owned by `service.TableService`; whether a copy is
 still current is the service's question (a shared store may hold a newer table).
 """
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 
-from .store.locks import KeyedLocks
+from ..store.locks import KeyedLocks
 from .table import Table
 
 

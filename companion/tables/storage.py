@@ -2,16 +2,16 @@
 it is current (a store shared with other processes may hold a newer table), else from the store
 and caught up; written durably to the store before the copy is kept. Join codes are looked up and
 handed out here too, as the store's index knows them. Each table's lock is here for the changes
-(`table_writer.TableWriter`) to hold; rights and publishing are theirs.
+(`writer.TableWriter`) to hold; rights and publishing are theirs.
 """
 from __future__ import annotations
 
 import secrets
 
-from .store import StaleWrite, Store
+from ..store import StaleWrite, Store
 from .table import Table, caught_up
-from .table_cache import TableCache
-from .table_errors import TableNotFound, VersionConflict
+from .cache import TableCache
+from .errors import TableNotFound, VersionConflict
 
 # Join codes avoid look-alikes: no 0/O, no 1/I/L.
 JOIN_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"

@@ -2,7 +2,7 @@
 entered two steps, a roll and its resolve), its name, whose phone entered, undid or redid it, and
 whether undoing it asks first (another player's move, never this phone's own), and the step a tap
 chains after its first (a final roll's resolve). Pure reading of a table's record and offers; the
-marks it reads are written by table_changes.py.
+marks it reads are written by changes.py.
 """
 from __future__ import annotations
 

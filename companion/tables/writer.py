@@ -1,19 +1,19 @@
 """The change path of a table, made one way for every change: an unknown id is refused before a
 lock is made for it; under the table's lock the table is read, the change decided (pure, in
-table_changes.py and table_seats.py), stored durably; then, the lock let go, its new version is
+changes.py and seats.py), stored durably; then, the lock let go, its new version is
 published. A change that ends a game (or an undo that reopens it) also tells its tournament night.
-`tables.TableService` hands its changes here.
+`service.TableService` hands its changes here.
 """
 from __future__ import annotations
 
 from typing import Callable
 
-from .games import RuleViolation
+from ..games import RuleViolation
 from .table import Table
-from .table_changes import acted, locked, redone, undone
-from .table_errors import VersionConflict
-from .table_seats import hosts_revoked, seat_claimed, seat_freed
-from .table_storage import TableStorage
+from .changes import acted, locked, redone, undone
+from .errors import VersionConflict
+from .seats import hosts_revoked, seat_claimed, seat_freed
+from .storage import TableStorage
 
 
 class TableWriter:
@@ -87,7 +87,7 @@ class TableWriter:
         return table
 
     def revoke_hosts(self, table_id: str, desks: set[str], renew: bool = False) -> Table:
-        """Take revoked desks' host tokens away (`table_seats.hosts_revoked`; no new version:
+        """Take revoked desks' host tokens away (`seats.hosts_revoked`; no new version:
         nothing is published, as for a seat). Tried again when a move was stored at that moment
         through another process."""
         self._tables.known(table_id)
@@ -102,7 +102,7 @@ class TableWriter:
                     raise
 
     def lock(self, table_id: str, mark: str, why: dict) -> Table:
-        """Mark a table its tournament night replaced or closed (`table_changes.locked`; once: a
+        """Mark a table its tournament night replaced or closed (`changes.locked`; once: a
         locked table is returned as it is)."""
         self._tables.known(table_id)
         for tries_left in reversed(range(3)):

@@ -6,10 +6,10 @@ is the fold of the log through the game's engine, kept in memory as a snapshot s
 action costs one engine step and one write of that table's own file.
 
 This module is the one door (pages, API, tournament nights) and orchestrates what lies beside it:
-reading through this process's copies in table_storage.py (the copies and locks in table_cache.py,
-the folding in table.py); new records, exports and imports in table_records.py; every change
-(act, undo, redo, seats, retire) on one path in table_writer.py, decided in table_changes.py and
-table_seats.py; the refusals in table_errors.py, whose names are offered here too.
+reading through this process's copies in storage.py (the copies and locks in cache.py,
+the folding in table.py); new records, exports and imports in records.py; every change
+(act, undo, redo, seats, retire) on one path in writer.py, decided in changes.py and
+seats.py; the refusals in errors.py.
 """
 from __future__ import annotations
 
@@ -18,20 +18,16 @@ import hashlib
 import hmac
 from typing import Callable
 
-from .games import RuleViolation
-from .store import Store
+from ..games import RuleViolation
+from ..store import Store
 from .table import Table
-from .table_cache import TableCache
-from .table_changes import acted, undone
-from .table_errors import NotAllowed, SeatTaken, TableClosed, TableNotFound, TableReplaced, VersionConflict, replaced_sentence
-from .table_records import exported, imported, new_table
-from .table_storage import TableStorage
-from .table_taps import undo_question
-from .table_writer import TableWriter
-
-# The names the web layer, the tournament nights and the tests import from here.
-__all__ = ["NotAllowed", "SeatTaken", "Table", "TableClosed", "TableNotFound", "TableReplaced", "TableService",
-           "VersionConflict", "replaced_sentence"]
+from .cache import TableCache
+from .changes import acted, undone
+from .errors import NotAllowed, SeatTaken, TableClosed, TableNotFound, TableReplaced, VersionConflict
+from .records import exported, imported, new_table
+from .storage import TableStorage
+from .taps import undo_question
+from .writer import TableWriter
 
 
 class TableService:
@@ -63,7 +59,7 @@ class TableService:
     def create(self, game_id: object, players: object, options: object = None, seed: object = None,
                event: str | None = None, desk: str | None = None) -> Table:
         """A new table: validates the setup, stores it, returns it with its secrets (a table of the
-        night `event` made by its desk `desk`: with that desk's host token, `table_records.new_table`)."""
+        night `event` made by its desk `desk`: with that desk's host token, `records.new_table`)."""
         return self._tables.add(new_table(game_id, players, options, seed, event, self._tables.free_join_code, desk))
 
     def rematch(self, table_id: str, token: str | None) -> tuple[Table, str]:
@@ -131,12 +127,12 @@ class TableService:
             return False
         return True
 
-    # -- changing: each the same path, in table_writer.py ----------------------------------
+    # -- changing: each the same path, in writer.py ----------------------------------
     def act(self, table_id: str, token: str | None, action: object, version: object = None,
             then: Callable[[Table, Table], dict | None] | None = None) -> tuple[Table, list[str]]:
         """Apply one action for a caller with play rights; returns the new table and log lines.
         `then(before, after)` names the step the same tap takes next, if any (a roll's resolve:
-        `table_writer.TableWriter.act`)."""
+        `writer.TableWriter.act`)."""
         return self._writer.act(table_id, token, action, version, then)
 
     def undo(self, table_id: str, token: str | None, version: object = None, keep_settings: bool = False) -> Table:
@@ -148,7 +144,7 @@ class TableService:
 
     def undo_question(self, table_id: str, token: str | None, version: object = None) -> dict | None:
         """What the page's Undo asks this phone before it takes back another player's move
-        (`table_taps.undo_question`), or None: nothing to ask, or an undo that would be refused
+        (`taps.undo_question`), or None: nothing to ask, or an undo that would be refused
         (a stale version, no right to it), which the undo itself then explains."""
         table = self.get(table_id)
         try:
@@ -175,7 +171,7 @@ class TableService:
     def revoke_hosts(self, table_id: str, desks: set[str], renew: bool = False) -> Table:
         """Take the host tokens of the revoked `desks` of its night away from a table (`renew`: also
         replace a host token that a desk may have been handed before desks had their own,
-        `table_seats.hosts_revoked`). No new version: nothing is published."""
+        `seats.hosts_revoked`). No new version: nothing is published."""
         return self._writer.revoke_hosts(table_id, desks, renew)
 
     def retire(self, table_id: str, night: str) -> Table:
