@@ -11,7 +11,7 @@ from companion.cli import main
 from companion.games import RuleViolation
 from companion.store import TinyDBStore
 from companion.store.migrations import SCHEMA
-from companion.table import fold
+from companion.tables.table import fold
 from companion.tables import TableService
 
 from .engine_checks import DATA

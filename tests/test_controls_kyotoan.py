@@ -10,7 +10,7 @@ import pytest
 
 from companion.games import WATCHER, Viewer
 from companion.games.kyotoan.cards import CARDS
-from companion.table import Table
+from companion.tables.table import Table
 
 from .kyotoan_helpers import GAME, act, new
 from .offers_checks import PLAYS, assert_controls_match, play_through_offers, render_controls

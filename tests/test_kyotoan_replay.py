@@ -12,7 +12,7 @@ import random
 import pytest
 
 from companion.games import get_game
-from companion.table import replay
+from companion.tables.table import replay
 
 from .engine_checks import recorded_games
 from .engine_checks import replay as fold_log

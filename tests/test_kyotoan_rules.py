@@ -306,7 +306,7 @@ def test_an_eliminated_monster_drops_its_cards_and_energy_and_its_seat_acts_no_m
 
 def test_older_logs_get_the_yields_they_were_never_asked_answered_as_they_were_played():
     # Rules 1 and 2 asked no yield of a monster a smash would eliminate (today Jets makes it
-    # matter), nor of one Nova Breath hit from Kyoto: replaying their logs (companion/table.py),
+    # matter), nor of one Nova Breath hit from Kyoto: replaying their logs (companion/tables/table.py),
     # the monster stays. Rules 3 asked it: its logs hold the answer.
     s = turn(new(), "123 123")
     s["players"][0].update(hp=2, cards=["jets"])

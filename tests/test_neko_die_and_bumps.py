@@ -9,7 +9,7 @@ import pytest
 
 from companion.games import RuleViolation, Viewer, get_game
 from companion.games.neko.kittens import DIE_FACES, FACE_VALUES, SKILL_MAX
-from companion.table import fold
+from companion.tables.table import fold
 
 from .engine_checks import assert_rejected
 from .test_neko_rules import SHEET, act, check, new

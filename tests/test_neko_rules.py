@@ -6,7 +6,7 @@ import random
 import pytest
 
 from companion.games import RuleViolation, get_game
-from companion.table import fold
+from companion.tables.table import fold
 
 from .engine_checks import assert_rejected, recorded_games, replay
 

@@ -16,7 +16,7 @@ from companion import create_app
 from companion.games import RuleViolation
 from companion.store import StaleWrite, StoreError, TinyDBStore
 from companion.store import atomic, jsonlog, tinydb_store
-from companion.table import fold
+from companion.tables.table import fold
 from companion.tables import TableService, VersionConflict
 from tests.redis_server import redis_prefix, redis_server, redis_url  # noqa: F401 (fixtures)
 

@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from companion.table import CHECKPOINT_EVERY, fold
+from companion.tables.table import CHECKPOINT_EVERY, fold
 from tests.test_backups import wings_log
 
 

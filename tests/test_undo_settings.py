@@ -4,7 +4,7 @@ undone. The JSON API's undo keeps the contract's meaning: the last action, whate
 from __future__ import annotations
 
 from companion.store.redis_store import RedisStore
-from companion.table import fold
+from companion.tables.table import fold
 from companion.tables import TableService
 from tests.redis_server import redis_prefix, redis_server, redis_url  # noqa: F401 (fixtures)
 

@@ -15,7 +15,7 @@ import secrets
 
 from ..games import RuleViolation
 from ..games.names import clean_name
-from ..table import same_secret
+from ..tables import same_secret
 from .records import note, now
 
 FIRST_DESK = "organiser"

@@ -5,8 +5,7 @@ from flask import Blueprint, jsonify, request, url_for
 
 from ..games import RuleViolation, all_games
 from ..games.fields import MAX_DEPTH, nesting_depth
-from ..table_taps import last_change
-from ..tables import SeatTaken, Table
+from ..tables import SeatTaken, Table, last_change
 from . import bearer_token, public_base, tables
 from .errors import error_reply
 

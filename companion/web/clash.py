@@ -4,8 +4,7 @@ first, in the history's own words, and whether its own entry is one the table wo
 from __future__ import annotations
 
 from ..games import Viewer
-from ..table_taps import last_change, phone_name
-from ..tables import Table
+from ..tables import Table, last_change, phone_name
 
 # A phone that fell several moves behind is told the newest few, not a page of history.
 NAMED = 3

@@ -6,7 +6,6 @@ from flask_htmx import HTMX
 
 from ..games import RuleViolation, Viewer, WATCHER, all_games, get_game
 from ..store import StoreError
-from ..table_taps import chained_step
 from ..tables import NotAllowed, SeatTaken, TableNotFound, VersionConflict
 from . import (cookie_token, host_token, is_shared_phone, public_base, remember_shared_phone, remember_token,
                remembered_tables, tables)
@@ -139,10 +138,10 @@ def charts(table_id):
 
 @bp.post("/t/<table_id>/act")
 def act(table_id):
-    """An action from the table page's controls (and the step its `_then` names: table_taps.chained_step)."""
-    kind = request.form.get("_then")
+    """An action from the table page's controls, and the step its `_then` names for the same tap
+    (a final roll's "resolve": the service decides whether it is taken, `tables.changes.follow_up`)."""
     return _write(table_id, lambda tok, ver: tables().act(
-        table_id, tok, form_to_action(request.form), ver, then=chained_step(kind, tok) if kind else None),
+        table_id, tok, form_to_action(request.form), ver, then=request.form.get("_then")),
         action=lambda: form_to_action(request.form))
 
 
@@ -154,7 +153,7 @@ def undo(table_id):
         question = tables().undo_question(table_id, cookie_token(table_id), form_version(request.form))
         if question:
             return _ask(table_id, question)
-    return _write(table_id, lambda tok, ver: tables().undo(table_id, tok, ver, keep_settings=True))
+    return _write(table_id, lambda tok, ver: tables().undo(table_id, tok, ver, keep_settings=True, whole_tap=True))
 
 
 def _ask(table_id: str, question: dict):

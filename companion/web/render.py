@@ -17,8 +17,7 @@ from markupsafe import Markup, escape
 
 from ..games import WATCHER, Viewer, words
 from ..games.withheld import find
-from ..table_taps import last_change, page_tap, tap_name
-from ..tables import Table
+from ..tables import Table, last_change, page_tap, tap_name
 from .charts import layout as chart_layout
 from .fragments import FragmentCache
 

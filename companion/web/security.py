@@ -10,7 +10,7 @@ import secrets
 
 from flask import Flask, abort, request, session
 
-from ..table import same_secret
+from ..tables import same_secret
 
 
 CSP = (

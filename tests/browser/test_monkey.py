@@ -7,7 +7,7 @@ import random
 import pytest
 from playwright.sync_api import expect
 
-from companion.table import fold
+from companion.tables.table import fold
 
 pytestmark = pytest.mark.browser
 TAPS = 60

@@ -4,7 +4,7 @@ sentences such a table says. The web layer maps each to its reply; every module 
 """
 from __future__ import annotations
 
-from .games import RuleViolation
+from ..games import RuleViolation
 
 
 class TableNotFound(LookupError):

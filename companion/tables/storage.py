@@ -1,31 +1,84 @@
-"""A table read and written through this process's copy: read from the copy while the store says
-it is current (a store shared with other processes may hold a newer table), else from the store
-and caught up; written durably to the store before the copy is kept. Join codes are looked up and
-handed out here too, as the store's index knows them. Each table's lock is here for the changes
-(`table_writer.TableWriter`) to hold; rights and publishing are theirs.
+"""This process's copies of a store's tables, read and written: an LRU of folded tables (so an
+action costs one engine step, not a fold of the log) and each table's lock (`TableCache`); a
+table read from the copy while the store says it is current (a store shared with other processes
+may hold a newer one), else from the store and caught up; written durably to the store before the
+copy is kept (`TableStorage`). Join codes are looked up and handed out here too, as the store's
+index knows them. `service.TableService` is a TableStorage: it reads with `get`, and its changes
+hold `_lock`, decide, and `_save`; rights and publishing are the service's.
 """
 from __future__ import annotations
 
 import secrets
+import threading
+from collections import OrderedDict
 
-from .store import StaleWrite, Store
+from ..store import StaleWrite, Store
+from ..store.locks import KeyedLocks
+from .errors import TableNotFound, VersionConflict
 from .table import Table, caught_up
-from .table_cache import TableCache
-from .table_errors import TableNotFound, VersionConflict
 
 # Join codes avoid look-alikes: no 0/O, no 1/I/L.
 JOIN_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 JOIN_CODE_LENGTH = 6
 
 
-class TableStorage:
-    """The tables of one store as this process holds them (in `cache`), read and written."""
+class TableCache:
+    """A lock-guarded LRU of tables by id, and one re-entrant lock per table in use."""
 
-    def __init__(self, store: Store, cache: TableCache):
-        self.store = store
-        self._cache = cache
+    def __init__(self, size: int = 512):
+        self.size = size
+        self._tables: OrderedDict[str, Table] = OrderedDict()
+        self._lock = threading.Lock()
+        self._locks = KeyedLocks()
+
+    def get(self, table_id: str, used: bool = False) -> Table | None:
+        """The copy held of a table, or None (`used`: it counts as just used, for the LRU)."""
+        with self._lock:
+            table = self._tables.get(table_id)
+            if table is not None and used:
+                self._tables.move_to_end(table_id)
+            return table
+
+    def remember(self, table: Table, replace: bool = True) -> Table:
+        """Hold `table` (the newest copy). With `replace` False, a copy already held wins: a
+        commit made while `table` was read from the store cached a newer one, which stays (else
+        the next action would reuse a version already stored). Returns the copy held."""
+        with self._lock:
+            if not replace and table.id in self._tables:
+                table = self._tables[table.id]
+            self._tables[table.id] = table
+            self._tables.move_to_end(table.id)
+            while len(self._tables) > self.size:
+                self._tables.popitem(last=False)
+        return table
+
+    def forget(self, table_id: str) -> None:
+        """Drop the copy of a table (it proved older than the stored one)."""
+        with self._lock:
+            self._tables.pop(table_id, None)
+
+    def clear(self) -> None:
+        """Drop every copy: the next read of each table folds it from the store."""
+        with self._lock:
+            self._tables.clear()
 
     def lock(self, table_id: str):
+        """The lock of one table (store/locks.py: made while in use, never shared with another)."""
+        return self._locks.lock(table_id)
+
+    def locks_in_use(self) -> int:
+        """How many tables have a lock now (one a thread holds or waits for)."""
+        return self._locks.in_use()
+
+
+class TableStorage:
+    """The tables of one store as this process holds them (in its `TableCache`), read and written."""
+
+    def __init__(self, store: Store, cache_size: int = 512):
+        self.store = store
+        self._cache = TableCache(cache_size)
+
+    def _lock(self, table_id: str):
         """The lock of one table: a change reads, decides and stores under it (so does a read
         from the store, so that the copy kept is never older than what is stored)."""
         return self._cache.lock(table_id)
@@ -55,7 +108,7 @@ class TableStorage:
         table = self._cache.get(table_id)
         return table if table is not None and table.version >= version else None
 
-    def known(self, table_id: str) -> None:
+    def _known(self, table_id: str) -> None:
         """Raise TableNotFound for an id no table has, before a lock is made for it. A table this
         process holds is known: the change reads it again under its lock, and on a shared store
         a first read here would be one more round trip for every action."""
@@ -73,20 +126,20 @@ class TableStorage:
         return table
 
     # -- writing ---------------------------------------------------------------------------
-    def free_join_code(self) -> str:
+    def _free_join_code(self) -> str:
         """A join code that no stored table has."""
         while True:
             code = "".join(secrets.choice(JOIN_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
             if self.store.table_for_code(code) is None:
                 return code
 
-    def add(self, table: Table) -> Table:
+    def _add(self, table: Table) -> Table:
         """Store a whole new table (made, a rematch, an accepted import) and cache it."""
         self.store.create_table(table.record)
         self._cache.remember(table)
         return table
 
-    def commit(self, new: Table, old: Table, change: dict | None = None) -> Table:
+    def _save(self, new: Table, old: Table, change: dict | None = None) -> Table:
         """Store `new` in place of `old`: as `change` (what every store replays) or, with None, the
         record whole; then cache it, and list it as over (or playing again) when that changed."""
         # Durable first: if the write fails the cache still holds the old table and the

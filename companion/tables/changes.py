@@ -1,15 +1,21 @@
-"""A table's changes as pure work: an action applied, the last move undone, an undone move redone,
-the table locked by its tournament night; and who may make them, at which version. No store, no
-cache, no lock: the change path (`table_writer.TableWriter`) reads the table under its lock, stores
-what these return (the new table and the change every store replays, None to save the record
-whole) and publishes.
+"""A table's changes as pure work, and who may make them at which version: an action applied and
+the step its tap names after it (`follow_up`), the last move undone, an undone move redone, the
+table locked by its tournament night, a seat claimed or freed, revoked desks' host rights taken
+away. No store, no cache, no lock: the change path (`service.TableService`) reads the table under
+its lock, stores what these return (the new table and the change every store replays, None to
+save the record whole) and publishes.
+
+Seats are no change of the game: a seat's change keeps the version, so no phone's view goes
+stale, and is stored only when the table returned differs from the one given.
 """
 from __future__ import annotations
 
-from .games import RuleViolation
+import secrets
+
+from ..games import RuleViolation
+from .errors import NotAllowed, SeatTaken, TableClosed, TableReplaced, VersionConflict
+from .records import now
 from .table import Table, advanced, is_legacy, rewound
-from .table_errors import NotAllowed, TableClosed, TableReplaced, VersionConflict
-from .table_records import now
 
 
 def writable(table: Table, token: str | None, version: object) -> Table:
@@ -51,7 +57,7 @@ def acted(table: Table, token: str | None, action: dict, version: object, joined
     check_owner(table, token, action)
     state, lines = table.game.apply(table.state, action)
     # Who entered it, and whose move it is: an undo says whose phone took it back and asks first
-    # before taking back another player's move (table_taps.py).
+    # before taking back another player's move (taps.py).
     mover = table.game.mover(table.state, action)
     entry = {"seq": len(table.record["actions"]) + 1, "action": action, "log": lines, "at": now(),
              "rules": table.game.rules_version, **({"joined": True} if joined else {}),
@@ -63,6 +69,25 @@ def acted(table: Table, token: str | None, action: dict, version: object, joined
         "redo": [],
     }
     return advanced(table, record, state), {"op": "act", "version": record["version"], "entry": entry}, lines
+
+
+def follow_up(before: Table, after: Table, token: str | None, step: str) -> dict | None:
+    """The action of the step a form names after its action (`step`: a final roll's "resolve"),
+    for the same tap to enter, or None. Taken only when the engine offers it with nothing to
+    choose and offers nothing new besides it but another action of the kind just made: nothing on
+    the dice just entered (a card changing a die), nothing anyone else may do at this moment.
+    Otherwise the table stops after the first action, showing what it asks, so the one tap never
+    skips a decision. `before` and `after`: the table before and after that first action."""
+    viewer = after.viewer_for(token)
+    had = before.offers_for(viewer)
+    done = after.record["actions"][-1]["action"]["type"]
+    offered = after.offers_for(viewer)
+    follow = [o for o in offered if o["type"] == step]
+    others = [o for o in offered if o["type"] not in (step, done) and o not in had]
+    if len(follow) != 1 or others or any(isinstance(v, (list, dict)) for v in follow[0].values()) \
+            or any("dice" in o for o in offered if o["type"] != done):
+        return None
+    return {"type": step} if follow[0].get("player") is None else {"type": step, "player": follow[0]["player"]}
 
 
 def marked(table: Table, new: Table, change: dict | None, token: str | None, op: str) -> tuple[Table, dict | None]:
@@ -78,14 +103,17 @@ def marked(table: Table, new: Table, change: dict | None, token: str | None, op:
     return Table(record, new.state, new.checkpoints), change and {**change, "entry": moved[-1]}
 
 
-def undone(table: Table, token: str | None, version: object, keep_settings: bool) -> tuple[Table, dict | None]:
+def undone(table: Table, token: str | None, version: object, *, keep_settings: bool = False,
+           whole_tap: bool = False) -> tuple[Table, dict | None]:
     """The table without its last action (kept for a redo, marked with whose phone undid it), and
-    the change that stores it. With `keep_settings` the last move of the game goes and the
-    players' settings entered after it stay."""
-    return marked(table, *_undone(table, token, version, keep_settings), token, "undone")
+    the change that stores it. `keep_settings`: the last move of the game goes, the players'
+    settings entered after it stay; `whole_tap`: an action its tap entered with the one before it
+    (`joined`: a roll and its resolve) takes that one too, as one new version."""
+    return marked(table, *_undone(table, token, version, keep_settings, whole_tap), token, "undone")
 
 
-def _undone(table: Table, token: str | None, version: object, keep_settings: bool) -> tuple[Table, dict | None]:
+def _undone(table: Table, token: str | None, version: object, keep_settings: bool,
+            whole_tap: bool) -> tuple[Table, dict | None]:
     writable(table, token, version)
     actions = table.record["actions"]
     if not actions:
@@ -106,20 +134,19 @@ def _undone(table: Table, token: str | None, version: object, keep_settings: boo
     # A decision a held seat answered is taken back from that seat's phone (or the host's),
     # as it was answered: another phone's undo must not reopen someone else's choice.
     check_owner(Table(table.record, before.state, ()), token, actions[k]["action"], undoing=True)
-    if keep_settings and actions[k].get("joined") and k:
-        # One tap entered it with the move before it: the page's Undo takes that back too, as one
-        # new version (saved whole), so no half of a tap is ever left in the log.
-        both, _ = _undone(before, token, None, keep_settings)
+    if whole_tap and actions[k].get("joined") and k:
+        # One tap entered it with the move before it: that goes too, as one new version (saved
+        # whole), so no half of a tap is ever left in the log. A tap is at most two actions.
+        both, _ = _undone(before, token, None, keep_settings, False)
         return Table({**both.record, "version": record["version"]}, both.state, both.checkpoints), None
     # Only the last entry is an "undo" change every store replays; one from inside the
     # log (settings kept after it) is saved whole.
     return before, {"op": "undo", "version": record["version"]} if not after else None
 
 
-def redone(table: Table, token: str | None, version: object, whole_tap: bool = False) -> tuple[Table, dict | None]:
+def redone(table: Table, token: str | None, version: object, *, whole_tap: bool = False) -> tuple[Table, dict | None]:
     """The table with its last undone action put back (marked with whose phone redid it), and the
-    change that stores it. With `whole_tap` (the page's Redo) an action entered by the same tap
-    comes back with it."""
+    change that stores it. `whole_tap`: an action its tap entered with it comes back with it."""
     return marked(table, *_redone(table, token, version, whole_tap), token, "redone")
 
 
@@ -153,3 +180,66 @@ def locked(table: Table, mark: str, why: dict) -> Table:
     # stored version is that copy's, and would take moves on it.
     record = {**table.record, mark: why, "version": table.version + 1}
     return Table(record, table.state, table.checkpoints)
+
+
+def seat_index(table: Table, seat: object) -> int:
+    """`seat` if it names a player of `table` (an index), else the RuleViolation that says so."""
+    n = len(table.record["players"])
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+        raise RuleViolation(f"'seat' must be a player index from 0 to {n - 1}.")
+    return seat
+
+
+def seat_claimed(table: Table, token: str | None, seat: object) -> tuple[Table, str]:
+    """The table with `seat` given to a phone with play rights, and that seat's token (the same
+    table and token when the phone holds it already). A seat another phone holds is refused,
+    naming whose it is, unless the host claims it: the old phone's seat token then stops working."""
+    viewer = table.viewer_for(token)
+    if not viewer.can_act:
+        raise NotAllowed("Only a phone that joined with the play code can take a seat.")
+    seat = seat_index(table, seat)
+    seat_tokens = list(table.record["seat_tokens"])
+    if viewer.seat == seat:
+        return table, token
+    if seat_tokens[seat] is not None and not table.is_host(token):
+        name = table.record["players"][seat]
+        raise SeatTaken(f"{name}'s seat is taken by another phone. If that phone is gone, the host's phone "
+                        f"can free it (\"Let another phone take {name}'s seat\").")
+    if viewer.seat is not None:
+        seat_tokens[viewer.seat] = None  # a phone holds one seat: taking another frees its own
+    seat_tokens[seat] = secrets.token_urlsafe(24)
+    return Table({**table.record, "seat_tokens": seat_tokens}, table.state, table.checkpoints), seat_tokens[seat]
+
+
+def seat_freed(table: Table, token: str | None, seat: object) -> Table:
+    """The table with `seat` free (the same table when it is free already): its holder leaves it,
+    or the host frees it for another phone."""
+    seat = seat_index(table, seat)
+    viewer = table.viewer_for(token)
+    if viewer.seat != seat and not table.is_host(token):
+        name = table.record["players"][seat]
+        raise NotAllowed(f"Only the phone holding {name}'s seat, or the host's phone, can free it.")
+    seat_tokens = list(table.record["seat_tokens"])
+    if seat_tokens[seat] is None:
+        return table
+    seat_tokens[seat] = None
+    return Table({**table.record, "seat_tokens": seat_tokens}, table.state, table.checkpoints)
+
+
+def hosts_revoked(table: Table, desks: set[str], renew: bool = False) -> Table:
+    """The table without the host tokens of the revoked `desks` (the same table when it holds
+    none). With `renew`, a table made before desks had tokens of their own (no `desk_hosts`) gets
+    a new host token: its old one may be in the revoked desk's hands (the round's reply gave it).
+    The old one still names the table's rematch (`rematch_key`), so a rematch begun is found."""
+    record = table.record
+    if renew and "desk_hosts" not in record:
+        # Adding `desk_hosts` also tells another process sharing a Redis store that its copy is
+        # old (redis_store keeps them with the seats, which every read and write compares).
+        return Table({**record, "host_token": secrets.token_urlsafe(24), "desk_hosts": {},
+                      "rematch_key": record.get("rematch_key", record["host_token"])}, table.state, table.checkpoints)
+    hosts = record.get("desk_hosts", {})
+    if not set(hosts) & desks:
+        return table
+    kept = {desk: token for desk, token in hosts.items() if desk not in desks}
+    return Table({**record, "desk_hosts": kept}, table.state, table.checkpoints)
+

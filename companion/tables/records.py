@@ -1,5 +1,5 @@
 """A table's record made, exported and imported: pure work on records and the rules engines (no
-store, no cache, no lock; `tables.TableService` stores what these return).
+store, no cache, no lock; `service.TableService` stores what these return).
 
 A new record gets fresh secrets (id, host, play and seat tokens); an export is the setup and the
 log as a phone may see them; an import is an export checked action by action by the rules again.
@@ -10,8 +10,8 @@ import secrets
 from datetime import datetime, timezone
 from typing import Callable
 
-from .games import RuleViolation, Viewer, get_game
-from .store.migrations import SCHEMA
+from ..games import RuleViolation, Viewer, get_game
+from ..store.migrations import SCHEMA
 from .table import CHECKPOINT_EVERY, Table, fold, replay
 
 # A real game of any of the four stays far below this (a long Last Kyotoan Standing game is ~600);
@@ -59,7 +59,7 @@ def new_table(game_id: object, players: object, options: object, seed: object, e
     if event:
         record["event"] = event  # its result reaches that tournament night's standings
         # A desk's host rights are its own token, so that revoking the desk takes them away
-        # (table_seats.hosts_revoked) and no other desk's or the night's own tokens change.
+        # (seats.hosts_revoked) and no other desk's or the night's own tokens change.
         record["desk_hosts"] = {desk: secrets.token_urlsafe(24)} if desk else {}
     return Table(record, fold(record))
 

@@ -1,8 +1,8 @@
 """A tap as the table's phones speak of it: what the page's Undo takes back (one tap, even when it
 entered two steps, a roll and its resolve), its name, whose phone entered, undid or redid it, and
-whether undoing it asks first (another player's move, never this phone's own), and the step a tap
-chains after its first (a final roll's resolve). Pure reading of a table's record and offers; the
-marks it reads are written by table_changes.py.
+whether undoing it asks first (another player's move, never this phone's own). Pure reading of a
+table's record; the marks it reads are written by changes.py (as is the step a tap chains after
+its first: `changes.follow_up`).
 """
 from __future__ import annotations
 
@@ -71,22 +71,3 @@ def undo_question(table: Table, token: str | None) -> dict | None:
     whose = f"{table.record['players'][mover]}'s move" if mover is not None else "this move"
     return {"whose": whose, "entered": phone_name(table, entered, start=False), "name": tap_name(tap)}
 
-
-def chained_step(kind: str, token: str | None):
-    """The step a form's `_then` names (a roll's "resolve"), taken in the same tap when the engine
-    offers it with nothing to choose and offers nothing new besides it but another action of the
-    kind just made: nothing on the dice just entered (a card changing a die), nothing anyone else
-    may do at this moment. Otherwise the table stops after the first action, showing what it asks,
-    so the one tap never skips a decision. Decided under the table's lock (TableWriter.act)."""
-    def step(before, table):
-        viewer = table.viewer_for(token)
-        had = before.offers_for(viewer)
-        done = table.record["actions"][-1]["action"]["type"]
-        now = table.offers_for(viewer)
-        follow = [o for o in now if o["type"] == kind]
-        others = [o for o in now if o["type"] not in (kind, done) and o not in had]
-        if len(follow) != 1 or others or any(isinstance(v, (list, dict)) for v in follow[0].values()) \
-                or any("dice" in o for o in now if o["type"] != done):
-            return None
-        return {"type": kind} if follow[0].get("player") is None else {"type": kind, "player": follow[0]["player"]}
-    return step

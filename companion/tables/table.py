@@ -8,9 +8,9 @@ import hmac
 import random
 from dataclasses import dataclass
 
-from .games import RuleViolation, Viewer, WATCHER, get_game
-from .pacing import Pacer
-from .table_errors import closed_sentence, replaced_sentence
+from ..games import RuleViolation, Viewer, WATCHER, get_game
+from ..pacing import Pacer
+from .errors import closed_sentence, replaced_sentence
 
 CHECKPOINT_EVERY = 50
 # Replaying a long log holds the CPU (an import of 2,000 Gangs of Kyoto actions: about a second,
@@ -103,7 +103,7 @@ class Table:
 
     def offers_for(self, viewer: Viewer, host: bool = False) -> list[dict]:
         """The engine's offers to `viewer`, less the decisions and settings of a seat another phone
-        holds (that seat's phone answers them, or the host's: `table_changes.check_owner`), and
+        holds (that seat's phone answers them, or the host's: `changes.check_owner`), and
         none at a table that takes no more moves (`locked`)."""
         return [] if self.locked else self._theirs(self.game.offers(self.state, viewer), viewer, host)
 
