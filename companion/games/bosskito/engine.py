@@ -34,9 +34,8 @@ class BossKito(Game):
     options = (
         Option("symbols", None, dict, "Default additional-action symbol per benefit number, e.g. {\"3\": \"pass\"}."),
     )
-    # A double arrow's owner decides whether to pass the starting player card: asked on that
-    # player's own phone, and brought into view there wherever its page is scrolled.
-    seat_controls = True
+    # A double arrow's owner decides whether to pass the starting player card (its page asks it on
+    # that player's own phone: page.py).
     seat_decisions = ("pass_start",)
     # What the pages show of the rules, read from here (no template holds a number of the rulebook).
     colours = COLOURS

@@ -284,7 +284,6 @@ class GangsOfKyoto(Game):
         shown["standings"] = []
         return shown
 
-    own_player_template = "games/gangs/_player.html"
     # How the picker's tile shows an offered card (the page draws its picker from offers).
     card_tile = staticmethod(cards.tile)
 

@@ -33,7 +33,6 @@ class KyotoNoNeko(Game):
     # Rules 2: a turn's road crossings, bike cards and reactions come before its action (rules 1
     # took them after it too; a turn begun under rules 1 ends under them: `settle_legacy`).
     rules_version = 2
-    seat_controls = True  # a skill bump a kitten is owed is asked on its player's phone
     seat_decisions = ("skill_up",)
     # What the pages show, read from the engine rather than written again in a template.
     skills, missions, target_words, target_labels, paw_objectives = SKILLS, MISSIONS, TARGET_WORDS, TARGET_LABELS, PAW_OBJECTIVES
