@@ -234,9 +234,9 @@ def test_the_controls_are_the_offers(app):
 
 
 def test_the_status_line_counts_with_the_engine_numbers(app, monkeypatch):
-    # Numbers other than the rulebook's show that the template reads the engine, not a copy of them.
-    monkeypatch.setattr(GAME, "rounds", 7)
-    monkeypatch.setattr(GAME, "turns_per_round", 6)
+    # Numbers other than the rulebook's show that the template reads the game's PAGE, not a copy of them.
+    monkeypatch.setitem(app.jinja_env.globals, "bosskito_rounds", 7)
+    monkeypatch.setitem(app.jinja_env.globals, "bosskito_turns_per_round", 6)
     with app.app_context():
         service = tables()
         table = service.create("bosskito", ["Aya", "Ben"], {"first_player": 1}, seed=1)

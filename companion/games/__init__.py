@@ -1,21 +1,28 @@
-"""The registry of rules engines, by game id (api.md fixes the ids)."""
+"""The registry of rules engines and their pages, by game id (api.md fixes the ids)."""
 from __future__ import annotations
 
+from . import bosskito, gangs, kyotoan, neko
 from .base import Game, RuleViolation, Viewer, WATCHER
+from .bosskito.engine import BossKito
 from .fields import quoted
+from .gangs.engine import GangsOfKyoto
+from .kyotoan.engine import LastKyotoanStanding
+from .neko.engine import KyotoNoNeko
+from .page import Page
 
 _REGISTRY: dict[str, Game] = {}
+_PAGES: dict[str, Page] = {}
 
 
-def register(game: Game) -> Game:
-    """Add an engine to the registry under its id."""
+def register(game: Game, page: Page | None = None) -> Game:
+    """Add an engine to the registry under its id, with what its pages need (`page`)."""
     _REGISTRY[game.id] = game
+    _PAGES[game.id] = page or Page()
     return game
 
 
 def get_game(game_id: object) -> Game:
     """The engine for `game_id`, or a RuleViolation naming the games there are."""
-    _load_builtin()
     if not isinstance(game_id, str) or game_id not in _REGISTRY:
         raise RuleViolation(f"Unknown game '{quoted(game_id)}'. Choose one of: {', '.join(sorted(_REGISTRY))}.")
     return _REGISTRY[game_id]
@@ -23,22 +30,23 @@ def get_game(game_id: object) -> Game:
 
 def all_games() -> list[Game]:
     """Every registered engine, in a stable order."""
-    _load_builtin()
     return [_REGISTRY[k] for k in sorted(_REGISTRY)]
 
 
-def _load_builtin() -> None:
-    # Imported on first use so that importing the package has no side effects beyond definitions.
-    if not _REGISTRY:
-        from .bosskito.engine import BossKito
-        from .gangs.engine import GangsOfKyoto
-        from .kyotoan.engine import LastKyotoanStanding
-        from .neko.engine import KyotoNoNeko
-
-        register(BossKito())
-        register(GangsOfKyoto())
-        register(LastKyotoanStanding())
-        register(KyotoNoNeko())
+def page_of(game: Game) -> Page:
+    """What `game`'s pages need of it (its package's PAGE)."""
+    return _PAGES[game.id]
 
 
-__all__ = ["Game", "RuleViolation", "Viewer", "WATCHER", "register", "get_game", "all_games"]
+def all_pages() -> dict[str, Page]:
+    """Every registered game's page, by game id, in a stable order."""
+    return {k: _PAGES[k] for k in sorted(_PAGES)}
+
+
+register(BossKito(), bosskito.PAGE)
+register(GangsOfKyoto(), gangs.PAGE)
+register(LastKyotoanStanding(), kyotoan.PAGE)
+register(KyotoNoNeko(), neko.PAGE)
+
+
+__all__ = ["Game", "Page", "RuleViolation", "Viewer", "WATCHER", "register", "get_game", "all_games", "page_of", "all_pages"]

@@ -84,12 +84,6 @@ class Game:
     # Raised when a change of the rules makes the engine ask a question older logs never answered;
     # log entries carry the version they were recorded under (see `legacy_answers`).
     rules_version: int = 1
-    # Whether the controls ask a seat's decisions on that seat's own phone (then each seat's
-    # controls are rendered for it; otherwise one render serves every phone that may act).
-    seat_controls: bool = False
-    # With hidden information: the template of one player on the board, when a seat's board differs
-    # from a watcher's only in that seat's own player (then the board is rendered once for all).
-    own_player_template: str | None = None
     # Action types that change one player's own settings rather than play a move (Last Kyotoan
     # Standing's auto-yield): like a decision that player owes, only their seat or the host sends them.
     seat_settings: tuple[str, ...] = ()

@@ -4,6 +4,7 @@ from __future__ import annotations
 from flask import Flask, current_app
 
 from .base import StaleWrite, Store, StoreError, TableDamaged
+from .redis_store import RedisStore
 from .tinydb_store import TinyDBStore
 
 
@@ -16,8 +17,6 @@ def init_app(app: Flask) -> None:
     """Open the configured store and attach it to the app: Redis when REDIS_URL is set (several
     processes may then share it), else the embedded TinyDB files in DATA_DIR."""
     if app.config.get("REDIS_URL"):
-        from .redis_store import RedisStore  # the redis package is needed only then
-
         app.extensions["companion.store"] = RedisStore(app.config["REDIS_URL"], app.config.get("REDIS_PREFIX") or "companion")
     else:
         app.extensions["companion.store"] = TinyDBStore(app.config["DATA_DIR"])

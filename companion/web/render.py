@@ -15,7 +15,7 @@ from flask import Flask, current_app, render_template, request, url_for
 from flask.templating import Environment
 from markupsafe import Markup, escape
 
-from ..games import WATCHER, Viewer, words
+from ..games import WATCHER, Viewer, all_pages, page_of, words
 from ..games.withheld import find
 from ..tables import Table, last_change, page_tap, tap_name
 from .charts import layout as chart_layout
@@ -154,7 +154,8 @@ class RenderCache:
         # Seat controls ask a decision on its owner's phone once that seat is claimed (which makes
         # no new version); other games' controls are the same for every phone that may act.
         claimed = tuple(t is not None for t in table.record["seat_tokens"])
-        seat = viewer.seat if table.game.seat_controls else None
+        page = page_of(table.game)
+        seat = viewer.seat if page.seat_controls else None
         # The phone's own right to act too: a locked table's controls say why to a phone that may
         # act, and nothing to one that may not, though neither can act now.
         depends = {"status": (mode,), "board": (view,), "controls": (seat, viewer.can_act, can_act, mode, claimed), "history": ()}
@@ -175,11 +176,11 @@ class RenderCache:
                 "partials/_board.html", oob=True, pushed=True, **context(table, WATCHER, mode, history=False)))
             # The own player's part reads only the state as this seat may see it.
             mine = table.state_for(viewer)
-            own = draw(table.game.own_player_template, p=mine["players"][view], i=view, state=mine, players=mine["players"], game=table.game)
+            own = draw(f"games/{table.game.id}/_player.html", p=mine["players"][view], i=view, state=mine, players=mine["players"], game=table.game)
             head, rest = shared.split(f"<!--player:{view}-->", 1)
             return f"{head}<!--player:{view}-->{own}<!--/player:{view}-->{rest.split(f'<!--/player:{view}-->', 1)[1]}"
 
-        spliced = view is not None and table.game.own_player_template and view == viewer.seat
+        spliced = view is not None and page.own_player and view == viewer.seat
 
         def make(name: str):
             return board if name == "board" and spliced else lambda: render(name)
@@ -240,27 +241,12 @@ def renders() -> RenderCache:
 
 def init_app(app: Flask) -> None:
     """Register the template helpers the table pages use."""
-    from ..games.gangs import cards as gangs_cards
-    from ..games.kyotoan import cards as kyotoan_cards
-    from ..games.kyotoan.effects import WIN_STARS, bay_open
-    from ..games.kyotoan.engine import FACE_WORDS, FACES
-    from ..games.neko.kittens import DIE_FACES, FACE_VALUES
-
     app.jinja_env.add_extension(FragmentCache)  # {% cache key %}: parts drawn once per key
-    @app.template_filter("gangs_card")
-    def gangs_card(card: dict) -> str:
-        return gangs_cards.name(card)
 
     @app.template_filter("history_item")
     def history_item(entry: dict) -> Markup:
         """One history entry as a list item (30 of them go out with every push)."""
         return _history_item(int(entry["seq"]), tuple(entry["log"]))
-
-    @app.template_filter("powers")
-    def powers(player: dict) -> list[str]:
-        """A monster's Keep cards plus the one its Mimic token copies (what it can use)."""
-        token = player.get("mimic")
-        return player["cards"] + ([token["card"]] if token else [])
 
     # Symbols said by name (ϟ energy, ♥ heart, ★ star, ✸ smash), in sentences and on their own.
     app.add_template_filter(spoken, "spoken")
@@ -269,11 +255,8 @@ def init_app(app: Flask) -> None:
     app.add_template_global(words.number, "noun_for")
     app.add_template_filter(sym, "sym")
     app.add_template_global(sym, "sym")
-    app.jinja_env.globals["gangs_tiles"] = gangs_cards.TILE_WORDS
-    app.jinja_env.globals.update(
-        neko_die_faces=DIE_FACES, neko_face_values=FACE_VALUES,
-        kyotoan_cards=kyotoan_cards.CARDS, kyotoan_faces=FACES, face_words=FACE_WORDS, kyotoan_monsters=kyotoan_cards.MONSTERS,
-        # What the board shows of the rules is asked of the engine, never written into a template.
-        kyotoan_win_stars=WIN_STARS, kyotoan_bay_open=bay_open,
-        chart_layout=chart_layout,  # where a chart's lines, ticks and names stand (templates/_chart.html)
-    )
+    app.add_template_global(chart_layout, "chart_layout")  # where a chart's lines, ticks and names stand (templates/_chart.html)
+    # What each game's pages read of it, as `<game id>_<name>` (kyotoan_cards, neko_die_faces):
+    # asked of the game's package, never written into a template.
+    for game_id, page in all_pages().items():
+        app.jinja_env.globals.update({f"{game_id}_{name}": value for name, value in page.data.items()})

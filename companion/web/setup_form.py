@@ -7,7 +7,7 @@ whoever moved up into its place.
 """
 from __future__ import annotations
 
-from ..games import RuleViolation
+from ..games import RuleViolation, page_of
 from ..games.base import Game
 
 
@@ -19,7 +19,8 @@ def table_setup(game: Game, form) -> tuple[list[str], dict]:
     options = {o.name: (o.name in form) for o in game.options if o.kind is bool}
     if any(o.name == "monsters" for o in game.options):
         picked = form.getlist("monsters")
-        options["monsters"] = pick_monsters([picked[i] if i < len(picked) else "" for i in named], len(players))
+        roster = page_of(game).data["monsters"]
+        options["monsters"] = pick_monsters([picked[i] if i < len(picked) else "" for i in named], len(players), roster)
     if any(o.name == "die_faces" for o in game.options) and form.getlist("die_faces"):
         options["die_faces"] = [int(f) if f.isascii() and f.isdigit() else f for f in form.getlist("die_faces")]
     first = form.get("first_player", "")
@@ -41,12 +42,10 @@ def starting_seat(first: str, slots: list[str], named: list[int]) -> int | str:
     return slot
 
 
-def pick_monsters(chosen: list[str], n: int) -> list[str] | None:
-    """The monsters picked on the form, blanks filled with the next free ones in roster order."""
-    from ..games.kyotoan.cards import MONSTERS
-
+def pick_monsters(chosen: list[str], n: int, roster: tuple[str, ...]) -> list[str] | None:
+    """The monsters picked on the form, blanks filled with the next free ones in `roster` order."""
     if not any(chosen):
         return None
     chosen = chosen + [""] * (n - len(chosen))
-    free = iter(m for m in MONSTERS if m not in chosen)
+    free = iter(m for m in roster if m not in chosen)
     return [m or next(free, "") for m in chosen]

@@ -33,6 +33,7 @@ from ..store import StoreError
 from ..tables import TableNotFound
 from . import cookie_token, events, hub, tables
 from .errors import error_reply
+from .events_pages import event_regions
 from .render import renders
 from .socket_input import drop_messages, limit_options
 from .whole_frames import whole_frames
@@ -251,8 +252,6 @@ class SendRoom:
 @whole_frames
 def event_socket(ws, event_id):
     """Push an event's round and standings whenever the event or one of its tables changes."""
-    from .events_pages import event_regions
-
     service = events()
     try:
         service.get(event_id)

@@ -18,10 +18,7 @@ from ..fields import check_fields, check_named_player, player_field
 from .offers import offers, turn_offers
 from .withheld import withheld
 from .rounds import draw, exchange, hand_out, mark, place, play, reveal, take
-from .rules import (
-    BANANA_CARDS, BENEFIT_NAMES, BENEFITS, COLOURS, HAND, ROUNDS, START_TOKENS, SYMBOLS, TOKENS, TURNS_PER_ROUND, bananas,
-    column_bananas, leaders, ordinal, score_table, scores,
-)
+from .rules import BANANA_CARDS, COLOURS, HAND, ROUNDS, START_TOKENS, SYMBOLS, TOKENS, TURNS_PER_ROUND, scores
 
 
 class BossKito(Game):
@@ -34,17 +31,9 @@ class BossKito(Game):
     options = (
         Option("symbols", None, dict, "Default additional-action symbol per benefit number, e.g. {\"3\": \"pass\"}."),
     )
-    # A double arrow's owner decides whether to pass the starting player card: asked on that
-    # player's own phone, and brought into view there wherever its page is scrolled.
-    seat_controls = True
+    # A double arrow's owner decides whether to pass the starting player card (its page asks it on
+    # that player's own phone: page.py).
     seat_decisions = ("pass_start",)
-    # What the pages show of the rules, read from here (no template holds a number of the rulebook).
-    colours = COLOURS
-    benefits = tuple(BENEFITS)
-    benefit_names = BENEFIT_NAMES  # the board says a benefit by its name and number
-    rounds = ROUNDS
-    turns_per_round = TURNS_PER_ROUND
-    ordinal = staticmethod(ordinal)
 
     def _setup(self, names, options, first, rng: random.Random) -> dict:
         symbols = options["symbols"] or {}
@@ -238,27 +227,3 @@ class BossKito(Game):
         me = state["current"]
         done = TURNS_PER_ROUND - state["turns_left"][me] + 1
         return [{"type": "turn", "player": me, "turn": done}]
-
-    # -- what the board shows --------------------------------------------------------------
-    @staticmethod
-    def columns(state: dict) -> list[dict]:
-        """Each Boss Kito card, left to right: its benefit and symbol, and every player with cards
-        of its colour with their bananas, marked "leader" (alone on top) or "tied" (for the top)."""
-        made = []
-        for col, colour in enumerate(COLOURS):
-            counts = column_bananas(state["players"], colour)
-            top = leaders(counts)
-            mark = "leader" if len(top) == 1 else "tied"
-            made.append({"colour": colour, "benefit": state["row"][col], "symbol": state["row_symbols"][col],
-                         "bananas": [{"player": i, "bananas": n, "mark": mark if i in top else ""} for i, n in counts.items()]})
-        return made
-
-    @staticmethod
-    def card_bananas(tokens: int) -> int:
-        """Bananas of one played card with `tokens` banana tokens on it."""
-        return bananas([tokens])
-
-    @staticmethod
-    def score_table(state: dict) -> list[tuple[int, list[tuple[int, int]]]]:
-        """Per benefit number someone holds: each player's (cards, points), for the final scoring."""
-        return score_table(state["players"])

@@ -285,10 +285,6 @@ class GangsOfKyoto(Game):
         shown["standings"] = []
         return shown
 
-    own_player_template = "games/gangs/_player.html"
-    # How the picker's tile shows an offered card (the page draws its picker from offers).
-    card_tile = staticmethod(cards.tile)
-
     def view_key(self, state: dict, viewer: Viewer) -> object:
         # Each seat sees its own face-down VP pile until the end (or always, in the Open Game).
         return None if state["over"] or state["options"]["open_vp"] else viewer.seat

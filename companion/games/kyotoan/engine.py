@@ -21,7 +21,7 @@ from .cards import CARDS, MONSTERS
 from .effects import FACE_WORDS, FACES, MAX_HP
 from .keeps import ANSWERS
 
-__all__ = ["FACES", "FACE_WORDS", "LastKyotoanStanding"]  # the pages read the dice faces here
+__all__ = ["FACES", "FACE_WORDS", "LastKyotoanStanding"]  # the dice's faces, read here by the property tests
 
 BASE_DICE = 6
 BASE_ROLLS = 3
@@ -41,7 +41,6 @@ class LastKyotoanStanding(Game):
     # 4: a monster in Kyoto that the smash eliminates whatever it answers is not asked to yield;
     #    answers recorded under 3 to that question are skipped on replay (`legacy_unasked`).
     rules_version = 4
-    seat_controls = True
     seat_settings = ("auto_yield",)
     seat_decisions = ("yield",) + ANSWERS
 

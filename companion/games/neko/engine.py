@@ -12,9 +12,7 @@ import random
 from ..base import Game, Option, RuleViolation, Viewer, clone
 from . import checks, offers, sheets, turns, validate
 from .withheld import withheld
-from .kittens import (DEFAULT_GROWTH_SPACES, DEFAULT_SHEETS, DIE_FACES, ENEMY_TOKENS, FACE_VALUES, HEDGE_AGILITY, MEDAL_SLOTS,
-                      MISSIONS, OPTIONS_BEFORE_DIE, PAW_OBJECTIVES, ROAD_SPACES, ROOF_AGILITY, SKILL_MAX, SKILLS, TALLY_SPACES,
-                      TARGET_LABELS, TARGET_WORDS, VICTORY_MEDALS)
+from .kittens import DEFAULT_GROWTH_SPACES, DEFAULT_SHEETS, DIE_FACES, ENEMY_TOKENS, FACE_VALUES, MEDAL_SLOTS, OPTIONS_BEFORE_DIE, ROAD_SPACES
 
 
 class KyotoNoNeko(Game):
@@ -33,11 +31,7 @@ class KyotoNoNeko(Game):
     # Rules 2: a turn's road crossings, bike cards and reactions come before its action (rules 1
     # took them after it too; a turn begun under rules 1 ends under them: `settle_legacy`).
     rules_version = 2
-    seat_controls = True  # a skill bump a kitten is owed is asked on its player's phone
     seat_decisions = ("skill_up",)
-    # What the pages show, read from the engine rather than written again in a template.
-    skills, missions, target_words, target_labels, paw_objectives = SKILLS, MISSIONS, TARGET_WORDS, TARGET_LABELS, PAW_OBJECTIVES
-    skill_max, road_spaces, medal_slots, victory_medals, tally_spaces = SKILL_MAX, ROAD_SPACES, MEDAL_SLOTS, VICTORY_MEDALS, TALLY_SPACES
 
     # -- setup -----------------------------------------------------------------------------
     def validate_options(self, options, n_players):
@@ -155,8 +149,4 @@ class KyotoNoNeko(Game):
     def view_key(self, state: dict, viewer: Viewer) -> object:
         """The board shows a seated phone its own kitten first (nothing is hidden)."""
         return viewer.seat
-
-    def jumps(self, p: dict) -> list[str]:
-        """What a kitten's Agility lets it jump over without a check: hedges at 4, roofs at 6."""
-        return [what for what, need in (("hedges", HEDGE_AGILITY), ("roofs", ROOF_AGILITY)) if p["skills"]["agility"] >= need]
 

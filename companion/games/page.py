@@ -1,0 +1,26 @@
+"""What a game's pages need of it: the `Page` each game package exposes as `PAGE`.
+
+An engine names no template and draws nothing; the web layer loops over the registry's pages
+and decides every template path from the game's id.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+
+@dataclass(frozen=True)
+class Page:
+    """Plain data and small pure helpers a game's templates read, and how its regions are cut."""
+
+    # Published to the templates as `<game id>_<name>`: Last Kyotoan Standing's "cards" is
+    # `kyotoan_cards`. What the board shows of the rules is asked of the game, never written
+    # into a template.
+    data: Mapping[str, Any] = field(default_factory=dict, repr=False)
+    # Whether the controls ask a seat's decisions on that seat's own phone (then each seat's
+    # controls are rendered for it; otherwise one render serves every phone that may act).
+    seat_controls: bool = False
+    # With hidden information: whether the game draws one player on the board by itself, when a
+    # seat's board differs from a watcher's only in that seat's own player (then the board is
+    # rendered once for all and each seat's own player spliced in).
+    own_player: bool = False
