@@ -4,8 +4,14 @@ from __future__ import annotations
 
 import ipaddress
 import socket
+import struct
 from functools import lru_cache
 from urllib.parse import urlsplit
+
+try:
+    import fcntl  # the interfaces' ioctl: POSIX only, so Windows hosts start without it
+except ImportError:
+    fcntl = None
 
 LOOPBACK_NAMES = {"localhost", "localhost.localdomain", "ip6-localhost"}
 
@@ -13,10 +19,9 @@ LOOPBACK_NAMES = {"localhost", "localhost.localdomain", "ip6-localhost"}
 def interface_addresses() -> set[str]:
     """IPv4 addresses of this machine's network interfaces (Linux ioctl; empty elsewhere)."""
     found: set[str] = set()
+    if fcntl is None:
+        return found
     try:
-        import fcntl
-        import struct
-
         with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
             for _, name in socket.if_nameindex():
                 try:
@@ -25,7 +30,7 @@ def interface_addresses() -> set[str]:
                 except OSError:
                     continue
                 found.add(socket.inet_ntoa(raw[20:24]))
-    except (ImportError, OSError, AttributeError):
+    except (OSError, AttributeError):
         pass
     return found
 
