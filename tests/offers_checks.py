@@ -17,7 +17,7 @@ from html.parser import HTMLParser
 from typing import Callable
 
 from companion.games import RuleViolation, Viewer
-from companion.games.base import matches
+from companion.games.values import matches
 
 PLAYS = Viewer(seat=None, can_act=True)  # a phone with the play code and no seat
 

@@ -17,7 +17,7 @@ import pytest
 from flask import render_template
 
 from companion.games import RuleViolation, get_game
-from companion.games.base import matches
+from companion.games.values import matches
 from companion.games.bosskito.rules import COLOURS, SYMBOLS
 from companion.tables import NotAllowed
 from companion.web import render, tables

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from companion.games import WATCHER, RuleViolation
-from companion.games.base import matches
+from companion.games.values import matches
 from companion.games.kyotoan.cards import CARDS
 from companion.games.kyotoan.effects import FACES
 from companion.games.kyotoan.powers import USABLE

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from . import bosskito, gangs, kyotoan, neko
-from .base import Game, RuleViolation, Viewer, WATCHER
+from .base import Game, RuleViolation
+from .values import Viewer, WATCHER
 from .bosskito.engine import BossKito
 from .fields import quoted
 from .gangs.engine import GangsOfKyoto

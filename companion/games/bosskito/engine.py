@@ -13,7 +13,8 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from ..base import Game, Option, RuleViolation
+from ..base import Game, RuleViolation
+from ..values import Option
 from ..fields import check_fields, check_named_player, player_field
 from .offers import offers, turn_offers
 from .withheld import withheld

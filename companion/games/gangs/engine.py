@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import random
 
-from ..base import Game, Option, RuleViolation, Viewer
+from ..base import Game, RuleViolation
+from ..values import Option, Viewer
 from ..fields import bool_field, check_fields, check_named_player, player_field
 from ..words import counted, listed
 from .. import piles

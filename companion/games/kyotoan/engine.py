@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import random
 
-from ..base import Game, Option, RuleViolation
+from ..base import Game, RuleViolation
+from ..values import Option
 from . import dice, keeps, losses, market, mimic, offers, powers, turns
 from .withheld import withheld
 from . import effects as fx

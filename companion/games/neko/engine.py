@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import random
 
-from ..base import Game, Option, RuleViolation, Viewer, clone
+from ..base import Game, RuleViolation
+from ..values import Option, Viewer, clone
 from . import checks, offers, sheets, turns, validate
 from .withheld import withheld
 from .kittens import DEFAULT_GROWTH_SPACES, DEFAULT_SHEETS, DIE_FACES, ENEMY_TOKENS, FACE_VALUES, MEDAL_SLOTS, OPTIONS_BEFORE_DIE, ROAD_SPACES

@@ -1,0 +1,64 @@
+"""The typed values engines and their callers share: a table option, who is looking (Viewer),
+an action handler's shape, whether an action is one an offer names, and the copy of a state."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+
+@dataclass(frozen=True)
+class Option:
+    """One table option: its name, default value, type and a line of help."""
+
+    name: str
+    default: Any
+    kind: type
+    help: str
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who is looking at a table: a seat index (or None) and whether they may act."""
+
+    seat: int | None = None
+    can_act: bool = False
+
+    @property
+    def key(self) -> str:
+        """A short key for caching what this viewer is shown."""
+        return f"{self.seat}:{int(self.can_act)}"
+
+
+WATCHER = Viewer()
+
+# Options every game accepts (api.md: "first_player" names who starts).
+COMMON_OPTIONS = (
+    Option("first_player", None, int, "Index of the player who starts; drawn at random if absent."),
+)
+
+
+# An action handler: (game, state, action) -> the log lines in words; it changes `state` in place
+# (a copy) or raises RuleViolation.
+Handler = Callable[[Any, dict, dict], list[str]]
+
+
+def matches(offer: dict, action: dict) -> bool:
+    """Whether `action` is of an offer's type and for its player (an action that names no player
+    is for whoever the engine waits for; an offer naming none is open to every player)."""
+    if offer["type"] != action.get("type"):
+        return False
+    player, offered = action.get("player"), offer.get("player")
+    return player is None or offered is None or player == offered
+
+
+def clone(value: Any) -> Any:
+    """A deep copy of JSON-shaped data (dicts, lists and immutable scalars), as every state is
+    (it is stored as JSON): several times faster than copy.deepcopy, which was a third of an
+    action's time (measured)."""
+    if isinstance(value, dict):
+        return {k: clone(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [clone(v) for v in value]
+    if isinstance(value, tuple):
+        return tuple(clone(v) for v in value)
+    return value
