@@ -13,7 +13,7 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script."""
     parser = argparse.ArgumentParser(prog="companion", description="Kyoto Table Companion")
     sub = parser.add_subparsers(dest="command", required=True)
-    serve = sub.add_parser("serve", help="run the web app (data under ./companion-data/ by default)")
+    serve = sub.add_parser("serve", allow_abbrev=False, help="run the web app (data under ./companion-data/ by default)")
     serve.add_argument("--host", default=os.environ.get("HOST", "0.0.0.0"))
     serve.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
     serve.add_argument("--data", default=os.environ.get("COMPANION_DATA", "companion-data"))
