@@ -1,5 +1,6 @@
 """Property tests: random Gangs of Kyoto games, played through the engine's offers alone (each
-accepted) with illegal actions now and then, keep the invariants; the state is the fold of its log."""
+accepted) with illegal actions now and then, keep the invariants (that the state is the fold of
+its log, for every game: test_fold_of_log.py)."""
 from __future__ import annotations
 
 import random
@@ -10,7 +11,7 @@ from hypothesis import strategies as st
 from companion.games import get_game
 from companion.games.gangs.cards import DECK_SIZE
 
-from .offers_checks import draw_action, random_walk
+from .offers_checks import random_walk
 
 GAME = get_game("gangs")
 
@@ -67,23 +68,3 @@ def test_random_games_keep_the_invariants(seed, n, steps, whole_deck, open_vp):
     rnd = random.Random(seed)
     state = GAME.setup([f"P{i}" for i in range(n)], {"whole_deck": whole_deck, "open_vp": open_vp}, rnd)
     random_walk(GAME, state, rnd, steps, illegal_action, check_invariants, illegal_rate=0.25)
-
-
-@settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), steps=st.integers(1, 60))
-def test_replaying_the_log_gives_the_same_state(seed, steps):
-    """The state is the fold of the log: replaying the actions reproduces it exactly."""
-    rnd = random.Random(seed)
-    players = ["A", "B", "C"]
-    state = GAME.setup(players, {}, random.Random(seed))
-    actions = []
-    for _ in range(steps):
-        if state["over"]:
-            break
-        action = draw_action(GAME, state, rnd)
-        actions.append(action)
-        state, _ = GAME.apply(state, action)
-    again = GAME.setup(players, {}, random.Random(seed))
-    for action in actions:
-        again, _ = GAME.apply(again, action)
-    assert again == state
