@@ -1,40 +1,17 @@
-"""Checks every game's tests share: a random walk with refused actions, and replaying a recorded game."""
+"""Checks every game's tests share: replaying a recorded game, refusals, hostile values (random
+walks through the offers are in offers_checks.py)."""
 from __future__ import annotations
 
-import copy
 import json
 import random
 from functools import cache
 from pathlib import Path
-from typing import Callable
 
 import pytest
 
 from companion.games import RuleViolation, get_game
 
 DATA = Path(__file__).parent / "data"
-
-
-def random_walk(game, state, rnd, steps, legal: Callable, illegal: Callable, check: Callable, illegal_rate=0.2):
-    """Play random legal actions, trying an illegal one now and then: refused, with a sentence, changing nothing."""
-    check(state)
-    for _ in range(steps):
-        if state["over"]:
-            break
-        if rnd.random() < illegal_rate:
-            bad = illegal(state, rnd)
-            before = copy.deepcopy(state)
-            try:
-                game.apply(state, bad)
-            except RuleViolation as exc:
-                assert str(exc).endswith("."), str(exc)
-            else:
-                raise AssertionError(f"illegal action accepted: {bad}")
-            assert state == before, "a rejected action changes nothing"
-        state, lines = game.apply(state, legal(state, rnd))
-        assert lines, "every action is told in words"
-        check(state)
-    return state
 
 
 def recorded_games(prefix: str) -> list[Path]:

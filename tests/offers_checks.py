@@ -1,7 +1,10 @@
 """The two promises of offers (api.md, "Offers"), checked the same way for every game.
 
+- `draw_action`: one move the engine offers now, filled in with choices the offer lists (the
+  game's filler in offer_fills.py): the only source of moves of the random games tests play.
 - `play_through_offers`: a random game played through offers only: every offer, filled in with
-  any of its listed choices by the game's own `fill`, is accepted.
+  any of its listed choices, is accepted (the engine never offers what it refuses).
+- `random_walk`: the same game with, now and then, an illegal action tried first.
 - `refuse_unoffered`: random actions whose type and player match no offer are refused with a
   sentence and change nothing; `refuse_outside`: so are offers filled in with a choice they do
   not list.
@@ -19,15 +22,29 @@ from typing import Callable
 from companion.games import RuleViolation, Viewer
 from companion.games.values import matches
 
+from .offer_fills import FILLS
+
 PLAYS = Viewer(seat=None, can_act=True)  # a phone with the play code and no seat
 
-Fill = Callable[[dict, dict, random.Random], dict]  # (offer, state, rnd) -> an action
+
+def fill_offer(game, offer: dict, state: dict, rnd: random.Random) -> dict:
+    """An action made from `offer` by the game's filler, with choices the offer lists."""
+    action = FILLS[game.id](offer, state, rnd)
+    assert matches(offer, action), f"the filler made {action} from {offer}"
+    return action
 
 
-def play_through_offers(game, state: dict, rnd: random.Random, steps: int, fill: Fill,
+def draw_action(game, state: dict, rnd: random.Random, viewer: Viewer = PLAYS) -> dict:
+    """One of the moves the engine offers `viewer` now, picked at random and filled in."""
+    offers = game.offers(state, viewer)
+    assert offers, f"a game in progress offers something to do (pending: {state.get('pending')})"
+    return fill_offer(game, rnd.choice(offers), state, rnd)
+
+
+def play_through_offers(game, state: dict, rnd: random.Random, steps: int,
                         check: Callable[[dict], None] = lambda s: None, visit: Callable[[dict], None] = lambda s: None) -> dict:
-    """Play up to `steps` actions, each an offer picked at random and filled in by `fill`; every
-    one must be accepted. `visit` sees every state reached (to try refused actions on it)."""
+    """Play up to `steps` actions, each an offer picked at random and filled in; every one must be
+    accepted. `visit` sees every state reached (to try refused actions on it)."""
     for _ in range(steps):
         visit(state)
         offers = game.offers(state, PLAYS)
@@ -36,8 +53,7 @@ def play_through_offers(game, state: dict, rnd: random.Random, steps: int, fill:
             break
         assert offers, f"a game in progress offers something to do (pending: {state.get('pending')})"
         offer = rnd.choice(offers)
-        action = fill(offer, state, rnd)
-        assert matches(offer, action), f"fill made {action} from {offer}"
+        action = fill_offer(game, offer, state, rnd)
         try:
             state, lines = game.apply(state, action)
         except RuleViolation as exc:
@@ -45,6 +61,18 @@ def play_through_offers(game, state: dict, rnd: random.Random, steps: int, fill:
         assert lines, "every action is told in words"
         check(state)
     return state
+
+
+def random_walk(game, state: dict, rnd: random.Random, steps: int, illegal: Callable[[dict, random.Random], dict],
+                check: Callable[[dict], None], illegal_rate: float = 0.2) -> dict:
+    """Play offered moves (each accepted) through the invariants `check`, trying an `illegal`
+    action first now and then: refused, with a sentence, changing nothing."""
+    def now_and_then(s: dict) -> None:
+        if not s["over"] and rnd.random() < illegal_rate:
+            assert_refused(game, s, illegal(s, rnd), game.offers(s, PLAYS))
+
+    check(state)
+    return play_through_offers(game, state, rnd, steps, check, now_and_then)
 
 
 def refuse_unoffered(game, state: dict, rnd: random.Random, make: Callable[[str, int | None, dict, random.Random], dict],

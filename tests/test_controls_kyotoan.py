@@ -14,7 +14,7 @@ from companion.tables.table import Table
 
 from .kyotoan_helpers import GAME, act, new
 from .offers_checks import PLAYS, assert_controls_match, play_through_offers, render_controls
-from .test_kyotoan_offers import fill, rich
+from .test_kyotoan_offers import rich
 
 
 def table_at(state: dict, seats: list | None = None) -> Table:
@@ -52,7 +52,7 @@ def test_the_controls_are_the_offers_in_random_games(app, seed):
                 name = re.escape(CARDS[c["card"]].name)
                 assert any(re.fullmatch(rf"Buy {name} \({c['price']}ϟ\)", w) for w in words), (c, words)
 
-    play_through_offers(GAME, state, rnd, 300, fill, visit=visit)
+    play_through_offers(GAME, state, rnd, 300, visit=visit)
     assert seen[0] > 20
 
 

@@ -27,8 +27,8 @@ from companion.games.kyotoan.effects import FACES
 from companion.games.kyotoan.powers import USABLE
 from companion.games.neko.kittens import DEFAULT_SHEETS, SKILLS, TARGETS
 
-from . import test_bosskito_properties, test_gangs_properties, test_kyotoan_properties, test_neko_properties
 from .engine_checks import hostile_value, nested
+from .offers_checks import draw_action
 
 ACTIONS_PER_GAME = 10_000
 # Hypothesis picks a seed per example and random.Random draws 50 actions from it (a hypothesis draw
@@ -38,10 +38,10 @@ BATCH = 50
 
 @dataclass
 class Spec:
-    """What the fuzzer knows of one game: its legal moves, its words, its fields and action types."""
+    """What the fuzzer knows of one game: its words, its fields and action types (its legal moves
+    are its offers)."""
 
     game_id: str
-    legal: Callable[[dict, random.Random], dict]
     words: list[str]
     fields: list[str]
     types: list[str]
@@ -65,19 +65,19 @@ def kyotoan_with_every_power(state: dict) -> dict:
 
 SPECS = {
     "gangs": Spec(
-        "gangs", test_gangs_properties.legal_action, list(KINDS),
+        "gangs", list(KINDS),
         ["to", "card", "refuse", "value", "kind", "bells", "player"], list(get_game("gangs").actions), (2, 3, 5)),
     "kyotoan": Spec(
-        "kyotoan", test_kyotoan_properties.legal_action, list(FACES) + list(USABLE) + list(CARDS)[:8],
+        "kyotoan", list(FACES) + list(USABLE) + list(CARDS)[:8],
         ["faces", "cards", "card", "player", "yield", "pay", "hearts", "below", "die", "face", "sell", "peek",
          "buy", "of", "target", "from", "cure", "heal_others", "poison", "shrink"],
         list(get_game("kyotoan").actions), (2, 3, 5, 6), kyotoan_with_every_power),
     "neko": Spec(
-        "neko", test_neko_properties.legal_action, list(SKILLS) + list(TARGETS),
+        "neko", list(SKILLS) + list(TARGETS),
         ["player", "skill", "objective", "die", "target", "from", "attacker", "defender", "rolls", "purple", "teal"],
         list(get_game("neko").actions)),
     "bosskito": Spec(
-        "bosskito", test_bosskito_properties.legal_action, list(COLOURS) + list(SYMBOLS),
+        "bosskito", list(COLOURS) + list(SYMBOLS),
         ["colour", "on", "count", "row", "symbols", "to", "player"],
         list(get_game("bosskito").actions), (2, 3, 5)),
 }
@@ -85,7 +85,7 @@ SPECS = {
 
 @cache
 def reached_states(game_id: str) -> list[tuple[dict, list[dict]]]:
-    """States reached by playing valid random games, each with a few legal moves from it."""
+    """States reached by playing random games through their offers, each with a few offered moves from it."""
     spec = SPECS[game_id]
     game = get_game(game_id)
     pool = []
@@ -98,9 +98,9 @@ def reached_states(game_id: str) -> list[tuple[dict, list[dict]]]:
                 break
             if step % 9 == 0:
                 for variant in [state] + ([spec.richer(state)] if spec.richer else []):
-                    moves = [spec.legal(variant, random.Random(seed * 1000 + step + k)) for k in range(4)]
+                    moves = [draw_action(game, variant, random.Random(seed * 1000 + step + k)) for k in range(4)]
                     pool.append((variant, moves))
-            state, _ = game.apply(state, spec.legal(state, rnd))
+            state, _ = game.apply(state, draw_action(game, state, rnd))
     return pool
 
 

@@ -15,26 +15,12 @@ from companion.games import WATCHER, RuleViolation, get_game
 from companion.games.gangs import cards
 from companion.games.gangs.cards import KINDS
 
+from .offer_fills import fill_gangs as fill
 from .offers_checks import PLAYS, assert_controls_match, play_through_offers, refuse_unoffered, render_controls
 from .test_gangs_properties import check_invariants
 
 GAME = get_game("gangs")
 STEPS = 4000  # far more than a game takes: a game that has not ended by then is stuck
-
-
-def fill(offer: dict, state: dict, rnd: random.Random) -> dict:
-    """An offer filled in with random choices from its own lists, as a phone would send it."""
-    choice = rnd.choice(offer["cards"])
-    action = {"type": offer["type"], "card": {"kind": choice["kind"], "bells": choice["bells"], "value": rnd.choice(choice["values"])}}
-    if rnd.random() < 0.5:
-        action["player"] = offer["player"]  # the page names the player; the API may leave it out
-    may_refuse = offer["refuse"]
-    if offer["type"] == "give":
-        action["to"] = rnd.choice(offer["to"])
-        may_refuse = action["to"] in offer["refuse"]
-    if may_refuse and rnd.random() < 0.4:
-        action["refuse"] = True
-    return action
 
 
 def make(kind: str, player: int | None, state: dict, rnd: random.Random) -> dict:
@@ -72,7 +58,7 @@ def test_whole_games_played_through_offers_alone_end(seed, n, open_vp, whole_dec
         if not s["over"]:
             tried.append(refuse_unoffered(GAME, s, rnd, make))
 
-    end = play_through_offers(GAME, state, rnd, STEPS, fill, check=check_invariants, visit=visit)
+    end = play_through_offers(GAME, state, rnd, STEPS, check=check_invariants, visit=visit)
     assert end["over"] and end["winner"] == end["standings"][0]
     assert end["ended_by"] in ({"deck", "cards"} if whole_deck else {"bells", "cards"})
     assert sum(tried) > 0, "unoffered actions were tried on the way"
@@ -95,7 +81,7 @@ def test_every_choice_an_offer_lists_is_accepted(seed, n):
                         raise AssertionError(f"offered {offer['type']} refused {action}: {exc}") from None
         checked.append(s)
 
-    play_through_offers(GAME, state, rnd, STEPS, fill, visit=accepts_every_filling)
+    play_through_offers(GAME, state, rnd, STEPS, visit=accepts_every_filling)
     assert len(checked) > 9
 
 

@@ -14,100 +14,11 @@ from companion.games.kyotoan.effects import FACES
 from companion.games.kyotoan.powers import USABLE
 
 from .kyotoan_helpers import GAME, act, dice, new, turn
+from .offer_fills import CHOICE_CARDS, kyotoan_faces
 from .offers_checks import PLAYS, play_through_offers, refuse_unoffered
 from .test_kyotoan_properties import check as check_invariants
 
 REFUSE_EVERY = 3  # unoffered actions are tried on every third state visited
-# Cards whose powers ask something (a `use`, a choice while resolving or buying, a loss question):
-# the market turns them up first, so random games reach their offers.
-CHOICE_CARDS = list(USABLE) + ["healing_ray", "parasitic_tentacles", "opportunist", "camouflage", "jets",
-                               "poison_spit", "shrink_ray", "background_dweller", "smoke_cloud", "energy_drink",
-                               "alien_origin", "frenzy", "flame_thrower"]
-
-
-def _draw(pool: list[str], k: int, rnd: random.Random) -> list[str]:
-    """k cards from a pool (with repeats for copies), the cards with choices first half the time."""
-    pool = list(pool)
-    rnd.shuffle(pool)
-    if rnd.random() < 0.5:
-        pool.sort(key=lambda c: c not in CHOICE_CARDS)
-    return pool[:k]
-
-
-def _faces(n: int, rnd: random.Random) -> list[str]:
-    """Random faces, with ϟ more often so that monsters can buy."""
-    return [rnd.choice(FACES + ("energy", "energy", "smash")) for _ in range(n)]
-
-
-def fill(offer: dict, state: dict, rnd: random.Random) -> dict:
-    """An offer filled in with random choices from its own lists, as a phone would send it."""
-    kind = offer["type"]
-    action = {"type": kind}
-    if offer["player"] is not None and (rnd.random() < 0.5 or kind in ("yield", "camouflage", "wings", "rapid_healing", "auto_yield")
-                                        or offer["player"] != state["current"]):
-        action["player"] = offer["player"]  # the page names the player; the API may leave out the active one
-    if kind == "market":
-        deck = [c for c, n in offer["deck"].items() for _ in range(n)]
-        if offer["slots"]:
-            action["cards"] = offer["market"] + _draw(deck, offer["slots"], rnd)
-        else:
-            action["cards"] = _draw(offer["market"] + deck, offer["size"], rnd)
-    elif kind == "auto_yield":
-        action["below"] = rnd.choice(offer["below"])
-    elif kind == "roll":
-        if "keep" in offer and (offer["pays"] == "background_dweller" or rnd.random() < 0.5):
-            faces = offer["keep"] + _faces(offer["dice"] - len(offer["keep"]), rnd)
-            rnd.shuffle(faces)
-        else:
-            faces = _faces(offer["dice"], rnd)
-        if not (offer.get("faces_optional") and rnd.random() < 0.3):  # a roll rerolled unentered
-            action["faces"] = faces
-    elif kind == "resolve":
-        left = offer["hearts"]
-        for token, most in offer.get("cure", {}).items():
-            n = rnd.randint(0, min(most, left))
-            action.setdefault("cure", {})[token] = n
-            left -= n
-        for gift in offer.get("heal_others", []):
-            n = rnd.randint(0, min(len(gift["prices"]), left))
-            if n:
-                action.setdefault("heal_others", {})[str(gift["player"])] = n
-                left -= n
-    elif kind == "yield":
-        action["yield"] = rnd.choice(offer["yield"])
-    elif kind == "camouflage":
-        action["faces"] = [rnd.choice(offer["faces"]) for _ in range(offer["dice"])]
-    elif kind == "wings":
-        action["pay"] = rnd.choice(offer["pay"])
-    elif kind == "rapid_healing":
-        action["hearts"] = rnd.choice(offer["choices"])["hearts"]
-    elif kind == "buy":
-        action["card"] = rnd.choice(offer["cards"])["card"]
-        if "from" in offer:
-            action["from"] = offer["from"]
-    elif kind == "use":
-        action.update(_use(offer, rnd))
-    return action
-
-
-def _use(offer: dict, rnd: random.Random) -> dict:
-    card = offer["card"]
-    fields = {"card": card}
-    if "dice" in offer:
-        fields["die"] = rnd.choice(offer["dice"])
-        if "faces" in offer:
-            fields["face"] = rnd.choice(offer["faces"])
-    elif card == "metamorph":
-        sold = rnd.sample(offer["sell"], rnd.randint(1, len(offer["sell"])))
-        fields["sell"] = [entry["card"] for entry in sold]
-    elif card == "made_in_a_lab":
-        peek = rnd.choice(offer["peek"])
-        fields.update(peek=peek["card"], buy=rnd.choice(peek["buy"]))
-    elif card == "mimic":
-        fields.update({"of": (target := rnd.choice(offer["targets"]))["of"], "target": target["target"]})
-    return fields
-
-
 def make(kind: str, player: int | None, state: dict, rnd: random.Random) -> dict:
     """A well-formed action of any type, for any player (or none): refused unless it matches an offer."""
     action: dict = {"type": kind}
@@ -115,7 +26,7 @@ def make(kind: str, player: int | None, state: dict, rnd: random.Random) -> dict
         action["player"] = player
     n = len(state["players"])
     if kind in ("roll", "camouflage"):
-        action["faces"] = _faces(GAME.dice_count(state, state["current"]) if kind == "roll" else rnd.randint(1, 4), rnd)
+        action["faces"] = kyotoan_faces(GAME.dice_count(state, state["current"]) if kind == "roll" else rnd.randint(1, 4), rnd)
     elif kind == "yield":
         action["yield"] = rnd.random() < 0.5
     elif kind == "wings":
@@ -189,7 +100,7 @@ def test_random_games_through_offers_alone_accept_every_offer_and_refuse_the_res
         if not s["over"] and visited[0] % REFUSE_EVERY == 0:  # a refused action costs a deep copy
             tried.append(refuse_unoffered(GAME, s, rnd, make))
 
-    play_through_offers(GAME, state, rnd, 600, fill, check=check, visit=visit)
+    play_through_offers(GAME, state, rnd, 600, check=check, visit=visit)
     assert sum(tried) > 0, "unoffered actions were tried on the way"
     assert {("roll", None), ("resolve", None), ("buy", None), ("end_turn", None)} <= kinds
 
@@ -203,7 +114,7 @@ def test_the_random_games_reach_every_kind_of_offer():
         def visit(s):
             seen.update((o["type"], o.get("card"), "from" in o) for o in GAME.offers(s, PLAYS))
 
-        play_through_offers(GAME, state, rnd, 300, fill, check=check, visit=visit)
+        play_through_offers(GAME, state, rnd, 300, check=check, visit=visit)
     kinds = {(t, c) for t, c, _ in seen}
     # Rapid Healing's question needs a lethal loss to a monster that kept 2ϟ: the test below.
     assert set(GAME.actions) - {"rapid_healing"} <= {t for t, _ in kinds}

@@ -18,10 +18,10 @@ from html import unescape
 import pytest
 
 from companion.games import RuleViolation, Viewer, get_game
-from companion.games.neko.checks import fight_value
 from companion.games.neko.kittens import FACE_VALUES, SKILL_MAX, SKILLS, TARGETS
 from companion.web import tables
 
+from .offer_fills import fill_neko as fill
 from .offers_checks import PLAYS, assert_controls_match, play_through_offers, refuse_outside, refuse_unoffered, render_controls
 from .test_neko_properties import check as invariants
 from .test_neko_rules import SHEET, act, new
@@ -34,53 +34,6 @@ PLAYERS = range(GAME.min_players, GAME.max_players + 1)
 
 def offered(state, kind=None):
     return [o for o in GAME.offers(state, PLAYS) if kind in (None, o["type"])]
-
-
-def tries(state: dict, a: int, d: int, faces: list, rnd: random.Random) -> list[list]:
-    """A fight's tries from the offered faces: now and then a draw first, then a decisive try."""
-    def pair(decisive: bool) -> list:
-        while True:
-            x, y = rnd.choice(faces), rnd.choice(faces)
-            if (fight_value(state, a, x) != fight_value(state, d, y)) == decisive:
-                return [x, y]
-    return ([pair(False)] if rnd.random() < 0.3 else []) + [pair(True)]
-
-
-def fill(offer: dict, state: dict, rnd: random.Random) -> dict:
-    """An action made from an offer with choices picked at random among those it lists (a turn's
-    end or bike card now and then without its player, as the API allows)."""
-    kind = offer["type"]
-    action = {"type": kind}
-    if offer["player"] is not None and (kind not in ("end_turn", "bike_card") or rnd.random() < 0.8):
-        action["player"] = offer["player"]
-    if kind == "check":
-        t = rnd.choice(offer["targets"])
-        low, high = offer["objective"]["min"], offer["objective"]["max"]
-        action.update(skill=rnd.choice(t["skills"]), die=rnd.choice(offer["faces"]),
-                      objective=rnd.randint(low, high) if rnd.random() < 0.2 else rnd.randint(low, min(high, 8)))
-        if t["target"] is not None or rnd.random() < 0.5:
-            action["target"] = t["target"]
-        if t.get("from") and rnd.random() < 0.5:
-            action["from"] = rnd.choice(t["from"])
-    elif kind == "kitten_fight":
-        d = rnd.choice(offer["defender"])
-        action.update(attacker=offer["attacker"], defender=d, rolls=tries(state, offer["attacker"], d, offer["faces"], rnd))
-    elif kind == "bike_card" and rnd.random() < 0.5:
-        action.update(purple=rnd.choice(offer["purple"]), teal=rnd.choice(offer["teal"]))
-    elif kind == "skill_up":
-        if offer["owed"] > 1 and rnd.random() < 0.5:  # several bumps in one answer, as a Growth's are
-            room = {s: state["players"][offer["player"]]["skills"][s] for s in offer["skills"]}
-            chosen = []
-            for _ in range(rnd.randint(1, offer["owed"])):
-                free = [s for s in offer["skills"] if room[s] < SKILL_MAX]
-                if not free:
-                    break
-                chosen.append(rnd.choice(free))
-                room[chosen[-1]] += 1
-            action["skills"] = chosen
-        else:
-            action["skill"] = rnd.choice(offer["skills"])
-    return action
 
 
 def make(kind: str, player: int | None, state: dict, rnd: random.Random) -> dict:
@@ -151,7 +104,7 @@ def test_whole_games_through_offers_and_everything_else_refused(n):
         rnd = random.Random(seed)
         state = GAME.setup([f"P{i}" for i in range(n)], {"experienced": seed % 2 == 1}, rnd)
         memory: dict = {}
-        state = play_through_offers(GAME, state, rnd, 1500, fill, lambda s: invariants(s, memory), visit)
+        state = play_through_offers(GAME, state, rnd, 1500, lambda s: invariants(s, memory), visit)
         ended += state["over"]
     assert ended == len(SEEDS), "games played through offers reach their end"
     assert visited > len(SEEDS) * 100 and refused > visited

@@ -1,4 +1,5 @@
-"""Property tests: random Kyoto no Neko games: skills never go down, medals only by the listed ways, the
+"""Property tests: random Kyoto no Neko games, played through the engine's offers alone (each accepted):
+skills never go down, medals only by the listed ways, the
 movement's parts (road, bike cards, reactions) refused once the turn's action is done."""
 from __future__ import annotations
 
@@ -8,60 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.games import get_game
-from companion.games.neko.kittens import SKILL_MAX, SKILLS, TARGETS
+from companion.games.neko.kittens import SKILLS
 
-from .engine_checks import random_walk
+from .offers_checks import random_walk
 
 GAME = get_game("neko")
-
-
-def legal_action(state: dict, rnd: random.Random) -> dict:
-    owed = state["pending"][0]
-    faces = state["die"]
-    numbers = [f for f in faces if f != "X"]
-    if owed["type"] == "skill_up":
-        p = state["players"][owed["player"]]
-        many = rnd.randint(1, sum(b["player"] == owed["player"] for b in state["bumps"]))
-        room, chosen = dict(p["skills"]), []
-        for _ in range(many):  # several bumps in one answer, as a Growth's are
-            skill = rnd.choice([s for s in SKILLS if room[s] < SKILL_MAX])
-            room[skill] += 1
-            chosen.append(skill)
-            if all(v >= SKILL_MAX for v in room.values()):
-                break
-        return {"type": "skill_up", "player": owed["player"], **({"skill": chosen[0]} if many == 1 else {"skills": chosen})}
-    if owed["type"] == "kitten_fight":
-        a, d = state["tied"][:2]
-        return {"type": "kitten_fight", "attacker": a, "defender": d, "rolls": [[numbers[0], "X"]]}
-    me = state["current"]
-    n = len(state["players"])
-    other = rnd.choice([i for i in range(n) if i != me])
-    roll = rnd.random()
-    die = rnd.choice(faces)
-    if roll < 0.15 or state["action_used"]:
-        return {"type": "end_turn"}  # once the action is done, only the Missions are left
-    if roll < 0.25:
-        return {"type": "bike_card"} if rnd.random() < 0.5 else {"type": "bike_card", "purple": rnd.randint(1, 6), "teal": rnd.randint(1, 6)}
-    if roll < 0.3:
-        return {"type": "crossed_road", "player": me}
-    if roll < 0.4:
-        return {"type": "check", "player": rnd.randrange(n), "skill": "agility", "objective": rnd.randint(2, 9), "die": die, "target": "bike"}
-    if roll < 0.5:
-        return {"type": "check", "player": me, "skill": rnd.choice(SKILLS), "objective": rnd.randint(2, 9), "die": die, "target": "hazard"}
-    if roll < 0.6:
-        a, d = (me, other) if rnd.random() < 0.5 else (other, me)
-        fa, fd = (state["players"][k]["skills"]["fighting"] for k in (a, d))
-        v = rnd.choice(numbers)
-        rolls = [[v, "X"] if rnd.random() < 0.5 else ["X", v]]
-        draws = [[x, x + fa - fd] for x in numbers if x + fa - fd in numbers]
-        if draws:
-            rolls.insert(0, rnd.choice(draws))  # a draw first (equal totals): rolled again
-        return {"type": "kitten_fight", "attacker": a, "defender": d, "rolls": rolls}
-    target = rnd.choice(["bug", "butterfly", "tree", "animal", "friend"])
-    action = {"type": "check", "player": me, "skill": rnd.choice(TARGETS[target]), "objective": rnd.randint(1, 8), "die": die, "target": target}
-    if target == "friend" and state["players"][other]["friends"] and rnd.random() < 0.5:
-        action["from"] = other
-    return action
 
 
 def illegal_action(state: dict, rnd: random.Random) -> dict:
@@ -108,4 +60,4 @@ def test_random_games_keep_the_invariants(seed, n, steps, experienced):
     rnd = random.Random(seed)
     state = GAME.setup([f"P{i}" for i in range(n)], {"experienced": experienced}, rnd)
     memory: dict = {}
-    random_walk(GAME, state, rnd, steps, legal_action, illegal_action, lambda s: check(s, memory))
+    random_walk(GAME, state, rnd, steps, illegal_action, lambda s: check(s, memory))

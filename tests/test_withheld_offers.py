@@ -9,11 +9,8 @@ import pytest
 
 from companion.games import get_game
 
-from . import test_bosskito_offers, test_gangs_offers, test_kyotoan_offers, test_neko_offers
+from .offer_fills import FILLS
 from .offers_checks import PLAYS, play_through_offers
-
-FILLS = {"gangs": test_gangs_offers.fill, "bosskito": test_bosskito_offers.fill, "neko": test_neko_offers.fill,
-         "kyotoan": test_kyotoan_offers.fill}
 
 
 def choices_of(offer: dict, entry: dict) -> list:
@@ -50,4 +47,4 @@ def test_what_is_withheld_is_never_offered(game_id, seed):
     game = get_game(game_id)
     rnd = random.Random(seed)
     state = game.setup([f"P{i}" for i in range(2 + seed % 3)], {}, rnd)
-    play_through_offers(game, state, rnd, 400, FILLS[game_id], visit=lambda s: check_apart(game, s))
+    play_through_offers(game, state, rnd, 400, visit=lambda s: check_apart(game, s))

@@ -7,13 +7,14 @@ are played through the API, each move an offer filled in by that game's own offe
 `visit` opens one of them in a fresh phone, ready to be checked."""
 from __future__ import annotations
 
-import importlib
 import random
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import expect
+
+from tests.offer_fills import FILLS
 
 from . import conftest
 
@@ -36,7 +37,7 @@ class Site:
 
 def play(client, game: str, steps: int, seed: int) -> dict:
     """A new table of `game` with `steps` random offered moves entered (fewer if it ends first)."""
-    fill = importlib.import_module(f"tests.test_{game}_offers").fill
+    fill = FILLS[game]
     table = client.post("/api/tables", json={"game": game, "players": NAMES[:3], "options": {"first_player": 0}, "seed": seed}).json
     auth = {"Authorization": f"Bearer {table['token']}"}
     reply = client.get(f"/api/tables/{table['id']}", headers=auth).json

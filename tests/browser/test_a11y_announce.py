@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from tests.test_gangs_offers import fill
+from tests.offer_fills import fill_gangs as fill
 
 pytestmark = pytest.mark.browser
 
