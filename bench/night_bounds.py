@@ -1,5 +1,5 @@
 """Big tournament nights against the event loop (issue 26, items 3 and 5), printed as numbers (not
-a test; tests/test_night_bounds.py uses its parts).
+a test; tests/web/test_night_bounds.py uses its parts).
 
 1. The CPU time of every read of a night (its standings, pages, live regions, spreadsheets and
    export), in process, at 100 players and at 400 (the most a night holds) with 4 rounds of

@@ -1,4 +1,4 @@
-"""Slow clients against the Procfile's server (not a test; tests/test_slow_clients.py uses its
+"""Slow clients against the Procfile's server (not a test; tests/server/test_slow_clients.py uses its
 parts): hundreds of connections from one address that send their request headers a line at a
 time and never finish, while ordinary requests and a live page's websocket are timed.
 

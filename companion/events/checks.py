@@ -17,7 +17,7 @@ MAX_ROUNDS = 20
 # Players a night holds (registered, checked in or not). A real night is 8 to a few hundred; every
 # read of a night this big (standings, pages, exports) stays under 50 ms (bench/night_bounds.py).
 # Every game seats at least 2 at a table, so no round of a night this big needs more than 200
-# tables: what an import may create (importing.MAX_TABLES; tests/test_night_bounds.py checks it).
+# tables: what an import may create (importing.MAX_TABLES; tests/web/test_night_bounds.py checks it).
 MAX_PLAYERS = 400
 # A pasted list: one name per line, or cells of a spreadsheet row (tabs), or commas and semicolons.
 LIST_SEPARATORS = re.compile(r"[\r\n\t,;]+")

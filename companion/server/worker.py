@@ -12,7 +12,7 @@ the disk flushes. How many phones one process takes is bounded by `COMPANION_MAX
 
 Slow clients: a request's head must arrive within `REQUEST_SECONDS` (a total, not per read: a
 client sending a byte at a time is closed too); a slow connection costs a greenlet, never a
-thread, so 400 of them leave phones and requests answered (tests/test_slow_clients.py). When
+thread, so 400 of them leave phones and requests answered (tests/server/test_slow_clients.py). When
 the worker nears the connections it may hold (its `worker_connections`, or the open-file limit
 less `RESERVED_FILES`), the oldest connections still waiting for a request are closed first: a
 phone's request takes milliseconds, a slowloris's forever. Live pages are past their request and

@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from ..test_charts import KYOTOAN_TURNS
+from ..web.test_chart_contents import KYOTOAN_TURNS
 from .helpers import open_on, server_table, submit, wait_for_version
 
 pytestmark = pytest.mark.browser

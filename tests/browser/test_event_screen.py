@@ -13,7 +13,7 @@ from flask import render_template
 from playwright.sync_api import expect
 
 from tests.browser.test_event_journey import patient  # noqa: F401 (an autouse fixture: 10 s assertions)
-from tests.test_events import play_gangs_to_a_win
+from tests.web.test_events import play_gangs_to_a_win
 
 pytestmark = pytest.mark.browser
 
