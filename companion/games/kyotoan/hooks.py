@@ -92,7 +92,7 @@ class Answer:
     spared: bool = False  # every held loss of the owner goes instead of asking on
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)  # each card's block names what it says
 class Ask:
     """A question a loss of ♥ asks the card's owner before it lands (losses.py takes the answer,
     in the order the cards are declared). The answer is an action named as the card."""

@@ -30,8 +30,8 @@ def _camouflage_rolled(s, i, n, action):
 
 
 CAMOUFLAGE = keep("camouflage", asks=Ask(
-    lambda s, i, amount: True, "its owner rolls {n} Camouflage dice", "Camouflage dice to roll",
-    lambda s, i: {"faces": list(FACES)}, amount="dice", fields=("faces",), answer=_camouflage_rolled,
+    applies=lambda s, i, amount: True, told="its owner rolls {n} Camouflage dice", missing="Camouflage dice to roll",
+    choices=lambda s, i: {"faces": list(FACES)}, amount="dice", fields=("faces",), answer=_camouflage_rolled,
     # Rules 1 rolled Camouflage's dice for a smash alone (logged); any other loss landed whole.
     legacy=lambda owed: {"faces": ["1"] * owed["dice"]}))
 
@@ -72,9 +72,9 @@ def _wings_closed(game, s, i):
 WINGS = keep(
     "wings", price=2, for_the_turn=True,
     reduce=lambda s, i, amount: -amount if s["players"][i].get("wings") else 0,  # no ♥ lost this turn
-    asks=Ask(lambda s, i, amount: amount > 0 and wings_ready(s, i), "its owner may pay {price}ϟ for Wings",
-             "Wings decision to make",
-             lambda s, i: {"price": WINGS.price, "pay": [True, False] if s["players"][i]["energy"] >= WINGS.price else [False]},
+    asks=Ask(applies=lambda s, i, amount: amount > 0 and wings_ready(s, i), told="its owner may pay {price}ϟ for Wings",
+             missing="Wings decision to make",
+             choices=lambda s, i: {"price": WINGS.price, "pay": [True, False] if s["players"][i]["energy"] >= WINGS.price else [False]},
              fields=("pay",), answer=_wings_answered, legacy=lambda owed: {"pay": False}),
     use=Use((), _wings_closed, lambda game, s, i: {"price": WINGS.price}, turn="any",
             act=lambda game, s, i, action: [_wings_on(s, i)]))
@@ -131,9 +131,9 @@ def _hearts_to_buy(s, i):
 
 RAPID_HEALING = keep(
     "rapid_healing", price=2,  # a ♥
-    asks=Ask(lambda s, i, amount: amount > 0 and rescue_possible(s, i, amount),
-             "it would be reduced to 0♥: Rapid Healing can prevent it ({price}ϟ a ♥)", "Rapid Healing question",
-             _hearts_to_buy, announced=True, fields=("hearts",), answer=_healing_answered,
+    asks=Ask(applies=lambda s, i, amount: amount > 0 and rescue_possible(s, i, amount),
+             told="it would be reduced to 0♥: Rapid Healing can prevent it ({price}ϟ a ♥)", missing="Rapid Healing question",
+             choices=_hearts_to_buy, announced=True, fields=("hearts",), answer=_healing_answered,
              legacy=lambda owed: {"hearts": 0}),
     use=Use((), _healing_closed, lambda game, s, i: {"price": RAPID_HEALING.price}, turn="any", during_losses=True,
             act=lambda game, s, i, action: [_hearts_bought(s, i, 1)]))
