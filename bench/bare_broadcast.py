@@ -23,7 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from flask import Flask
+from flask import Flask, request
 from flask_sock import Sock
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,20 +35,23 @@ from bench.phones import Frames, open_socket  # noqa: E402
 
 def create_app() -> Flask:
     """The bare app: `/ws` holds a websocket open; `POST /broadcast/<size>` sends every open one
-    a message of `size` characters from the request (as the project's changing request does)."""
+    a message of `size` characters from the request (as the project's changing request does);
+    `POST /broadcast-each/<reply>` sends the k-th socket opened the k-th size of its body
+    ("3512,3512,1200") and answers with `reply` characters (bench/tap_cost.py: the project's own
+    bytes, phone by phone, and its reply's length)."""
     app = Flask(__name__)
     app.config["SOCK_SERVER_OPTIONS"] = {"ping_interval": 25}
     sock = Sock(app)
-    open_sockets: set = set()
+    open_sockets: dict = {}  # in the order they opened
 
     @sock.route("/ws")
     def hold(ws):
-        open_sockets.add(ws)
+        open_sockets[ws] = True
         try:
             while ws.connected:
                 ws.receive(timeout=10)
         finally:
-            open_sockets.discard(ws)
+            open_sockets.pop(ws, None)
 
     @app.post("/broadcast/<int:size>")
     def broadcast(size: int):
@@ -57,12 +60,20 @@ def create_app() -> Flask:
             ws.send(message)
         return "", 204
 
+    @app.post("/broadcast-each/<int:reply>")
+    def broadcast_each(reply: int):
+        sizes = [int(s) for s in request.get_data(as_text=True).split(",")]
+        for ws, size in zip(list(open_sockets), sizes):
+            ws.send("x" * size)
+        return "x" * reply, 200
+
     return app
 
 
 @contextlib.contextmanager
-def serving(app_spec: str, env: dict):
-    """The Procfile's command (its worker, on loopback) serving `app_spec`, for the block; its port."""
+def serving_process(app_spec: str, env: dict):
+    """The Procfile's command (its worker, on loopback) serving `app_spec`, for the block: its port
+    and the gunicorn master's process."""
     port = free_port()
     command = procfile_command().replace("--bind 0.0.0.0:", "--bind 127.0.0.1:").replace("'companion:create_app()'", f"'{app_spec}'")
     proc = subprocess.Popen(["bash", "-c", f"exec {command}"], cwd=ROOT, env={**os.environ, **env, "PORT": str(port)},
@@ -78,10 +89,17 @@ def serving(app_spec: str, env: dict):
                 time.sleep(0.05)
         else:
             raise RuntimeError(f"{app_spec} did not start")
-        yield port
+        yield port, proc
     finally:
         proc.terminate()
         proc.wait()
+
+
+@contextlib.contextmanager
+def serving(app_spec: str, env: dict):
+    """`serving_process`, for the block: its port."""
+    with serving_process(app_spec, env) as (port, _):
+        yield port
 
 
 def to_last(sockets: list, send, rounds: int) -> tuple[list[float], int]:
