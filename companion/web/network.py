@@ -1,5 +1,8 @@
 """This machine's addresses on the local network, found without sending any traffic: the CLI
-prints them at start and the web layer puts one in QR codes opened through a loopback address."""
+prints them at start and the web layer puts one in QR codes opened through a loopback address.
+The default route's interface comes first, the way every platform answers: Linux's interface
+list comes next (macOS has no SIOCGIFADDR) and the machine's name last (Debian and Ubuntu resolve
+it to 127.0.1.1)."""
 from __future__ import annotations
 
 import ipaddress
@@ -14,6 +17,20 @@ except ImportError:
     fcntl = None
 
 LOOPBACK_NAMES = {"localhost", "localhost.localdomain", "ip6-localhost"}
+# A documentation address (RFC 5737 TEST-NET-1) and the discard port: "connecting" a UDP socket
+# to it only asks the routing table which interface would carry the packet; nothing is sent.
+ROUTE_PROBE = ("192.0.2.1", 9)
+
+
+def route_address() -> str | None:
+    """The address of the interface this machine's traffic leaves by (its default route), found
+    the way that works on Windows, macOS and Linux alike; None with no route (no network)."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(ROUTE_PROBE)
+            return probe.getsockname()[0]
+    except OSError:
+        return None
 
 
 def interface_addresses() -> set[str]:
@@ -51,15 +68,23 @@ def _rank(address: str) -> tuple:
     return (home, tuple(int(p) for p in address.split(".")))
 
 
+def lan_addresses() -> list[str]:
+    """Every address another machine on the network could reach this one at, best first: the
+    default route's interface, then the interfaces (Linux), then what the machine's name resolves
+    to (loopback and link-local never count). Empty on a machine with no network."""
+    route = _reachable({route_address()} - {None})
+    # The interfaces next: a system call each, no traffic. Only where they tell nothing (not
+    # Linux) is the machine's own name resolved, which /etc/hosts or mDNS usually answers.
+    others = _reachable(interface_addresses()) or _reachable(hostname_addresses())
+    return sorted(route) + sorted(others - route, key=_rank)
+
+
 @lru_cache(maxsize=1)
 def lan_address() -> str | None:
-    """The address other phones on the network can reach this machine at, or None if it has
-    none (loopback and link-local addresses do not count). Found once, on first use: the web
-    layer asks on every QR code and an interface lookup is a system call per interface."""
-    # The interfaces first: a system call, no traffic. Only where they tell nothing (not Linux)
-    # is the machine's own name resolved, which /etc/hosts usually answers.
-    candidates = _reachable(interface_addresses()) or _reachable(hostname_addresses())
-    return min(candidates, key=_rank) if candidates else None
+    """The address phones on the network should open this machine at, or None if it has none.
+    Found once, on first use: the web layer asks on every QR code."""
+    found = lan_addresses()
+    return found[0] if found else None
 
 
 def _reachable(addresses: set[str]) -> set[str]:

@@ -6,11 +6,23 @@ from flask import Blueprint, current_app, render_template, send_from_directory, 
 bp = Blueprint("pwa", __name__)
 
 THEME = "#8c1c2b"
+# Phone screenshots for the richer install sheet (Chrome wants a "narrow" one): static file, its
+# size in pixels (tests/web/test_manifest.py reads the files' own) and what it shows.
+SCREENSHOTS = (
+    ("screenshots/gangs-seated-390.png", "390x844", "A seat at Gangs of Kyoto: the cards to give, one tap each"),
+    ("screenshots/kyotoan-seated-390.png", "390x844", "A seat at Last Kyotoan Standing: the dice as rolled"),
+)
+# Long-pressing the installed app's icon offers these (endpoint, name, short name).
+SHORTCUTS = (
+    ("pages.join", "Join a table", "Join"),
+    ("events.new", "Run a tournament night", "Tournament"),
+)
 
 
 @bp.get("/manifest.webmanifest")
 def manifest():
-    """Name, icons (192 and 512, maskable too), standalone display and theme colour."""
+    """Name, icons (192 and 512, maskable too), standalone display, theme colour, and what the
+    install sheet and the installed icon offer: screenshots, shortcuts, categories."""
     # Fingerprinted addresses (assets.py): cached a year, and a new icon gets a new address.
     icons = [
         {"src": url_for("static", filename=f"icons/{name}-{size}.png"), "sizes": f"{size}x{size}", "type": "image/png",
@@ -28,6 +40,18 @@ def manifest():
         "background_color": "#faf6f0",
         "theme_color": THEME,
         "icons": icons,
+        "screenshots": [
+            {"src": url_for("static", filename=src), "sizes": sizes, "type": "image/png", "form_factor": "narrow",
+             "label": label}
+            for src, sizes, label in SCREENSHOTS
+        ],
+        "shortcuts": [
+            {"name": name, "short_name": short, "url": url_for(endpoint), "icons": icons[:1]}
+            for endpoint, name, short in SHORTCUTS
+        ],
+        # A QR link opened on a phone where the app is installed lands in the app's open window.
+        "launch_handler": {"client_mode": ["navigate-existing", "auto"]},
+        "categories": ["games", "entertainment"],
     }
     resp = current_app.response_class(current_app.json.dumps(body), mimetype="application/manifest+json")
     return resp

@@ -1,6 +1,8 @@
 """Real journeys in Debian Chromium at phone size: two phones, one enters, the other sees it live."""
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 import pytest
 from playwright.sync_api import expect
 
@@ -171,5 +173,10 @@ def test_the_app_is_installable(live_server, playwright_chromium, tmp_path):
         assert errors == [], errors
         manifest = cdp.send("Page.getAppManifest")
         assert manifest["url"].endswith("/manifest.webmanifest") and not manifest["errors"]
+        # What Chromium made of the install sheet's and the icon's extras (issue 30).
+        read = manifest["manifest"]
+        assert read["launchHandler"] == {"clientMode": "kNavigateExisting"}
+        assert read["screenshots"] and {shot["formFactor"] for shot in read["screenshots"]} == {"kNarrow"}
+        assert [urlsplit(s["url"]).path for s in read["shortcuts"]] == ["/join", "/events/new"]
     finally:
         ctx.close()

@@ -3,6 +3,7 @@ venv outside it, serves every page (templates and static files travel inside the
 from __future__ import annotations
 
 import ast
+import email
 import importlib.metadata
 import json
 import os
@@ -109,6 +110,19 @@ def test_the_wheel_carries_every_module_template_and_static_file(wheel):
         }
     missing = sorted(expected - in_wheel)
     assert not missing, f"not in the wheel (a package missing from pyproject's list?): {missing}"
+
+
+def test_the_wheel_says_who_made_it_and_that_anyone_may_reuse_it(wheel):
+    with zipfile.ZipFile(wheel) as built:
+        info = next(n.split("/")[0] for n in built.namelist() if n.endswith(".dist-info/METADATA"))
+        metadata = email.message_from_bytes(built.read(f"{info}/METADATA"))
+        shipped = built.read(f"{info}/licenses/LICENSE").decode()
+    assert metadata["License-Expression"] == "MIT" and metadata["License-File"] == "LICENSE"
+    assert shipped == (CHECKOUT / "LICENSE").read_text() and shipped.startswith("MIT License")
+    assert metadata["Author"] == "Kyoto Table Companion contributors"
+    classifiers = set(metadata.get_all("Classifier"))
+    assert {"Framework :: Flask", "Operating System :: OS Independent",
+            "Topic :: Games/Entertainment :: Board Games", "Programming Language :: Python :: 3.11"} <= classifiers
 
 
 def test_the_installed_app_is_the_wheel_not_the_checkout(venv, tmp_path):

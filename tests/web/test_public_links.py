@@ -113,6 +113,7 @@ def test_the_lan_address_is_a_private_non_loopback_one_found_once(monkeypatch):
         calls.append(1)
         return {"127.0.0.1", "169.254.3.4", "172.17.0.1", "192.168.1.20"}
 
+    monkeypatch.setattr(network, "route_address", lambda: None)  # no default route (test_lan_lookup has it)
     monkeypatch.setattr(network, "interface_addresses", interfaces)
     monkeypatch.setattr(network, "hostname_addresses", lambda: {"127.0.1.1"})
     network.lan_address.cache_clear()
