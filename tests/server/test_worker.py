@@ -24,7 +24,7 @@ OPEN_PHONES = 300
 
 @pytest.fixture
 def serve(tmp_path):
-    """Start `companion serve` (its default worker) with extra arguments; yields the port."""
+    """Start `companion serve` (gevent's own server, one process) with extra arguments; yields the port."""
     procs = []
 
     def start(*extra: str) -> int:
