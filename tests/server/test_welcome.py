@@ -90,6 +90,7 @@ def test_serve_prints_the_phones_address_its_code_and_the_data_folder_by_its_who
         finally:
             proc.terminate()
             proc.communicate(timeout=15)
+        assert proc.returncode == 0, "SIGTERM stops the server cleanly"
         assert lines[1] == f"Data folder: {tmp_path / 'companion-data'}{said}", f"start {start}"
         assert lines[2] == f"Phones on this network open {public} (or scan this code):"
         code = [line for line in lines[3:] if line and set(line) <= set(HALF_BLOCKS.values())]
