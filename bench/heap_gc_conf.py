@@ -9,7 +9,6 @@ import os
 import time
 
 from companion.server.gunicorn_conf import *  # noqa: F401,F403 (the project's settings and hooks)
-from companion.server.gunicorn_conf import lan_links, max_phones
 from companion.server.gunicorn_conf import post_worker_init as project_post_worker_init
 
 
@@ -18,8 +17,11 @@ def post_worker_init(worker) -> None:
     if os.environ.get("COMPANION_BENCH_HEAP", "on") == "on":
         project_post_worker_init(worker)
     else:
-        lan_links(worker)
-        max_phones(worker)
+        # Imported here, in the worker (as gunicorn_conf does): the web layer after gevent's patch.
+        from companion.server.serving import lan_links, max_phones
+
+        lan_links(worker.wsgi, worker.sockets)
+        max_phones(worker.wsgi)
     log = open(os.environ["COMPANION_BENCH_GC_LOG"], "a", buffering=1)
     began, started = time.perf_counter(), [0.0]
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from . import settings
 from .private_files import make_folder
 
 # The source checkout: templates/ and static/ sit here, beside the package, when running from it.
@@ -35,13 +36,6 @@ def create_app(test_config: dict | None = None) -> Flask:
         static_url_path="/static",
     )
     app.config.from_mapping(
-        DATA_DIR=os.environ.get("COMPANION_DATA", str(Path.cwd() / "companion-data")),
-        # Tables, live pushes and limits in this Redis, shared by every process that names it
-        # (several workers, several machines); empty: the embedded store, one process.
-        REDIS_URL=os.environ.get("COMPANION_REDIS_URL", ""),
-        # What this app's Redis keys start with (two apps may share one Redis).
-        REDIS_PREFIX=os.environ.get("COMPANION_REDIS_PREFIX", "companion"),
-        PUBLIC_URL=os.environ.get("COMPANION_PUBLIC_URL", ""),
         MAX_CONTENT_LENGTH=64 * 1024,
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
@@ -50,22 +44,11 @@ def create_app(test_config: dict | None = None) -> Flask:
         # undo a seat just taken.
         SESSION_REFRESH_EACH_REQUEST=False,
         JOIN_ATTEMPTS=10,
-        # Tables and events created or imported per address (see web/limits.py).
-        CREATE_LIMIT=os.environ.get("COMPANION_CREATE_LIMIT", "60 per 10 minutes"),
-        # Every table stored per address, a night's rounds and swaps included: the largest round
-        # (200 tables) and its night fit in one window.
-        TABLES_LIMIT=os.environ.get("COMPANION_TABLES_LIMIT", "300 per 10 minutes"),
-        # How many proxies in front set X-Forwarded-For/-Proto (0: trust no such header).
-        TRUSTED_PROXIES=int(os.environ.get("COMPANION_TRUSTED_PROXIES", "0")),
-        RATELIMIT_STORAGE_URI=os.environ.get("COMPANION_RATELIMIT_STORAGE", "memory://"),
-        # Ten times a real table's pace is far below this; a runaway script is not.
-        ACTION_LIMIT=int(os.environ.get("COMPANION_ACTION_LIMIT", "120")),
         ACTION_WINDOW_SECONDS=10,
-        # Changes refused for want of a right, per address (web/limits.py): apart from the tables'.
-        REFUSED_LIMIT=os.environ.get("COMPANION_REFUSED_LIMIT", "60 per 10 seconds"),
         JOIN_WINDOW_SECONDS=300,
         SOCK_SERVER_OPTIONS={"ping_interval": 25},
     )
+    settings.load(app.config)  # the documented COMPANION_* settings, from the environment
     if test_config:
         app.config.update(test_config)
     if app.config["PUBLIC_URL"].startswith("https://"):

@@ -10,7 +10,7 @@ import tarfile
 import time
 from pathlib import Path
 
-from .private_files import FILE_MODE, make_folder, tighten
+from .private_files import BINARY, FILE_MODE, make_folder, tighten
 
 
 def backup(data_dir: Path, out: Path | None = None) -> Path:
@@ -20,8 +20,9 @@ def backup(data_dir: Path, out: Path | None = None) -> Path:
         raise FileNotFoundError(f"There is no data folder at {data_dir}.")
     out = Path(out or f"companion-backup-{time.strftime('%Y%m%d-%H%M%S')}.tar.gz")
     # The archive holds the secret key and every table's tokens: only its owner may read it.
-    fd = os.open(out, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    os.fchmod(fd, 0o600)  # an existing file keeps its old mode through O_CREAT
+    fd = os.open(out, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | BINARY, 0o600)
+    if hasattr(os, "fchmod"):  # not on Windows before Python 3.13 (nor needed: no mode bits there)
+        os.fchmod(fd, 0o600)  # an existing file keeps its old mode through O_CREAT
     with os.fdopen(fd, "wb") as raw, tarfile.open(fileobj=raw, mode="w:gz") as tar:
         for path in sorted(data_dir.rglob("*")):
             if path.is_file() and not path.name.endswith(".tmp"):

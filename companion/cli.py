@@ -4,9 +4,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from pathlib import Path
 from urllib.parse import urlsplit
-
-WORKER = "companion.server.worker.EventLoopWorker"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -43,7 +42,7 @@ def main(argv: list[str] | None = None) -> int:
             parser.error("--certfile and --keyfile go together")
         if args.redis:
             os.environ["COMPANION_REDIS_URL"] = args.redis  # for the app and for its workers' checks
-        from .server.gunicorn_conf import one_worker_unless_redis
+        from .server.loop import one_worker_unless_redis
 
         refusal = one_worker_unless_redis(args.workers)
         if refusal:
@@ -63,58 +62,54 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def serve_app(args) -> int:
-    """Run under the Procfile's worker (gunicorn's gevent worker: companion/server/worker.py); one
-    process unless the app's data, pushes and limits are in Redis (--redis)."""
-    from .server.worker import patch, settle
+    """Run the app: on gevent's own server in this process (gevent_server.py), or under gunicorn
+    with `--workers N` (worker.py, the Procfile's worker; several only when the app's data,
+    pushes and limits are in Redis)."""
+    from .server.loop import patch, settle
 
     patch()  # before the app makes a lock, a queue or a socket
-    os.environ["COMPANION_DATA"] = os.path.abspath(args.data)
+    data = Path(args.data).resolve()
+    was = "new, empty" if not data.exists() else ("empty" if data.is_dir() and not any(data.iterdir()) else "")
+    os.environ["COMPANION_DATA"] = str(data)
     if args.max_phones:
         os.environ["COMPANION_MAX_PHONES"] = str(args.max_phones)
-    from gunicorn.app.base import BaseApplication
-
     from . import create_app
-    from .server.gunicorn_conf import control_socket_disable, on_starting, post_worker_init, pre_request, worker_connections
-
+    from .settings import SettingError
     from .store import StoreError
+    from .welcome import welcome
 
     try:
         app = create_app()
-    except StoreError as exc:  # Redis cannot be reached, say: a sentence, not a traceback
+    except (StoreError, SettingError) as exc:  # Redis cannot be reached, say: a sentence, not a traceback
         print(f"companion serve: {exc}", file=sys.stderr)
         return 1
-    settle()
     if args.certfile:  # served over HTTPS only: the session cookie never travels in clear
         app.config["SESSION_COOKIE_SECURE"] = True
+    if args.redis:  # Redis's address without its password, if the URL carries one
+        where = f"Tables in Redis at {urlsplit(args.redis).hostname}:{urlsplit(args.redis).port or 6379}"
+    else:
+        where = f"Data folder: {data}" + (f" ({was})" if was else "")
+    urls = phone_urls(args.host, args.port, "https" if args.certfile else "http")
+    if args.workers > 1:
+        try:
+            from .server import worker
+        except ImportError:  # gunicorn is not installed where it cannot run (Windows)
+            print("companion serve: several workers need gunicorn, which does not run on this system; "
+                  "run one (--workers 1)", file=sys.stderr)
+            return 1
+        settle()
+        welcome(urls, where, sys.stdout)
+        worker.serve(app, args.host, args.port, args.workers, args.certfile, args.keyfile)
+        return 0
+    from .server import gevent_server
 
-    class Server(BaseApplication):
-        def load_config(self):
-            self.cfg.set("bind", f"{args.host}:{args.port}")
-            self.cfg.set("workers", args.workers)
-            self.cfg.set("worker_class", WORKER)
-            self.cfg.set("worker_connections", worker_connections)
-            self.cfg.set("graceful_timeout", 5)
-            self.cfg.set("timeout", 60)
-            self.cfg.set("accesslog", "-")
-            self.cfg.set("on_starting", on_starting)
-            self.cfg.set("post_worker_init", post_worker_init)
-            self.cfg.set("pre_request", pre_request)
-            if "control_socket_disable" in self.cfg.settings:  # gunicorn 25.1 and later
-                self.cfg.set("control_socket_disable", control_socket_disable)
-            if args.certfile:
-                self.cfg.set("certfile", os.path.abspath(args.certfile))
-                self.cfg.set("keyfile", os.path.abspath(args.keyfile))
-
-        def load(self):
-            return app
-
-    # Redis's address without its password, if the URL carries one.
-    where = f"Redis at {urlsplit(args.redis).hostname}:{urlsplit(args.redis).port or 6379}" if args.redis else os.environ["COMPANION_DATA"]
-    print(f"Kyoto Table Companion — data in {where}")
-    for url in phone_urls(args.host, args.port, "https" if args.certfile else "http"):
-        print(f"  open {url}")
-    sys.stdout.flush()
-    Server().run()
+    try:
+        server = gevent_server.listen(app, args.host, args.port, args.certfile, args.keyfile)
+    except OSError as exc:  # the port taken, a certificate unreadable (ssl.SSLError too)
+        print(f"companion serve: cannot serve on {args.host}:{args.port}: {exc}", file=sys.stderr)
+        return 1
+    welcome(urls, where, sys.stdout)
+    gevent_server.serve(server)
     return 0
 
 

@@ -25,6 +25,9 @@ import stat
 from pathlib import Path
 
 FILE_MODE = 0o600
+# Windows opens a file in text mode unless told otherwise (each "\n" written as "\r\n", so a
+# log's sizes would be wrong); 0 elsewhere.
+BINARY = getattr(os, "O_BINARY", 0)
 FOLDER_MODE = 0o700
 log = logging.getLogger(__name__)
 

@@ -20,7 +20,7 @@ import os
 import threading
 from pathlib import Path
 
-from ..private_files import FILE_MODE
+from ..private_files import BINARY, FILE_MODE
 from . import jsonlog
 
 log = logging.getLogger(__name__)
@@ -61,7 +61,7 @@ class Journal:
         """Begin an empty journal (the caller copied the leftovers into the tables' logs and
         fsynced them)."""
         self.old_path.unlink(missing_ok=True)
-        self._fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_APPEND, FILE_MODE)
+        self._fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_APPEND | BINARY, FILE_MODE)
         self._size = 0
         jsonlog.fsync_folder(self.folder)
 
@@ -120,7 +120,7 @@ class Journal:
         """Set the journal aside and begin a new one; a job makes the logs it covers durable."""
         os.replace(self.path, self.old_path)
         os.close(self._fd)
-        self._fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_APPEND, FILE_MODE)
+        self._fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_APPEND | BINARY, FILE_MODE)
         self._size = 0
         jsonlog.fsync_folder(self.folder)
         covered, self._dirty = self._dirty, set()
@@ -132,7 +132,7 @@ class Journal:
         try:
             for table_id in tables:
                 try:
-                    fd = os.open(self.tables_dir / f"{table_id}.log", os.O_RDONLY)
+                    fd = os.open(self.tables_dir / f"{table_id}.log", os.O_WRONLY | BINARY)  # Windows flushes only a writable file
                 except FileNotFoundError:
                     continue  # compacted since: its record file was written durably
                 try:

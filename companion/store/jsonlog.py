@@ -16,7 +16,7 @@ import json
 import os
 from pathlib import Path
 
-from ..private_files import FILE_MODE
+from ..private_files import BINARY, FILE_MODE
 
 try:
     from gevent import get_hub
@@ -69,7 +69,7 @@ def read_whole_lines(path: Path, limit: int | None = None) -> tuple[list, int]:
 def cut_back(path: Path, size: int) -> None:
     """Cut the file to its first `size` bytes, durably (a no-op when it is no longer)."""
     try:
-        fd = os.open(path, os.O_WRONLY)
+        fd = os.open(path, os.O_WRONLY | BINARY)
     except FileNotFoundError:
         return
     try:
@@ -84,7 +84,7 @@ def append(path: Path, line: bytes, whole_size: int, sync: bool = True) -> int:
     """Append one line after the file's first `whole_size` bytes (its whole lines) and fsync it
     (`sync=False`: the caller's journal makes it durable); returns the new size. On any failure the
     file is cut back to `whole_size` and OSError raised."""
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, FILE_MODE)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | BINARY, FILE_MODE)
     try:
         on_disk = os.fstat(fd).st_size
         if on_disk < whole_size:
@@ -122,7 +122,10 @@ def write_all(fd: int, data: bytes) -> None:
 
 
 def fsync_folder(folder: Path) -> None:
-    """fsync a folder, so that the names created or removed in it survive a power cut."""
+    """fsync a folder, so that the names created or removed in it survive a power cut (not on
+    Windows, which cannot open a folder as a file: NTFS keeps its names in its own journal)."""
+    if os.name == "nt":
+        return
     fd = os.open(folder, os.O_RDONLY)
     try:
         fsync(fd)

@@ -15,12 +15,9 @@ through a visitor's cookies); a client that sends no Origin is not a browser pag
 """
 from __future__ import annotations
 
-import fcntl
 import functools
-import os
 import socket
 import struct
-import termios
 import threading
 from urllib.parse import urlsplit
 
@@ -37,6 +34,12 @@ from .events_pages import event_regions
 from .render import renders
 from .socket_input import drop_messages, limit_options
 from .whole_frames import whole_frames
+
+try:  # asking the kernel how much a socket has queued: Linux (TIOCOUTQ); not on Windows
+    import fcntl
+    import termios
+except ImportError:
+    fcntl = termios = None
 
 bp = Blueprint("live", __name__)
 sock = Sock()
@@ -217,7 +220,8 @@ def wake_on_close(ws, sub) -> None:
 class SendRoom:
     """Whether a push surely fits in a socket's free send buffer, so that sending it cannot block
     (Linux: the bytes queued against the buffer's size; each byte counted twice for the kernel's
-    bookkeeping, each character as 4 bytes of UTF-8).
+    bookkeeping, each character as 4 bytes of UTF-8). Where the system cannot tell (Windows,
+    macOS: no TIOCOUTQ) it never surely fits: every push goes out from the page's own greenlet.
 
     Asking the kernel is a system call or two, and was a seventh of a push to 300 phones
     (measured), so the answer is kept: since the last question the queue can only have drained,
@@ -237,7 +241,7 @@ class SendRoom:
         """Whether `chars` characters can be sent now without waiting."""
         if 2 * (self.queued + 4 * chars) <= self.size:
             return True
-        try:
+        try:  # AttributeError: no fcntl (None), or no TIOCOUTQ in termios (macOS)
             self.queued = struct.unpack("i", fcntl.ioctl(self.sock.fileno(), termios.TIOCOUTQ, b"\0\0\0\0"))[0]
             self.size = self.sock.getsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF)
         except (OSError, ValueError, AttributeError):
@@ -280,8 +284,7 @@ def event_socket(ws, event_id):
 def init_app(app: Flask) -> None:
     """Bind the websocket routes to the app, with the limit on incoming messages
     (web/socket_input.py) and the cap on live pages (the server's worker sets
-    its own default when COMPANION_MAX_PHONES is not set: companion/server/gunicorn_conf.py)."""
+    its own default when COMPANION_MAX_PHONES is not set: companion/server/serving.py)."""
     app.register_blueprint(bp)
     app.config["SOCK_SERVER_OPTIONS"] = limit_options(app.config.get("SOCK_SERVER_OPTIONS", {}))
-    cap = app.config.get("MAX_PHONES") or os.environ.get("COMPANION_MAX_PHONES")
-    app.extensions["companion.phones"] = Phones(int(cap) if cap else None)
+    app.extensions["companion.phones"] = Phones(app.config.get("MAX_PHONES") or None)

@@ -83,3 +83,17 @@ def test_only_the_modules_that_start_the_process_are_let_off():
     # A module that no longer imports inside a function (or that moved) leaves the list.
     stale = sorted(name for name in STARTS_THE_PROCESS if not (PACKAGE / name).is_file() or not in_function_imports(PACKAGE / name))
     assert not stale, f"these modules no longer import inside a function: take them off STARTS_THE_PROCESS: {stale}"
+
+
+POSIX_ONLY = {"fcntl", "termios", "resource", "pwd", "grp", "posix", "pty", "tty"}
+
+
+@pytest.mark.parametrize("path", [p for p in modules(PACKAGE) if p.relative_to(PACKAGE).parts[0] != "server"],
+                         ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_nothing_posix_only_is_imported_unguarded_outside_the_server(path):
+    # `companion serve` runs on Windows too (issue 30): a module it loads may use a POSIX-only one
+    # only inside `try: ... except ImportError`, with a fallback.
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    bare = [f"line {n.lineno}: {ast.unparse(n)}" for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))
+            and ({a.name.split(".")[0] for a in n.names} | {(getattr(n, "module", None) or "").split(".")[0]}) & POSIX_ONLY]
+    assert not bare, f"{path.relative_to(PACKAGE)} imports a POSIX-only module outside try/except ImportError: {bare}"

@@ -8,6 +8,7 @@ import types
 import weakref
 
 import pytest
+from flask import Flask
 
 from companion.server import heap
 from companion.server.gunicorn_conf import post_worker_init, pre_request
@@ -124,7 +125,7 @@ def test_installing_twice_keeps_one_policy_and_uninstall_unfreezes(policy):
 
 
 def test_the_servers_worker_installs_the_policy_and_each_request_touches_it():
-    worker = types.SimpleNamespace()
+    worker = types.SimpleNamespace(wsgi=Flask(__name__), sockets=[])
     installed = []
     try:
         post_worker_init(worker)

@@ -20,6 +20,8 @@ from pathlib import Path
 import pytest
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
+from tests.live_client import connect
+from tests.server.test_serve import post
 from tests.servers import free_port
 
 pytestmark = pytest.mark.slow  # every test here starts server processes (or builds the wheel)
@@ -54,10 +56,13 @@ def wheel(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def venv(wheel, tmp_path_factory) -> Path:
-    """A fresh venv outside the checkout with the wheel installed (its dependencies from the index)."""
+    """A fresh venv outside the checkout with the wheel installed (its dependencies from the index),
+    as README's *Run* makes one, then without gunicorn: as on Windows, where it is not installed,
+    `companion serve` runs on gevent's own server alone."""
     venv = tmp_path_factory.mktemp("venv") / "env"
     run([sys.executable, "-m", "venv", str(venv)])
     run([str(venv / "bin" / "python"), "-m", "pip", "install", str(wheel), *PIP_QUIET])
+    run([str(venv / "bin" / "python"), "-m", "pip", "uninstall", "-y", "gunicorn", *PIP_QUIET])
     return venv
 
 
@@ -156,6 +161,21 @@ def test_an_installed_wheel_serves_a_table_page_and_its_static_files(served):
     for path in ("/", "/join", "/offline", "/sw.js", "/manifest.webmanifest"):
         status, body = get(served + path)
         assert status == 200 and body, path
+
+
+def test_without_gunicorn_the_installed_app_serves_a_table_whose_watcher_sees_a_move_live(venv, served):
+    missing = subprocess.run([str(venv / "bin" / "python"), "-c", "import gunicorn"], capture_output=True, env=outside_env())
+    assert missing.returncode != 0, "gunicorn is still installed in the venv"
+    status, table = post(f"{served}/api/tables", {"game": "gangs", "players": ["Aiko", "Botan"], "options": {"first_player": 0}})
+    assert status == 201
+    watcher = connect(f"{served.replace('http', 'ws', 1)}/t/{table['id']}/ws?mode=watch&since=0")
+    try:
+        status, reply = post(f"{served}/api/tables/{table['id']}/actions",
+                             {"type": "give", "to": 1, "card": {"value": 4, "kind": "plain"}}, table["token"])
+        assert status == 200 and reply["version"] == 1
+        assert "Aiko gives a 4 to Botan." in watcher.receive(timeout=5)
+    finally:
+        watcher.close()
 
 
 def locked_versions() -> dict[str, str]:

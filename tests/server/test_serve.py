@@ -1,4 +1,5 @@
-"""`companion serve` (the README's first command) end to end: the Procfile's gunicorn worker, API and websocket."""
+"""`companion serve` (the README's first command) end to end: gevent's own server in one process
+(the Procfile's gunicorn where named), API and websocket."""
 from __future__ import annotations
 
 import http.client

@@ -74,10 +74,12 @@ def test_400_slow_connections_from_one_address_leave_requests_and_live_pages_wor
         live.close()
 
 
-def test_a_server_with_fewer_file_descriptors_than_slow_connections_keeps_answering_and_its_live_pages(tmp_path):
-    # An operating system's open-file limit (here 300) is a ceiling below the worker's own.
+@pytest.mark.parametrize("how", ["procfile", "companion serve"])
+def test_a_server_with_fewer_file_descriptors_than_slow_connections_keeps_answering_and_its_live_pages(tmp_path, how):
+    # An operating system's open-file limit (here 300) is a ceiling below the server's own.
     port = free_port()
-    proc = start(["bash", "-c", f"ulimit -n 300; exec {server_command()}"], port, tmp_path / "d")
+    command = server_command() if how == "procfile" else f"{sys.executable} -m companion.cli serve --host 127.0.0.1 --port {port}"
+    proc = start(["bash", "-c", f"ulimit -n 300; exec {command}"], port, tmp_path / "d")
     try:
         table = new_table(port)
         live = open_socket(port, f"/t/{table['id']}/ws?mode=watch&since=0")

@@ -24,7 +24,7 @@ OPEN_PHONES = 300
 
 @pytest.fixture
 def serve(tmp_path):
-    """Start `companion serve` (its default worker) with extra arguments; yields the port."""
+    """Start `companion serve` (gevent's own server, one process) with extra arguments; yields the port."""
     procs = []
 
     def start(*extra: str) -> int:
@@ -96,6 +96,8 @@ def test_a_phone_past_the_cap_is_told_the_server_is_busy_and_the_others_keep_the
     try:
         refused = open_socket(port, f"/t/{table['id']}/ws?mode=watch&since=0")
         assert close_frame(refused) == (BUSY_CODE, BUSY)
+        refused.settimeout(2)
+        assert refused.recv(4096) == b""  # and its connection ends at once: a browser's close completes
         assert timed_get(port, "/api/games") < 1.0
         assert push_arrives(port, table, phones[0])
         # The other phones got that push too; none of them was closed.

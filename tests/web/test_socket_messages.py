@@ -44,8 +44,11 @@ def server(request, tmp_path_factory):
         command = [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1", "--port", str(port)]
     proc = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     wait_until_answering(proc, f"http://127.0.0.1:{port}/api/games")
-    with open(f"/proc/{proc.pid}/task/{proc.pid}/children") as fh:
-        worker = int(fh.read().split()[0])  # gunicorn's master forks one worker
+    if request.param == "procfile":
+        with open(f"/proc/{proc.pid}/task/{proc.pid}/children") as fh:
+            worker = int(fh.read().split()[0])  # gunicorn's master forks one worker
+    else:
+        worker = proc.pid  # gevent's own server: one process serves
     yield port, worker
     proc.terminate()
     proc.communicate(timeout=15)
