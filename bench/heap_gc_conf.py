@@ -18,7 +18,7 @@ def post_worker_init(worker) -> None:
         project_post_worker_init(worker)
     else:
         # Imported here, in the worker (as gunicorn_conf does): the web layer after gevent's patch.
-        from companion.server.serving import lan_links, max_phones
+        from companion.server.ready import lan_links, max_phones
 
         lan_links(worker.wsgi, worker.sockets)
         max_phones(worker.wsgi)

@@ -121,10 +121,12 @@ def phone_urls(host: str, port: int, scheme: str = "http") -> list[str]:
     # happen only after gevent patched the standard library.
     from .web import network
 
-    addresses = {"127.0.0.1"} | network.interface_addresses() | network.hostname_addresses()
+    # The same lookup as the QR codes' (the default route first), so the terminal and the codes
+    # name one address; this machine's own loopback last, for a browser on the laptop itself.
+    addresses = [*network.lan_addresses(), "127.0.0.1"]
     public = os.environ.get("COMPANION_PUBLIC_URL")
     urls = [public.rstrip("/") + "/"] if public else []
-    return urls + [f"{scheme}://{a}:{port}/" for a in sorted(addresses, key=lambda a: a.startswith("127."))]
+    return urls + [f"{scheme}://{a}:{port}/" for a in addresses]
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ The limits of gunicorn's worker carry over (loop.py): a cap on connections (the 
 server stops accepting until one closes), a deadline for each request's head (idle time between
 two requests included), the oldest connections still waiting for a request closed first when the
 process is nearly full, a deadline for a TLS handshake, and the open-file limit raised where the
-system has one. The phone cap (COMPANION_MAX_PHONES) and the heap policy are set by serving.py.
+system has one. The phone cap (COMPANION_MAX_PHONES) and the heap policy are set by ready.py.
 """
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from gevent.pool import Pool
 from gevent.pywsgi import WSGIHandler, WSGIServer
 
 from .loop import CONNECTIONS, Doorway, allow_connection_files, connection_room, limit_handshakes
-from .serving import ready
+from .ready import ready
 
 STOP_SECONDS = 5.0  # how long open requests and live pages get to finish when the server stops
 BACKLOG = 2048  # connections the system queues before the server accepts them (gunicorn's default)

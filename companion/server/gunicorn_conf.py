@@ -25,10 +25,10 @@ def on_starting(server) -> None:
 
 
 def post_worker_init(worker) -> None:
-    """In the worker that serves the app: what every server does before serving (serving.py)."""
+    """In the worker that serves the app: what every server does before serving (ready.py)."""
     # Imported here, in the worker: gunicorn's master reads this module before gevent patches
     # the standard library; the app's web layer and the heap policy's lock are made after it.
-    from .serving import ready
+    from .ready import ready
 
     worker.heap_policy, worker.heap_thaws = ready(worker.wsgi, getattr(worker, "sockets", []))
 

@@ -77,7 +77,7 @@ def public_base() -> str:
     """The URL phones should open: COMPANION_PUBLIC_URL behind a proxy, else this request's host,
     except that a request to a loopback address (the host's own laptop at localhost) gets this
     machine's LAN address with the request's port when the server listens on the network (config
-    LAN_LINKS, set by companion/server/serving.py): no other phone can open localhost."""
+    LAN_LINKS, set by companion/server/ready.py): no other phone can open localhost."""
     return public_address()[0]
 
 

@@ -284,7 +284,7 @@ def event_socket(ws, event_id):
 def init_app(app: Flask) -> None:
     """Bind the websocket routes to the app, with the limit on incoming messages
     (web/socket_input.py) and the cap on live pages (the server's worker sets
-    its own default when COMPANION_MAX_PHONES is not set: companion/server/serving.py)."""
+    its own default when COMPANION_MAX_PHONES is not set: companion/server/ready.py)."""
     app.register_blueprint(bp)
     app.config["SOCK_SERVER_OPTIONS"] = limit_options(app.config.get("SOCK_SERVER_OPTIONS", {}))
     app.extensions["companion.phones"] = Phones(app.config.get("MAX_PHONES") or None)

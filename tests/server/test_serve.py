@@ -16,6 +16,7 @@ import pytest
 
 from companion import ROOT
 from companion.cli import phone_urls
+from companion.web import network
 from tests.live_client import connect
 from tests.servers import free_port, wait_until_answering
 
@@ -219,3 +220,13 @@ def test_links_made_at_localhost_carry_the_lan_address_only_when_phones_can_reac
         proc.communicate(timeout=15)
     lan = network.lan_address() or "127.0.0.1"  # this same machine's; none: the links stay on loopback
     assert status == 201 and table["urls"]["watch"].startswith(f"http://{lan}:{port}/t/")
+
+
+def test_the_terminal_names_the_address_the_qr_codes_carry_on_a_laptop_whose_name_is_loopback(monkeypatch):
+    # macOS-like: no interface ioctl, the machine's name resolving to 127.0.1.1; the default route
+    # names the wifi address, which the start-up lines list first, as the QR codes carry it.
+    monkeypatch.setattr(network, "interface_addresses", lambda: set())
+    monkeypatch.setattr(network, "hostname_addresses", lambda: {"127.0.1.1"})
+    monkeypatch.setattr(network, "route_address", lambda: "192.168.1.42")
+    monkeypatch.delenv("COMPANION_PUBLIC_URL", raising=False)
+    assert phone_urls("0.0.0.0", 8000) == ["http://192.168.1.42:8000/", "http://127.0.0.1:8000/"]
