@@ -12,7 +12,7 @@ from typing import Callable
 
 from ..games import RuleViolation, Viewer, get_game
 from ..store.migrations import SCHEMA
-from .table import CHECKPOINT_EVERY, Table, fold, replay
+from .table import Table, fold, replay, worth_keeping
 
 # A real game of any of the four stays far below this (a long Last Kyotoan Standing game is ~600);
 # an import beyond it is refused before any work is done.
@@ -101,15 +101,16 @@ def imported(data: object, event: str | None, join_code: Callable[[], str]) -> T
             raise RuleViolation("An action's 'rules' is the rules version it was recorded under (a number).")
     steps = replay(table.game, state, [{"action": e.get("action"), "rules": e.get("rules", 1)} for e in given])
     for n, entry in enumerate(given, start=1):
+        before = state
         try:
             state, lines = next(steps)
         except RuleViolation as exc:
             raise RuleViolation(f"Action {n} of the import is refused: {exc}") from None
+        if worth_keeping(n - 1, len(given)):
+            checkpoints.append((n - 1, before))
         at = entry.get("at") if isinstance(entry.get("at"), str) and len(entry["at"]) <= 40 else now()
         entries.append({"seq": n, "action": entry.get("action"), "log": lines, "at": at, "rules": entry.get("rules", 1),
                         **({"joined": True} if entry.get("joined") is True and n > 1 else {})})  # one tap, one undo
-        if n % CHECKPOINT_EVERY == 0:
-            checkpoints.append((n, state))
     given_version = data.get("version")
     version = len(entries)
     if isinstance(given_version, int) and not isinstance(given_version, bool) and version <= given_version <= 10 * IMPORT_MAX_ACTIONS:

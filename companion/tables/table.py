@@ -1,6 +1,8 @@
 """A table as the service holds it (its stored record and the state folded from its log), and
-the folding itself: setup, then every action through the game's engine, with a checkpoint of the
-state every CHECKPOINT_EVERY actions so that an undo replays at most that many.
+the folding itself: setup, then every action through the game's engine. A table keeps the states
+its log passed through at a few places (`worth_keeping`): the last KEEP_RECENT, so that an undo
+costs no engine step, and one every CHECKPOINT_EVERY actions, so that an undo past those replays
+at most that many.
 """
 from __future__ import annotations
 
@@ -13,6 +15,13 @@ from ..pacing import Pacer
 from .errors import closed_sentence, replaced_sentence
 
 CHECKPOINT_EVERY = 50
+# The states before the last 4 actions: two whole taps of two actions (a roll and its resolve)
+# undone in a row without an engine step; further back, one replay of at most CHECKPOINT_EVERY
+# keeps the next 4 too. What they cost: 4 copies of the state's dicts and lists (its strings and
+# numbers are shared): measured 46 KB for the largest state of random Neko games (the largest
+# game), so under 200 KB a table; 91 KB for bench/bench_undo.py's 3,000-action Gangs table (it
+# prints them), beside the one copy every 50 actions kept anyway.
+KEEP_RECENT = 4
 # Replaying a long log holds the CPU (an import of 2,000 Gangs of Kyoto actions: about a second,
 # each step copying a state that grows with the game): a replay paces itself (pacing.py).
 
@@ -29,8 +38,9 @@ class Table:
 
     record: dict
     state: dict
-    # (actions folded, state after them) every CHECKPOINT_EVERY actions: an undo replays at most
-    # that many actions instead of the whole log (flat cost however long the game).
+    # (actions folded, state after them), oldest first, for fewer actions than the log holds: the
+    # last KEEP_RECENT and every CHECKPOINT_EVERY-th (`worth_keeping`). An undo takes its state from
+    # here, or replays at most CHECKPOINT_EVERY actions from one (flat cost however long the game).
     checkpoints: tuple = ()
 
     @property
@@ -129,29 +139,34 @@ class Table:
                 for e in entries]
 
 
+def worth_keeping(done: int, length: int) -> bool:
+    """Whether a table with `length` actions keeps the state after its first `done` as a checkpoint."""
+    return done < length and (done % CHECKPOINT_EVERY == 0 or done >= length - KEEP_RECENT)
+
+
 def advanced(table: Table, record: dict, state: dict) -> Table:
-    """The table one action further on, with a checkpoint when the log reaches a multiple."""
+    """The table one action further on (`state` after it), keeping the state before it."""
     done = len(record["actions"])
-    checkpoints = table.checkpoints + ((done, state),) if done % CHECKPOINT_EVERY == 0 else table.checkpoints
-    return Table(record, state, checkpoints)
+    kept = tuple(c for c in table.checkpoints if worth_keeping(c[0], done))
+    return Table(record, state, kept + ((done - 1, table.state),))
 
 
 def rewound(table: Table, record: dict) -> Table:
-    """The table after an undo: folded from the last checkpoint at or before its shorter log."""
+    """The table after an undo: its state the checkpoint at its shorter log, else folded from the
+    last checkpoint before it."""
     done = len(record["actions"])
     checkpoints = tuple(c for c in table.checkpoints if c[0] <= done)
-    start, state = checkpoints[-1] if checkpoints else (0, None)
-    if state is None:
+    if not checkpoints:
         return Table(record, *fold_with_checkpoints(record))
+    start, state = checkpoints[-1]
     game = get_game(record["game"])
     actions = record["actions"]
-    for state, _ in replay(game, state, actions[start:], actions[start - 1] if start else None):
-        pass
-    if start == done and is_legacy(game, actions[-1]):
+    state, kept = folded(game, state, actions[start:], start, checkpoints[:-1], actions[start - 1] if start else None)
+    if start == done and done and is_legacy(game, actions[-1]):
         # A checkpoint inside a run of older-rules entries holds the state before that run was
         # settled; a whole fold settles it when the log ends there, and so must this.
         state = game.settle_legacy(state, recorded_under(actions[-1]))
-    return Table(record, state, checkpoints)
+    return Table(record, state, kept)
 
 
 def caught_up(stale: Table | None, record: dict) -> Table:
@@ -168,11 +183,7 @@ def caught_up(stale: Table | None, record: dict) -> Table:
         # Older-rules entries settle at the end of their run: a whole fold knows where that is.
         legacy = any(is_legacy(game, e) for e in new) or (done and is_legacy(game, stale.record["actions"][-1]))
         if extends and not legacy:
-            state, checkpoints = stale.state, list(stale.checkpoints)
-            for n, (state, _) in enumerate(replay(game, stale.state, new), start=done + 1):
-                if n % CHECKPOINT_EVERY == 0:
-                    checkpoints.append((n, state))
-            return Table(record, state, tuple(checkpoints))
+            return Table(record, *folded(game, stale.state, new, done, stale.checkpoints))
     return Table(record, *fold_with_checkpoints(record))
 
 
@@ -192,13 +203,22 @@ def fold(record: dict) -> dict:
 
 
 def fold_with_checkpoints(record: dict) -> tuple[dict, tuple]:
-    """The state of a table and its checkpoints (the state every CHECKPOINT_EVERY actions)."""
+    """The state of a table and its checkpoints (`worth_keeping`)."""
     game = get_game(record["game"])
     state = game.setup(record["players"], record["options"], random.Random(record["seed"]))
-    checkpoints = []
-    for done, (state, _) in enumerate(replay(game, state, record["actions"]), start=1):
-        if done % CHECKPOINT_EVERY == 0:
+    return folded(game, state, record["actions"], 0)
+
+
+def folded(game, state: dict, entries: list[dict], start: int, kept: tuple = (),
+           previous: dict | None = None) -> tuple[dict, tuple]:
+    """`state` (after a log's first `start` entries) with `entries` replayed, and the checkpoints
+    `kept` with the states passed on the way that a table keeps (`worth_keeping`)."""
+    end = start + len(entries)
+    checkpoints = [c for c in kept if worth_keeping(c[0], end)]
+    for done, (after, _) in enumerate(replay(game, state, entries, previous), start=start):
+        if worth_keeping(done, end):
             checkpoints.append((done, state))
+        state = after
     return state, tuple(checkpoints)
 
 
