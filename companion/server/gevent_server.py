@@ -16,7 +16,6 @@ import os
 import signal
 import socket
 import ssl
-import sys
 
 import gevent
 from gevent.pool import Pool
@@ -70,8 +69,10 @@ class Server(WSGIServer):
         self.doorway = Doorway(room)
         self.heap_policy = self.heap_thaws = None
         tls = {"ssl_context": ssl_context} if ssl_context else {}
-        # SERVER_NAME given: gevent would otherwise look this machine's name up at start.
-        super().__init__((host, port), app, backlog=BACKLOG, spawn=Pool(room), log=sys.stdout,
+        # SERVER_NAME given: gevent would otherwise look this machine's name up at start. No access
+        # log (as gunicorn's default): a line a request would scroll the host's terminal past its
+        # address and QR code within a minute of a venue; errors still go to stderr.
+        super().__init__((host, port), app, backlog=BACKLOG, spawn=Pool(room), log=None,
                          environ={"SERVER_NAME": host or "localhost"}, **tls)
 
     def handle(self, sock, address):
