@@ -38,6 +38,10 @@ class Game:
     # The pending types the table decides before any other move (`waits`): while `pending` lists
     # one, only an action of a type owed (or one `_goes_ahead` lets by) reaches its handler.
     owed_first: tuple[str, ...] = ()
+    # What a finished game's BG Stats link tells (tables/play_log.py): the player field the game
+    # ranks by, its score (None: none), and the state field naming who starts, as setup leaves it.
+    score_field: str | None = None
+    start_field: str = "current"
 
     # -- what the registry and the API show -------------------------------------------------
     def option_defaults(self) -> dict[str, Any]:

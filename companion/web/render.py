@@ -18,6 +18,7 @@ from markupsafe import Markup, escape
 from ..games import WATCHER, Viewer, all_pages, page_of, words
 from ..games.withheld import find
 from ..tables import Table, last_change, page_tap, tap_name
+from ..tables import play_log
 from .charts import layout as chart_layout
 from .fragments import FragmentCache
 
@@ -255,6 +256,7 @@ def init_app(app: Flask) -> None:
     app.add_template_global(words.number, "noun_for")
     app.add_template_filter(sym, "sym")
     app.add_template_global(sym, "sym")
+    app.add_template_global(play_log.link, "play_log_link")  # a finished game's BG Stats link
     app.add_template_global(chart_layout, "chart_layout")  # where a chart's lines, ticks and names stand (templates/_chart.html)
     # What each game's pages read of it, as `<game id>_<name>` (kyotoan_cards, neko_die_faces):
     # asked of the game's package, never written into a template.

@@ -27,6 +27,8 @@ class BossKito(Game):
 
     id = "bosskito"
     title = "Boss Kito"
+    score_field = "score"
+    start_field = "starting_player"
     min_players = 2
     max_players = 5
     options = (

@@ -27,6 +27,7 @@ class GangsOfKyoto(Game):
 
     id = "gangs"
     title = "Gangs of Kyoto"
+    score_field = "bells"
     min_players = 2
     max_players = 5
     options = (

@@ -33,6 +33,7 @@ class LastKyotoanStanding(Game):
 
     id = "kyotoan"
     title = "Last Kyotoan Standing"
+    score_field = "stars"
     min_players = 2
     max_players = 6
     options = (Option("monsters", None, list, "Each player's monster, in seating order (default: the roster in order)."),)

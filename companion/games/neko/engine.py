@@ -21,6 +21,7 @@ class KyotoNoNeko(Game):
 
     id = "neko"
     title = "Kyoto no Neko"
+    score_field = "medals"
     min_players = 2
     max_players = 4
     options = (
