@@ -46,3 +46,11 @@ def test_the_paper_prints_to_a4_and_letter_without_a_control(live_server, browse
         assert heading in text
     assert text.count("Signature") == slips, "one slip a table"
     assert all(name.split()[0] in text for name in NAMES)
+
+
+def test_the_paper_on_a_360_px_phone_needs_no_sideways_scroll(live_server, phone):
+    eid = night(live_server.app, 14, finish="half", rounds=2, names=NAMES)
+    page = phone().new_page()
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(f"{live_server.url}/e/{eid}/print")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
