@@ -51,6 +51,16 @@ def page_context(service: EventService, record: dict, token: str | None = None, 
     }
 
 
+def seated_by_name(record: dict, seats: list[dict]) -> list[dict]:
+    """Every registered player in alphabetical order (accents and case forgiven) with where they
+    sit in the current round (`seats` from page_context): table number, game, seat; table None
+    for a player not seated this round (arrived late, or checked out)."""
+    where = {name: {"table": s["number"], "game": s["game"], "seat": k} for s in seats
+             for k, name in enumerate(s["players"], start=1)}
+    names = sorted((p["name"] for p in record["players"]), key=lambda n: (_plain(n), n))
+    return [{"name": n, "table": None, **where.get(n, {})} for n in names]
+
+
 def find_seat(record: dict, rows: list[dict], typed: object) -> dict:
     """Where a player typed by name sits in the current round: the registered players the name
     means (the same name, case, spaces and accents forgiven; else every name containing it), each with

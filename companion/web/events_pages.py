@@ -1,5 +1,6 @@
-"""Tournament night pages: create, the organiser's desk (and handing it over), the players' page
-and the big screen. A wrong or expired address answers with what went wrong and what to do."""
+"""Tournament night pages: create, the organiser's desk (and handing it over), the players' page,
+the big screen and the round on paper. A wrong or expired address answers with what went wrong
+and what to do."""
 from __future__ import annotations
 
 from flask import Blueprint, flash, redirect, render_template, request, session, url_for
@@ -8,7 +9,7 @@ from ..events.checks import rounds_from_form
 from ..events.desks import desk_for, revoked_desk
 from ..events.service import EventNotFound
 from ..events.standings import SCHEMES
-from ..events.views import find_seat, page_context
+from ..events.views import find_seat, page_context, seated_by_name
 from ..games import RuleViolation, all_games
 from ..store import StoreError
 from ..tables import NotAllowed, replaced_sentence
@@ -157,6 +158,15 @@ def screen(event_id):
     """The big screen: current round, seats, standings, a round timer."""
     record = events().get(event_id)
     return render_template("events/screen.html", mode="screen", oob=False, **context(record))
+
+
+@bp.get("/e/<event_id>/print")
+def print_page(event_id):
+    """The current round on paper (api.md, Paper): pairings by table and by name, the standings
+    and a result slip a table, for a wall; the screen's controls are hidden in print."""
+    record = events().get(event_id)
+    ctx = context(record)
+    return render_template("events/print.html", mode="public", by_name=seated_by_name(record, ctx["seats"]), **ctx)
 
 
 @bp.get("/e/<event_id>/admin")
