@@ -2,7 +2,7 @@
 
 Every game is played at random through its offers (tests/offers_checks.draw_action, the property
 tests' moves) for up to --steps actions with its most players, one seat claimed per player and a
-watcher, and at each version every phone's push is measured as the live socket sends it to a phone
+watcher (each seat claimed, as at a real table), and at each version every phone's push is measured as the live socket sends it to a phone
 that had the version before: the whole regions (`RenderCache.regions`, what a phone that missed
 versions or reconnects gets) and the changes alone (`RenderCache.push`, where the tree has it).
 An undo is tried now and then (--undo-every). Bytes are UTF-8, uncompressed. Printed, not asserted:
@@ -32,6 +32,8 @@ def play(app, game_id: str, steps: int, undo_every: int, seed: int):
     rnd = random.Random(seed)
     table = service.create(game_id, NAMES[:PLAYERS[game_id]], {}, seed=seed)
     host = table.record["host_token"]
+    for seat in range(PLAYERS[game_id]):  # each player's own phone holds its seat
+        table = service.claim_seat(table.id, table.record["play_token"], seat)[0]
     for step in range(steps):
         if table.state["over"]:
             return
@@ -52,16 +54,16 @@ def measure(app, game_id: str, steps: int, undo_every: int, seed: int) -> dict:
     from companion.web.render import RenderCache
 
     cache = RenderCache()
-    sizes: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(list))
-    phones = [(WATCHER, "watch")] + [(Viewer(k, True), "play") for k in range(PLAYERS[game_id])]
+    sizes: dict[tuple, dict[str, list[int]]] = defaultdict(lambda: defaultdict(list))
+    phones = [("watcher", WATCHER, "watch")] + [("seat", Viewer(k, True), "play") for k in range(PLAYERS[game_id])]
     with app.test_request_context("/"):
         for kind, before, after in play(app, game_id, steps, undo_every, seed):
-            for viewer, mode in phones:
+            for who, viewer, mode in phones:
                 whole = cache.regions(after, viewer, mode)
-                sizes[kind]["whole"].append(len(whole.encode()))
+                sizes[kind, who]["whole"].append(len(whole.encode()))
                 if hasattr(cache, "push"):
                     had = cache.push(before, viewer, mode, None)[0]
-                    sizes[kind]["changes"].append(len(cache.push(after, viewer, mode, had)[1].encode()))
+                    sizes[kind, who]["changes"].append(len(cache.push(after, viewer, mode, had)[1].encode()))
     return sizes
 
 
@@ -78,11 +80,11 @@ def main() -> None:
 
     app = create_app({"DATA_DIR": tempfile.mkdtemp(), "ACTION_LIMIT": 0})
     print(f"companion from {sys.modules['companion'].__file__}")
-    print(f"{'game':9} {'action':14} {'n':>5} {'whole p50':>10} {'whole max':>10} {'changes p50':>12} {'changes max':>12}")
+    print(f"{'game':9} {'action':14} {'phone':8} {'n':>5} {'whole p50':>10} {'whole max':>10} {'changes p50':>12} {'changes max':>12}")
     for game_id in args.games:
-        for kind, got in sorted(measure(app, game_id, args.steps, args.undo_every, args.seed).items()):
+        for (kind, who), got in sorted(measure(app, game_id, args.steps, args.undo_every, args.seed).items()):
             whole, changes = got["whole"], got["changes"] or [0]
-            print(f"{game_id:9} {kind:14} {len(whole):>5} {statistics.median(whole):>10.0f} {max(whole):>10} "
+            print(f"{game_id:9} {kind:14} {who:8} {len(whole):>5} {statistics.median(whole):>10.0f} {max(whole):>10} "
                   f"{statistics.median(changes):>12.0f} {max(changes):>12}")
 
 

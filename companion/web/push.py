@@ -8,36 +8,50 @@ tracking in the engines:
 
 - the same region: nothing;
 - the same frame: each part whose HTML changed, alone (a websocket message's top-level element
-  with an id replaces the page's element of that id);
-- another frame (a part appeared, the game ended): the whole region.
+  with an id replaces the page's element of that id); parts side by side (nothing but white
+  space between them) are a list keyed by their ids: a part that appeared is inserted after the
+  one before it, one gone is deleted;
+- another frame (a heading appeared, the game ended): the whole region.
 
 The history's list (`<ol id="history-log">`) is a list part: the entries that appeared are
 prepended, those gone (an undo, the 31st oldest) deleted by id, an older one an undo brings back
 appended. The controls carry the version they were drawn at in every form: controls that differ in
-that alone are left as they are and their version fields set to the new one (one element for all).
+that alone are left as they are and their version fields set to the new one (one element for
+all). A form's id is its content's (without its version and CSRF fields), so a form that stays
+keeps its id when others come and go.
 """
 from __future__ import annotations
 
-import itertools
 import re
+import zlib
+from collections import Counter
 
 from markupsafe import Markup
 
-OPEN = "<!--p-->"
-_FORM_PART = re.compile(r"<!--p--><form ")
+_FORM_PART = re.compile(r"<!--p--><form (.*?)</form><!--/p-->", re.S)
 _MARKS = re.compile(r"<!--/?p-->")
 _SPACE = re.compile(r"\s+")
 _VERSION = re.compile(r'name="version" value="\d+"')
+_CSRF = re.compile(r'<input type="hidden" name="_csrf" value="[^"]*">')
 _ITEM = re.compile(r'<li id="[^"]+".*?</li>', re.S)
 _ID = re.compile(r'id="([^"]+)"')
+_PART_ID = re.compile(r'\s*(?:<!--.*?-->\s*)*<\w+\b[^>]*?\bid="([^"]+)"', re.S)
 LIST = '<ol id="history-log">'
 
 
 def numbered(html: str, prefix: str) -> Markup:
-    """`html` with each part that is a form given an id by its place (`prefix`-1, -2, …): the
-    controls' forms are parts, and a form at the same place across versions is the same part."""
-    count = itertools.count(1)
-    return Markup(_FORM_PART.sub(lambda _: f'{OPEN}<form id="{prefix}-{next(count)}" ', str(html)))
+    """`html` with each part that is a form given an id from what it holds (`prefix`-<crc32>): the
+    controls' forms are parts, the same form across versions the same part."""
+    seen: Counter = Counter()
+
+    def named(found: re.Match) -> str:
+        # Inside the opening tag, whose addresses name the table: the same form, the same id anywhere.
+        inside = found.group(1).partition(">")[2]
+        key = zlib.crc32(_VERSION.sub("", _CSRF.sub("", inside)).encode())
+        seen[key] += 1
+        again = f"-{seen[key]}" if seen[key] > 1 else ""
+        return f'<!--p--><form id="{prefix}-{key:08x}{again}" {found.group(1)}</form><!--/p-->'
+    return Markup(_FORM_PART.sub(named, str(html)))
 
 
 def changes(name: str, old: str, new: str) -> str:
@@ -46,17 +60,71 @@ def changes(name: str, old: str, new: str) -> str:
         return ""
     if name == "controls" and _VERSION.sub("", old) == _VERSION.sub("", new):
         return _version_fields(new)
-    was, now = _MARKS.split(old), _MARKS.split(new)
-    # The split alternates frame, part, frame, part, …: the frames are the even pieces. Frames
-    # that differ only in the blank lines a template's conditions leave are the same frame.
-    if len(was) != len(now) or (was[::2] != now[::2] and _blank(was[::2]) != _blank(now[::2])):
+    swaps = _framed_changes(old, new)
+    if swaps is None:
         return new
-    return "".join(_part_changes(a, b) for a, b in zip(was[1::2], now[1::2]) if a != b)
+    # Forms left in place still carry the version they were drawn at.
+    return swaps + _version_fields(new) if name == "controls" else swaps
 
 
-def _blank(frames: list[str]) -> list[str]:
-    """Frames with each run of white space as one space."""
-    return [_SPACE.sub(" ", frame) for frame in frames]
+def _runs(html: str) -> tuple[list[str], list[list[str]]]:
+    """A region's frames (each run of white space as one space) and, between each two, the parts
+    side by side there."""
+    pieces = _MARKS.split(html)
+    frames, runs = [_SPACE.sub(" ", pieces[0])], [[]]
+    # The split alternates frame, part, frame, part, …: a blank frame joins the parts around it.
+    for k in range(1, len(pieces), 2):
+        runs[-1].append(pieces[k])
+        if pieces[k + 1].strip():
+            frames.append(_SPACE.sub(" ", pieces[k + 1]))
+            runs.append([])
+    return frames, runs
+
+
+def _framed_changes(old: str, new: str) -> str | None:
+    """The parts' swaps, where `old` and `new` have the same frame; else None."""
+    (frames_was, runs_was), (frames_now, runs_now) = _runs(old), _runs(new)
+    if frames_was != frames_now:
+        return None
+    swaps = []
+    for was, now in zip(runs_was, runs_now):
+        if was != now:
+            run = _run_changes(was, now)
+            if run is None:
+                return None
+            swaps.append(run)
+    return "".join(swaps)
+
+
+def _run_changes(was: list[str], now: list[str]) -> str | None:
+    """The swaps that turn parts side by side `was` into `now`, by their ids; None where they
+    cannot be told apart or the run was empty (nothing to insert beside)."""
+    ids_was, ids_now = [_part_id(p) for p in was], [_part_id(p) for p in now]
+    if not was or None in ids_was + ids_now or len(set(ids_was)) < len(was) or len(set(ids_now)) < len(now):
+        return None
+    old = dict(zip(ids_was, was))
+    stays = [i for i in ids_now if i in old]
+    if stays != [i for i in ids_was if i in set(ids_now)]:
+        return None  # the parts kept changed order
+    swaps, before = [], None
+    for id_, html in zip(ids_now, now):
+        if id_ in old:
+            if old[id_] != html:
+                swaps.append(_part_changes(old[id_], html))
+        elif before is None:
+            swaps.append(f'<div hx-swap-oob="beforebegin:#{ids_was[0]}">{html}</div>')
+        else:
+            swaps.append(f'<div hx-swap-oob="afterend:#{before}">{html}</div>')
+        before = id_
+    gone = set(ids_was) - set(ids_now)
+    swaps += [f'<div id="{i}" hx-swap-oob="delete"></div>' for i in ids_was if i in gone]
+    return "".join(swaps)
+
+
+def _part_id(part: str) -> str | None:
+    """The id of a part's element."""
+    found = _PART_ID.match(part)
+    return found.group(1) if found else None
 
 
 def _version_fields(controls: str) -> str:

@@ -77,10 +77,11 @@
     if (!region) return;
     // An outerHTML swap brings its element in a fragment; the others, the element itself.
     var fragment = detail.fragment, incoming = fragment && (fragment.nodeType === 1 ? fragment : fragment.firstElementChild);
-    if (incoming && incoming.tagName === "OL" && target.id === "history-log") {
-      // A new entry the page already shows (in the reply to its own tap) is not added twice.
-      incoming.querySelectorAll("li[id]").forEach(function (li) {
-        if (document.getElementById(li.id)) li.remove();
+    if (incoming && !incoming.id) {
+      // What is inserted (a history entry, a form) and the page already shows (in the reply to
+      // its own tap) is not added twice.
+      [].slice.call(incoming.children).forEach(function (el) {
+        if (el.id && document.getElementById(el.id)) el.remove();
       });
     }
     if (!incoming || !incoming.id || incoming.id !== target.id) {  // entries, version fields

@@ -2,7 +2,7 @@
 out-of-band swaps as htmx's ws extension does (each top-level element swapped by its
 `hx-swap-oob`, "true" when it has none), and writes a region back in a canonical form (attributes
 sorted, white space collapsed, comments and empty text dropped) to compare with a fresh render.
-Only what the pushes use: swaps by id (outerHTML, afterbegin, beforeend, delete) and one selector
+Only what the pushes use: swaps by id (outerHTML, afterbegin, beforeend, beforebegin, afterend, delete) and one selector
 form, `#id tag[name=value]`; and app.js's one rule for them: entries added to a list skip those
 the page already has."""
 from __future__ import annotations
@@ -99,14 +99,19 @@ def apply(page: Element, message: str) -> None:
                 _replace(target, parse(_html(el)).children[0])
             elif style == "delete":
                 target.parent.children.remove(target)
-            elif style in ("afterbegin", "beforeend"):
+            elif style in ("afterbegin", "beforeend", "beforebegin", "afterend"):
                 fresh = parse("".join(_html(c) if isinstance(c, Element) else c for c in el.children)).children
-                # app.js: an entry the page already shows (the reply to its own tap) is not added twice.
+                # app.js: what the page already shows (the reply to its own tap) is not added twice.
                 fresh = [c for c in fresh if not (isinstance(c, Element) and "id" in c.attrs and page.by_id(c.attrs["id"]))]
+                into = target if style in ("afterbegin", "beforeend") else target.parent
+                if style in ("afterbegin", "beforeend"):
+                    at = 0 if style == "afterbegin" else len(target.children)
+                else:
+                    at = into.children.index(target) + (style == "afterend")
                 for c in fresh:
                     if isinstance(c, Element):
-                        c.parent = target
-                target.children[0 if style == "afterbegin" else len(target.children):0] = fresh
+                        c.parent = into
+                into.children[at:at] = fresh
             else:
                 raise AssertionError(f"a swap the tiny DOM does not know: {how}")
 
