@@ -29,10 +29,12 @@ from collections import Counter
 from markupsafe import Markup
 
 _FORM_PART = re.compile(r"<!--p--><form (.*?)</form><!--/p-->", re.S)
-_MARKS = re.compile(r"<!--/?p-->")
+# A part's own parts are marked <!--q-->: a part that changed is compared by them in turn.
+_MARKS = {"p": re.compile(r"<!--/?p-->"), "q": re.compile(r"<!--/?q-->")}
 _SPACE = re.compile(r"\s+")
 _VERSION = re.compile(r'name="version" value="\d+"')
 _CSRF = re.compile(r'<input type="hidden" name="_csrf" value="[^"]*">')
+_TYPE = re.compile(r'<input type="hidden" name="type" value="([\w-]+)">')
 _ITEM = re.compile(r'<li id="[^"]+".*?</li>', re.S)
 _ID = re.compile(r'id="([^"]+)"')
 _PART_ID = re.compile(r'\s*(?:<!--.*?-->\s*)*<\w+\b[^>]*?\bid="([^"]+)"', re.S)
@@ -40,17 +42,18 @@ LIST = '<ol id="history-log">'
 
 
 def numbered(html: str, prefix: str) -> Markup:
-    """`html` with each part that is a form given an id from what it holds (`prefix`-<crc32>): the
-    controls' forms are parts, the same form across versions the same part."""
+    """`html` with each part that is a form given an id (`prefix`-<move>-<n>): the controls' forms
+    are parts, the same form across versions the same part."""
     seen: Counter = Counter()
 
     def named(found: re.Match) -> str:
-        # Inside the opening tag, whose addresses name the table: the same form, the same id anywhere.
-        inside = found.group(1).partition(">")[2]
-        key = zlib.crc32(_VERSION.sub("", _CSRF.sub("", inside)).encode())
+        # A form is named by the move it posts (a turn's form stays the same part from one move to
+        # the next, its own parts compared in turn); one posting no named move, by what it holds
+        # (inside its opening tag, whose addresses name the table: the same id on every table).
+        kind = _TYPE.search(found.group(1))
+        key = kind.group(1) if kind else f"{zlib.crc32(_VERSION.sub('', _CSRF.sub('', found.group(1).partition('>')[2])).encode()):08x}"
         seen[key] += 1
-        again = f"-{seen[key]}" if seen[key] > 1 else ""
-        return f'<!--p--><form id="{prefix}-{key:08x}{again}" {found.group(1)}</form><!--/p-->'
+        return f'<!--p--><form id="{prefix}-{key}-{seen[key]}" {found.group(1)}</form><!--/p-->'
     return Markup(_FORM_PART.sub(named, str(html)))
 
 
@@ -67,36 +70,42 @@ def changes(name: str, old: str, new: str) -> str:
     return swaps + _version_fields(new) if name == "controls" else swaps
 
 
-def _runs(html: str) -> tuple[list[str], list[list[str]]]:
+def _runs(html: str, level: str) -> tuple[list[str], list[list[str]]]:
     """A region's frames (each run of white space as one space) and, between each two, the parts
-    side by side there."""
-    pieces = _MARKS.split(html)
-    frames, runs = [_SPACE.sub(" ", pieces[0])], [[]]
+    side by side there (those marked `level`)."""
+    pieces = _MARKS[level].split(html)
+    frames, runs = [_frame(pieces[0])], [[]]
     # The split alternates frame, part, frame, part, …: a blank frame joins the parts around it.
     for k in range(1, len(pieces), 2):
         runs[-1].append(pieces[k])
         if pieces[k + 1].strip():
-            frames.append(_SPACE.sub(" ", pieces[k + 1]))
+            frames.append(_frame(pieces[k + 1]))
             runs.append([])
     return frames, runs
 
 
-def _framed_changes(old: str, new: str) -> str | None:
+def _frame(html: str) -> str:
+    """A frame as compared: white space runs as one space, a form's version field without its
+    value (the controls' version fields are set apart)."""
+    return _SPACE.sub(" ", _VERSION.sub("", html))
+
+
+def _framed_changes(old: str, new: str, level: str = "p") -> str | None:
     """The parts' swaps, where `old` and `new` have the same frame; else None."""
-    (frames_was, runs_was), (frames_now, runs_now) = _runs(old), _runs(new)
+    (frames_was, runs_was), (frames_now, runs_now) = _runs(old, level), _runs(new, level)
     if frames_was != frames_now:
         return None
     swaps = []
     for was, now in zip(runs_was, runs_now):
         if was != now:
-            run = _run_changes(was, now)
+            run = _run_changes(was, now, level)
             if run is None:
                 return None
             swaps.append(run)
     return "".join(swaps)
 
 
-def _run_changes(was: list[str], now: list[str]) -> str | None:
+def _run_changes(was: list[str], now: list[str], level: str) -> str | None:
     """The swaps that turn parts side by side `was` into `now`, by their ids; None where they
     cannot be told apart or the run was empty (nothing to insert beside)."""
     ids_was, ids_now = [_part_id(p) for p in was], [_part_id(p) for p in now]
@@ -110,7 +119,8 @@ def _run_changes(was: list[str], now: list[str]) -> str | None:
     for id_, html in zip(ids_now, now):
         if id_ in old:
             if old[id_] != html:
-                swaps.append(_part_changes(old[id_], html))
+                inner = _framed_changes(old[id_], html, "q") if level == "p" and "<!--q-->" in html else None
+                swaps.append(_part_changes(old[id_], html) if inner is None else inner)
         elif before is None:
             swaps.append(f'<div hx-swap-oob="beforebegin:#{ids_was[0]}">{html}</div>')
         else:
