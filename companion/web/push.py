@@ -118,7 +118,8 @@ def _run_changes(was: list[str], now: list[str], level: str) -> str | None:
     swaps, before = [], None
     for id_, html in zip(ids_now, now):
         if id_ in old:
-            if old[id_] != html:
+            # A form that differs in its version field alone stays (the version fields are set apart).
+            if old[id_] != html and _VERSION.sub("", old[id_]) != _VERSION.sub("", html):
                 inner = _framed_changes(old[id_], html, "q") if level == "p" and "<!--q-->" in html else None
                 swaps.append(_part_changes(old[id_], html) if inner is None else inner)
         elif before is None:
