@@ -28,7 +28,11 @@ from collections import Counter
 
 from markupsafe import Markup
 
-_FORM_PART = re.compile(r"<!--p--><form (.*?)</form><!--/p-->", re.S)
+_TAG = re.compile(r"""<!--.*?-->|<(/?)([a-zA-Z][\w-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>""", re.S)
+_VOID = {"area", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+_NESTED_FORM = re.compile(r"<form\b.*?</form>", re.S)
+_OWN_ID = re.compile(r'\sid="')
+_CLASS = re.compile(r'\sclass="([^"]*)"')
 # A part's own parts are marked <!--q-->: a part that changed is compared by them in turn.
 _MARKS = {"p": re.compile(r"<!--/?p-->"), "q": re.compile(r"<!--/?q-->")}
 _SPACE = re.compile(r"\s+")
@@ -42,19 +46,57 @@ LIST = '<ol id="history-log">'
 
 
 def numbered(html: str, prefix: str) -> Markup:
-    """`html` with each part that is a form given an id (`prefix`-<move>-<n>): the controls' forms
-    are parts, the same form across versions the same part."""
+    """A game's controls with each top-level element a part with an id (`prefix`-<name>-<n>) and
+    each form inside one a part of it: the same control across versions, the same part."""
+    html = _MARKS["p"].sub("", str(html))  # the forms' own marks (post in _macros.html): placed here
     seen: Counter = Counter()
+    out, at = [], 0
+    for start, end in _top_level(html):
+        element = _named(html[start:end], prefix, seen)
+        if not element.startswith("<form"):
+            element = _NESTED_FORM.sub(lambda found: f"<!--q-->{_named(found.group(0), prefix, seen)}<!--/q-->", element)
+        out += [html[at:start], "<!--p-->", element, "<!--/p-->"]
+        at = end
+    out.append(html[at:])
+    return Markup("".join(out))
 
-    def named(found: re.Match) -> str:
-        # A form is named by the move it posts (a turn's form stays the same part from one move to
-        # the next, its own parts compared in turn); one posting no named move, by what it holds
-        # (inside its opening tag, whose addresses name the table: the same id on every table).
-        kind = _TYPE.search(found.group(1))
-        key = kind.group(1) if kind else f"{zlib.crc32(_VERSION.sub('', _CSRF.sub('', found.group(1).partition('>')[2])).encode()):08x}"
-        seen[key] += 1
-        return f'<!--p--><form id="{prefix}-{key}-{seen[key]}" {found.group(1)}</form><!--/p-->'
-    return Markup(_FORM_PART.sub(named, str(html)))
+
+def _top_level(html: str) -> list[tuple[int, int]]:
+    """Where each top-level element of `html` starts and ends."""
+    spans, depth, start = [], 0, 0
+    for found in _TAG.finditer(html):
+        closing, tag, attrs = found.groups()
+        if tag is None:
+            continue  # a comment
+        if closing:
+            depth -= 1
+            if depth == 0:
+                spans.append((start, found.end()))
+        elif tag.lower() in _VOID or attrs.endswith("/"):
+            if depth == 0:
+                spans.append((found.start(), found.end()))
+        else:
+            if depth == 0:
+                start = found.start()
+            depth += 1
+    return spans
+
+
+def _named(element: str, prefix: str, seen: Counter) -> str:
+    """`element` with an id: its own, else from the move a form posts, or what it holds where it
+    posts none (after its opening tag, whose addresses name the table), or its tag and classes."""
+    head = _TAG.match(element)
+    if _OWN_ID.search(head.group(3)):
+        return element
+    tag = head.group(2)
+    if tag == "form":
+        kind = _TYPE.search(element)
+        key = kind.group(1) if kind else f"{zlib.crc32(_VERSION.sub('', _CSRF.sub('', element[head.end():])).encode()):08x}"
+    else:
+        classes = _CLASS.search(head.group(3))
+        key = "-".join([tag] + (classes.group(1).split() if classes else []))
+    seen[key] += 1
+    return f'<{tag} id="{prefix}-{key}-{seen[key]}"{element[len(tag) + 1:]}'
 
 
 def changes(name: str, old: str, new: str) -> str:
