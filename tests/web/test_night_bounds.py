@@ -7,7 +7,6 @@ import math
 import os
 import random
 import re
-import statistics
 import subprocess
 import sys
 import time
@@ -113,11 +112,13 @@ def test_reading_a_just_registered_400_player_night_takes_under_50_ms_of_cpu(cli
     event_id = client.post("/api/events/import", json=paper_night(400)).json["id"]
     for path in (f"/api/events/{event_id}/standings", f"/e/{event_id}", f"/e/{event_id}/regions?mode=screen"):
         spent = []
-        for _ in range(3):
+        for _ in range(5):
             began = time.process_time()
             assert client.get(path).status_code == 200
             spent.append(time.process_time() - began)
-        assert statistics.median(spent) < 0.05, (path, spent)
+        # The least of five: process time counts every thread of the test process (another test's
+        # server, a journal checkpoint), which only ever adds to a read's own cost.
+        assert min(spent) < 0.05, (path, spent)
 
 
 class TooMuchWork(Exception):
