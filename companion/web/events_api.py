@@ -52,8 +52,9 @@ def _players(record: dict):
 def create():
     """Create an event; the reply carries the organiser token."""
     body = _body({"name", "games", "rounds", "scoring", "date", "league"}, ("name", "games", "rounds"))
-    made = lambda league=None: events().create(body["name"], body["games"], body["rounds"], body.get("scoring"),  # noqa: E731
-                                               body.get("date"), league)
+
+    def made(league: str | None = None) -> dict:
+        return events().create(body["name"], body["games"], body["rounds"], body.get("scoring"), body.get("date"), league)
     # A night of a league: with the league's token as bearer (api.md, Leagues).
     record = leagues().new_night(body["league"], bearer_token(), made) if "league" in body else made()
     return jsonify(id=record["id"], token=record["token"], urls=event_urls(record["id"])), 201
