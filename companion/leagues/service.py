@@ -60,7 +60,8 @@ class LeagueService:
         with another, LeagueNotFound for an unknown league."""
         record = self.get(league_id)
         if not token:
-            raise NotAllowed("A night of a league is created with the league's token (Authorization: Bearer <token>).")
+            raise NotAllowed("This needs the league's token (Authorization: Bearer <token>): only its organiser adds nights to it "
+                             "or changes it.")
         if not same_secret(record["token"], token):
             raise WrongLeagueToken("That token is not this league's: only its organiser can change it or add nights to it.")
         return record
