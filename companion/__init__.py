@@ -61,7 +61,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     from .live import LiveHub, RedisFanout
     from .tables import TableService
     from .events.service import EventService
-    from .web import api, assets, errors, events_api, events_filters, events_pages, limits, pages, pwa, qr, render, security, sockets
+    from .leagues.service import LeagueService
+    from .web import (api, assets, errors, events_api, events_filters, events_pages, leagues_api, leagues_pages, limits, pages, pwa,
+                      qr, render, security, sockets)
 
     store.init_app(app)
     if not app.config.get("SECRET_KEY"):
@@ -81,6 +83,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.extensions["companion.store"], app.extensions["companion.tables"], publish=hub.publish,
         count_tables=limits.count_tables,
     )
+    app.extensions["companion.leagues"] = LeagueService(app.extensions["companion.store"], app.extensions["companion.events"])
     app.extensions["companion.renders"] = render.RenderCache()
     app.jinja_environment = render.TableEnvironment  # before anything creates app.jinja_env
 
@@ -88,6 +91,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(events_api.bp)
     app.register_blueprint(events_pages.bp)
+    app.register_blueprint(leagues_api.bp)
+    app.register_blueprint(leagues_pages.bp)
     events_filters.init_app(app)
     app.register_blueprint(qr.bp)
     app.register_blueprint(pwa.bp)

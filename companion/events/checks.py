@@ -4,6 +4,7 @@ Pure functions: no Flask, no I/O."""
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from ..games import RuleViolation, get_game
 from ..games.fields import quoted
@@ -131,6 +132,15 @@ def folded(name: object) -> str | None:
         return clean_name(name).casefold()
     except RuleViolation:
         return None
+
+
+def name_key(name: object) -> str | None:
+    """A typed name as the same person is recognised across pages and nights: cleaned, case,
+    accents and full-width letters forgiven ("Élodie", "elodie" and "ＥＬＯＤＩＥ" are one key); None
+    if it is no name."""
+    wanted = folded(name)
+    # NFKD splits an accent off its letter and turns a full-width letter into the plain one.
+    return None if wanted is None else "".join(ch for ch in unicodedata.normalize("NFKD", wanted) if not unicodedata.combining(ch))
 
 
 def find_player(players: list[dict], name: object) -> dict | None:

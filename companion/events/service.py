@@ -46,9 +46,10 @@ class EventService(DeskChanges, EventReader):
         self._lock = threading.Lock()
 
     # -- the organiser's changes -------------------------------------------------------------
-    def create(self, name: object, games: object, rounds: object, scoring: object = None, date: object = None) -> dict:
-        """A new event; the reply carries the organiser token."""
-        record = new_record(event_setup(name, games, rounds, scoring, date))
+    def create(self, name: object, games: object, rounds: object, scoring: object = None, date: object = None,
+               league: str | None = None) -> dict:
+        """A new event (a night of `league`, when given); the reply carries the organiser token."""
+        record = new_record({**event_setup(name, games, rounds, scoring, date), **({"league": league} if league else {})})
         self.store.save_event(record, None)
         return record
 

@@ -4,10 +4,8 @@ No Flask: the web layer passes what it knows about the phone (whether it holds a
 """
 from __future__ import annotations
 
-import unicodedata
-
 from ..games import all_games
-from .checks import folded, seated_names
+from .checks import folded, name_key, seated_names
 from .desks import desk_for, open_desks
 from .service import EventService
 from .standings import EXPLANATIONS, SCHEMES
@@ -87,4 +85,4 @@ def find_seat(record: dict, rows: list[dict], typed: object) -> dict:
 
 def _plain(name: str) -> str:
     # "Élodie" is found by "elodie": a phone's keyboard may not offer the accent.
-    return "".join(ch for ch in unicodedata.normalize("NFKD", name.casefold()) if not unicodedata.combining(ch))
+    return name_key(name) or ""

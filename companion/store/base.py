@@ -67,6 +67,16 @@ class StaleEvent(StoreError):
         self.current = current
 
 
+class StaleLeague(StoreError):
+    """A league change built on an older revision of the league than the one stored: refused."""
+
+    def __init__(self, league_id: str, current: int):
+        super().__init__("The league was changed at the same moment from another phone; nothing was changed: "
+                         "look at it again and repeat your change.")
+        self.league_id = league_id
+        self.current = current
+
+
 @contextmanager
 def saving(what: str = "the action"):
     """Turn an operating-system error while writing into a StoreError with a sentence for people."""
@@ -138,3 +148,12 @@ class Store(ABC):
         refused (StaleEvent) unless the stored event is still at that revision, so a change made
         from a copy that another process changed meanwhile never overwrites that change. `base`
         None stores a new event, refused (StoreError) when the id is taken."""
+
+    @abstractmethod
+    def load_league(self, league_id: str) -> dict | None:
+        """The stored record of one league (a season across nights), or None."""
+
+    @abstractmethod
+    def save_league(self, record: dict, base: int | None) -> None:
+        """Durably store one league's record on the stored revision `base`, as `save_event` does
+        an event's (StaleLeague when another change came first; `base` None: a new league)."""

@@ -20,7 +20,7 @@ from redis.backoff import ExponentialBackoff
 from redis.retry import Retry
 
 from . import redis_scripts as scripts
-from .base import StaleEvent, StaleWrite, Store, StoreError, TableDamaged, check_shape, is_record_id
+from .base import StaleEvent, StaleLeague, StaleWrite, Store, StoreError, TableDamaged, check_shape, is_record_id
 from .index import summary_of
 from .migrations import NewerSchema, migrate_event, migrate_table
 
@@ -193,34 +193,46 @@ class RedisStore(Store):
 
     # -- events and the cookie key -----------------------------------------------------------
     def load_event(self, event_id: str) -> dict | None:
-        if not is_record_id(event_id):
-            return None
-        with self._talking(f"tournament night '{event_id}'", reading=True):
-            raw = self.redis.get(self._event_key(event_id))
+        raw = self._load_kept(self._event_key(event_id), event_id, "tournament night", "its tables are not affected")
         try:
-            return migrate_event(json.loads(raw)) if raw is not None else None
+            return migrate_event(raw) if raw is not None else None
         except NewerSchema as exc:
             raise StoreError(f"{exc} Run the newer version of the app.") from None
-        except ValueError:
-            raise StoreError(f"The stored tournament night '{event_id}' is damaged; its tables are not affected. "
-                             + RESTORE_ADVICE) from None
 
     def save_event(self, record: dict, base: int | None) -> None:
-        # One script checks the stored revision and writes (redis_scripts.SAVE_EVENT); its write id
-        # lets a retried write that was applied recognise itself instead of refusing itself as stale.
-        key = self._event_key(record["id"])
-        with self._talking("the tournament night"):
+        self._save_kept(self._event_key(record["id"]), record, base, "tournament night", "its tables are not affected", StaleEvent)
+
+    def load_league(self, league_id: str) -> dict | None:
+        return self._load_kept(f"{self.prefix}:l:{{{league_id}}}", league_id, "league", "its nights are not affected")
+
+    def save_league(self, record: dict, base: int | None) -> None:
+        self._save_kept(f"{self.prefix}:l:{{{record['id']}}}", record, base, "league", "its nights are not affected", StaleLeague)
+
+    def _load_kept(self, key: str, record_id: str, what: str, unharmed: str) -> dict | None:
+        if not is_record_id(record_id):
+            return None
+        with self._talking(f"{what} '{record_id}'", reading=True):
+            raw = self.redis.get(key)
+        try:
+            return json.loads(raw) if raw is not None else None
+        except ValueError:
+            raise StoreError(f"The stored {what} '{record_id}' is damaged; {unharmed}. " + RESTORE_ADVICE) from None
+
+    def _save_kept(self, key: str, record: dict, base: int | None, what: str, unharmed: str, stale: type) -> None:
+        # One script checks the stored revision and writes (redis_scripts.SAVE_EVENT, for leagues
+        # too); its write id lets a retried write that was applied recognise itself instead of
+        # refusing itself as stale.
+        with self._talking(f"the {what}"):
             status, current = self._save_event(keys=[key, f"{key}:write"], args=["" if base is None else base, _write_id(),
                                                                                 _json(record)])
         if status == "stale":
-            raise StaleEvent(record["id"], current)
+            raise stale(record["id"], current)
         if status == "taken":
-            raise StoreError("A tournament night with the same id was stored at the same moment: nothing was saved; try again.")
+            raise StoreError(f"A {what} with the same id was stored at the same moment: nothing was saved; try again.")
         if status == "gone":
-            raise StoreError(f"Tournament night '{record['id']}' is gone from the Redis store: nothing was saved.")
+            raise StoreError(f"{what[0].upper()}{what[1:]} '{record['id']}' is gone from the Redis store: nothing was saved.")
         if status == "damaged":
-            raise StoreError(f"The stored tournament night '{record['id']}' is damaged, so nothing was saved; its tables are "
-                             "not affected. " + RESTORE_ADVICE)
+            raise StoreError(f"The stored {what} '{record['id']}' is damaged, so nothing was saved; {unharmed}. " + RESTORE_ADVICE)
 
     def _event_key(self, event_id: str) -> str:
         # The id in braces is the hash tag: the record and its ":write" key share one slot.

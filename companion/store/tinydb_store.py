@@ -19,11 +19,12 @@ from tinydb import TinyDB
 from ..private_files import make_folder, tighten
 from . import jsonlog
 from .atomic import AtomicJSONStorage, clean_leftovers
-from .base import StaleEvent, StaleWrite, Store, StoreError, TableDamaged, check_shape, is_record_id, saving
+from .base import StaleWrite, Store, StoreError, TableDamaged, check_shape, is_record_id, saving
 from .index import TableIndex, summary_of
 from .journal import Journal
 from .locks import KeyedLocks
-from .migrations import NewerSchema, migrate_event, migrate_table
+from .migrations import NewerSchema, migrate_table
+from .tinydb_records import NightsAndLeagues
 
 # An action appends one line to its table's change log; every COMPACT_EVERY changes or so the
 # whole record is rewritten (atomically) and the log emptied. So an action's cost stays flat
@@ -46,15 +47,16 @@ class LogState(NamedTuple):
     version: int
 
 
-class TinyDBStore(Store):
+class TinyDBStore(NightsAndLeagues, Store):
     """The embedded default store, under a data folder."""
 
     def __init__(self, folder: str | Path):
         self.folder = Path(folder)
         self.tables_dir = self.folder / "tables"
         self.events_dir = self.folder / "events"
+        self.leagues_dir = self.folder / "leagues"
         try:
-            make_folder(self.folder, self.tables_dir.name, self.events_dir.name)
+            make_folder(self.folder, self.tables_dir.name, self.events_dir.name, self.leagues_dir.name)
         except OSError as exc:
             raise StoreError(f"Cannot create the data folder {self.folder}: {exc.strerror}.") from exc
         tighten(self.folder)  # a folder an earlier version left readable to every local user
@@ -64,7 +66,7 @@ class TinyDBStore(Store):
         # shared: a writer keeps it until the journal's fsync, and two tables sharing one would not
         # share that fsync.
         self._table_locks = KeyedLocks()
-        self._events_lock = threading.Lock()  # an event's revision check and its write, as one step
+        self._events_lock = threading.Lock()  # an event's (or league's) revision check and its write, as one step
         # What this store last read or wrote of each table: appends go right after the log's
         # whole lines, whatever a failed write may have left beyond them.
         self._logs: dict[str, LogState] = {}
@@ -213,35 +215,6 @@ class TinyDBStore(Store):
 
     def _table_lock(self, table_id: str):
         return self._table_locks.lock(table_id)
-
-    # -- events ----------------------------------------------------------------------------
-    def load_event(self, event_id: str) -> dict | None:
-        try:
-            record = self._read_record(event_id, self.events_dir)
-        except ValueError as exc:
-            raise StoreError(f"The saved file of tournament night '{event_id}' is damaged ({exc}); its tables "
-                             "are not affected. The organiser can restore it from a backup: run 'companion restore "
-                             f"BACKUP.tar.gz --data EMPTY_FOLDER', then copy events/{event_id}.json from there into "
-                             "the data folder (see docs/operations.md, Data, backups, restores).") from None
-        try:
-            return migrate_event(record) if record is not None else None
-        except NewerSchema as exc:
-            raise StoreError(f"{exc} Run the newer version of the app.") from None
-
-    def save_event(self, record: dict, base: int | None) -> None:
-        # One process owns the folder, yet the check is made here too: both stores refuse the same
-        # stale change (the service's lock is per service, and two may share one store).
-        with self._events_lock:
-            stored = self.load_event(record["id"])
-            if base is None and stored is not None:
-                raise StoreError("A tournament night with the same id was stored at the same moment: nothing was saved; try again.")
-            if base is not None:
-                if stored is None:
-                    raise StoreError(f"The file of tournament night '{record['id']}' is gone from the data folder: nothing was saved.")
-                if stored["revision"] != base:
-                    raise StaleEvent(record["id"], stored["revision"])
-            with saving("the tournament night"):
-                self._write_record(record, self.events_dir)
 
     # -- files -----------------------------------------------------------------------------
     def _path(self, record_id: str, folder: Path | None = None) -> Path:

@@ -20,6 +20,11 @@ def events():
     return current_app.extensions["companion.events"]
 
 
+def leagues():
+    """The app's league (a season across nights) service."""
+    return current_app.extensions["companion.leagues"]
+
+
 def hub() -> LiveHub:
     """The app's live hub."""
     return current_app.extensions["companion.live"]

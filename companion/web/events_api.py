@@ -8,7 +8,7 @@ from ..events.desks import open_desks
 from ..games import RuleViolation
 from ..pacing import full_collections_paused
 from ..tables import NotAllowed
-from . import bearer_token, cookie_token, events, json_slices, public_base
+from . import bearer_token, cookie_token, events, json_slices, leagues, public_base
 from .api import _body
 
 bp = Blueprint("events_api", __name__, url_prefix="/api/events")
@@ -51,8 +51,12 @@ def _players(record: dict):
 @bp.post("")
 def create():
     """Create an event; the reply carries the organiser token."""
-    body = _body({"name", "games", "rounds", "scoring", "date"}, ("name", "games", "rounds"))
-    record = events().create(body["name"], body["games"], body["rounds"], body.get("scoring"), body.get("date"))
+    body = _body({"name", "games", "rounds", "scoring", "date", "league"}, ("name", "games", "rounds"))
+
+    def made(league: str | None = None) -> dict:
+        return events().create(body["name"], body["games"], body["rounds"], body.get("scoring"), body.get("date"), league)
+    # A night of a league: with the league's token as bearer (api.md, Leagues).
+    record = leagues().new_night(body["league"], bearer_token(), made) if "league" in body else made()
     return jsonify(id=record["id"], token=record["token"], urls=event_urls(record["id"])), 201
 
 

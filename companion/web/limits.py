@@ -44,7 +44,7 @@ from . import bearer_token, cookie_token, host_token, tables
 from .errors import error_reply
 
 CREATES = ("pages.create", "api.create_table", "api.import_table", "events.create", "events_api.create",
-           "events_api.import_event")
+           "events_api.import_event", "leagues_api.create", "leagues_api.import_league", "leagues.create", "leagues.new_night")
 CHANGES = ("pages.act", "pages.undo", "pages.redo", "api.act", "api.undo", "api.redo",
            "api.claim_seat", "api.free_seat", "pages.seat", "pages.leave_seat", "pages.free_seat")
 WRONG_CODE = 404
@@ -171,7 +171,7 @@ def init_app(app: Flask) -> Limiter:
     declare(limiter.shared_limit(app.config["CREATE_LIMIT"], scope="create"), CREATES)
     declare(limiter.shared_limit(app.config["TABLES_LIMIT"], scope="tables"), CREATES)
     # An event import creates up to 200 tables at once: a few an hour restore any night.
-    declare(limiter.limit(app.config["EVENT_IMPORT_LIMIT"]), ["events_api.import_event"])
+    declare(limiter.limit(app.config["EVENT_IMPORT_LIMIT"]), ["events_api.import_event", "leagues_api.import_league"])
     if app.config["ACTION_LIMIT"]:
         declare(limiter.shared_limit(f"{app.config['ACTION_LIMIT']} per {app.config['ACTION_WINDOW_SECONDS']} seconds",
                                      scope="change", key_func=_table_and_address, exempt_when=lambda: not may_change()),

@@ -1,0 +1,1 @@
+"""Leagues: a season across tournament nights, its standings and its openskill ratings."""

@@ -1,0 +1,77 @@
+"""A league's record and its merges of spellings. Pure functions: no Flask, no I/O.
+
+A league record holds its name, the organiser token, the ids of its nights in the order they
+were created, the merges the organiser made ({"names", "into", "at"}: two spellings of one person)
+and a change counter ("revision", as an event's: a change built on an older copy is refused).
+Nothing computed is kept: standings and ratings are read again from the nights every time.
+"""
+from __future__ import annotations
+
+import secrets
+
+from ..events.checks import name_key
+from ..events.records import now
+from ..games import RuleViolation
+from ..games.names import clean_name
+
+LEAGUE_SCHEMA = 1
+LEAGUE_NAME_MAX = 80
+MAX_NIGHTS = 200  # a weekly club's four years; every read of the league reads every night
+MAX_MERGES = 500
+MAX_MERGE_NAMES = 20
+
+
+def new_league(name: object) -> dict:
+    """A fresh league record (new id and organiser token) for a typed name, or a RuleViolation."""
+    return {"schema": LEAGUE_SCHEMA, "id": secrets.token_urlsafe(8), "name": clean_name(name, "league name", LEAGUE_NAME_MAX),
+            "token": secrets.token_urlsafe(24), "created": now(), "events": [], "merges": [], "revision": 0}
+
+
+def merge_request(names: object, into: object) -> dict:
+    """A merge as typed ({"names": [...], "into": name}), each name cleaned, or a RuleViolation."""
+    if not isinstance(names, list) or not names:
+        raise RuleViolation("List the spellings to merge (such as Anne and ann) in 'names'.")
+    if len(names) > MAX_MERGE_NAMES:
+        raise RuleViolation(f"A merge names at most {MAX_MERGE_NAMES} spellings; this one names {len(names)}.")
+    clean = [clean_name(n, "player's name") for n in names]
+    return {"names": clean, "into": clean_name(into, "player's name"), "at": now()}
+
+
+class Identities:
+    """Who is who across a league's nights: a name's key (events.checks.name_key, so the league
+    forgives what registration does), joined by the organiser's merges, as one root key per person."""
+
+    def __init__(self, merges: list[dict]):
+        self.parent: dict[str, str] = {}
+        self.shown: dict[str, str] = {}
+        for merge in merges:
+            self.apply(merge)
+
+    def root(self, key: str) -> str:
+        """The key a person is known by once every merge is applied."""
+        while key in self.parent:
+            key = self.parent[key]
+        return key
+
+    def apply(self, merge: dict) -> None:
+        """Join every spelling of `merge` to its "into", which is shown from then on."""
+        target = self.root(name_key(merge["into"]))
+        for name in merge["names"]:
+            found = self.root(name_key(name))
+            if found != target:  # roots point at roots only: no chain can come back on itself
+                self.parent[found] = target
+        self.shown[target] = merge["into"]
+
+
+def night_keys(event_id: str, names: list[str]) -> dict[str, str]:
+    """Each registered name of one night with its key. Two names one night registered as two
+    players that the comparison cannot tell apart ("Élodie" and "Elodie") stay two people: the
+    later one gets a key of its own, which no other night shares."""
+    keys, taken = {}, set()
+    for name in names:
+        key = name_key(name) or name
+        if key in taken:
+            key = f"{key}#{event_id}"
+        taken.add(key)
+        keys[name] = key
+    return keys

@@ -1,0 +1,174 @@
+"""Leagues as a service: create one, add a night to it, merge spellings, and read it (standings,
+ratings, the rows of its spreadsheet) from its nights through the event service, every time.
+
+A night belongs to a league when the league lists it and the night's record names the league
+(as a table belongs to the night that made it): an id in a league's record never reaches a night
+of another league. Nothing computed is stored, so a correction at a desk, an undo at a table or a
+merge is in the next read. Exports and imports: transfer.py.
+"""
+from __future__ import annotations
+
+import threading
+
+from ..events.checks import name_key
+from ..events.reading import EventNotFound
+from ..events.service import EventService
+from ..events.spreadsheets import event_date
+from ..games import RuleViolation
+from ..games.words import listed
+from ..store import Store
+from ..store.base import StaleLeague
+from ..tables import NotAllowed, same_secret
+from .records import MAX_MERGES, MAX_NIGHTS, Identities, merge_request, new_league, night_keys
+from .standings import league_table
+
+CHANGE_TRIES = 5
+FINISHED = ("result", "correction", "settled")
+
+
+class LeagueNotFound(LookupError):
+    """No league has this id."""
+
+
+class WrongLeagueToken(PermissionError):
+    """A token was sent, and it is not the league's."""
+
+
+class LeagueService:
+    """Create leagues, add nights to them, and read them from their nights."""
+
+    def __init__(self, store: Store, events: EventService):
+        self.store = store
+        self.events = events
+        self._lock = threading.Lock()
+
+    def create(self, name: object) -> dict:
+        """A new league; the reply carries its organiser token."""
+        record = new_league(name)
+        self.store.save_league(record, None)
+        return record
+
+    def get(self, league_id: object) -> dict:
+        """The league record, or LeagueNotFound."""
+        record = self.store.load_league(league_id) if isinstance(league_id, str) else None
+        if record is None:
+            raise LeagueNotFound(f"There is no league '{str(league_id)[:20]}'.")
+        return record
+
+    def authorise(self, league_id: object, token: str | None) -> dict:
+        """The league, if `token` is its organiser token: NotAllowed without one, WrongLeagueToken
+        with another, LeagueNotFound for an unknown league."""
+        record = self.get(league_id)
+        if not token:
+            raise NotAllowed("This needs the league's token (Authorization: Bearer <token>): only its organiser adds nights to it "
+                             "or changes it.")
+        if not same_secret(record["token"], token):
+            raise WrongLeagueToken("That token is not this league's: only its organiser can change it or add nights to it.")
+        return record
+
+    def is_organiser(self, record: dict, token: str | None) -> bool:
+        """Whether `token` is the league's organiser token."""
+        return bool(token) and same_secret(record["token"], token)
+
+    def add_night(self, league_id: str, token: str | None, event_id: str) -> dict:
+        """List a night (created naming this league) as the league's newest."""
+        def change(record):
+            self.room_for_night(record)
+            record["events"].append(event_id)
+        return self._change(league_id, token, change)
+
+    def room_for_night(self, record: dict) -> None:
+        """A RuleViolation when the league is full (asked before the night is created)."""
+        if len(record["events"]) >= MAX_NIGHTS:
+            raise RuleViolation(f"A league holds at most {MAX_NIGHTS} nights; start a new league for the next season.")
+
+    def new_night(self, league_id: object, token: str | None, create) -> dict:
+        """A night created in the league: `create(league_id)` makes the event (naming the league),
+        which the league then lists. The token and the room are checked before anything is made."""
+        self.room_for_night(self.authorise(league_id, token))
+        event = create(league_id)
+        self.add_night(league_id, token, event["id"])
+        return event
+
+    def merge(self, league_id: str, token: str | None, names: object, into: object) -> dict:
+        """Count several spellings as one person from now on, history included. Every name must be
+        a player of the league, and no two of them may have played one night (two people)."""
+        wanted = merge_request(names, into)
+
+        def change(record):
+            if len(record["merges"]) >= MAX_MERGES:
+                raise RuleViolation(f"A league keeps at most {MAX_MERGES} merges.")
+            nights = self.nights(record)
+            self._check_merge(record, nights, wanted)
+            record["merges"].append(wanted)
+        return self._change(league_id, token, change)
+
+    def _check_merge(self, record: dict, nights: list[dict], wanted: dict) -> None:
+        before = Identities(record["merges"])
+        known = {before.root(key) for n in nights for key in night_keys(n["id"], n["players"]).values()}
+        unknown = [n for n in wanted["names"] if before.root(name_key(n)) not in known]
+        if unknown:
+            raise RuleViolation(f"{listed(unknown)} {'is' if len(unknown) == 1 else 'are'} not a player of this league: "
+                                "check the spelling. Nothing was merged.")
+        after = Identities([*record["merges"], wanted])
+        for night in nights:
+            seen: dict[str, str] = {}
+            for name, key in night_keys(night["id"], night["players"]).items():
+                other = seen.setdefault(after.root(key), name)
+                if other != name:
+                    raise RuleViolation(f"{other} and {name} both played “{night['name']}”: they are two players. Nothing was merged.")
+
+    def nights(self, record: dict) -> list[dict]:
+        """The league's nights in the order they were created, each read as league_table takes it."""
+        found = []
+        for event_id in record["events"]:
+            try:
+                event = self.events.get(event_id)
+            except EventNotFound:
+                continue  # a night gone from this server (its file restored elsewhere)
+            if event.get("league") == record["id"]:
+                found.append(self._night(event))
+        return found
+
+    def _night(self, event: dict) -> dict:
+        results = self.events.results(event)
+        rows = {r["name"]: r for r in self.events.standings(event, results)}
+        seated = {name for rnd in event["rounds"] for t in rnd["tables"] for name in t["players"]}
+        tables = [{"finished": self._finished(event, r), "round": r["round"], "table": r["table"], "places": r["places"]}
+                  for r in results if r["places"]]
+        # The date as the organiser typed it, else the day the night was created (as its spreadsheets).
+        return {"id": event["id"], "name": event["name"], "date": event_date(event),
+                "players": [p["name"] for p in event["players"]], "seated": seated, "rows": rows, "tables": tables}
+
+    def _finished(self, event: dict, row: dict) -> str | None:
+        """When a table finished: its game's last move for a table that ended in the app, else the
+        first result the desk entered for it, else its round's start (a night imported without
+        its history)."""
+        table = self.events.own_table(event, row["table_id"])
+        if table is not None and table.state.get("over") and table.record["actions"]:
+            return table.record["actions"][-1]["at"]
+        entered = [e["at"] for e in event["history"] if e.get("what") in FINISHED
+                   and e.get("round") == row["round"] and e.get("table") == row["table"]]
+        started = next((r.get("started") for r in event["rounds"] if r["round"] == row["round"]), None)
+        return min(entered) if entered else started
+
+    def table(self, record: dict) -> dict:
+        """Standings, players and rows per night (standings.league_table), read afresh."""
+        return league_table(self.nights(record), record["merges"])
+
+    def _change(self, league_id: str, token: str | None, change) -> dict:
+        """Apply `change` to the stored league and store it on the revision read (made again on
+        the fresh record when another process stored a change first, as events' changes are)."""
+        for tries_left in reversed(range(CHANGE_TRIES)):
+            with self._lock:
+                record = self.authorise(league_id, token)
+                base = record["revision"]
+                change(record)
+                record["revision"] = base + 1
+                try:
+                    self.store.save_league(record, base)
+                    break
+                except StaleLeague:
+                    if not tries_left:
+                        raise
+        return record

@@ -1,0 +1,114 @@
+"""A league's standings, ratings and rows per night, read from its nights. Pure functions.
+
+A night comes in as the service read it: {"id", "name", "date", "players": registered names,
+"seated": names who sat at a table, "rows": {name: {"points", "wins"}} (the night's own
+standings), "tables": [{"finished", "round", "table", "places": {name: place}}] (finished only)}.
+Points and wins add up the nights' own; ratings replay every finished table of every night in the
+order they finished (then by night, round and table, for tables that finished in one second).
+
+Ratings: openskill's Plackett-Luce model. Every table is one rating update, each seat a team of
+one ranked by its place (players sharing a place share the rank, as openskill's ties do). A
+player's first rating is openskill's default (mu 25, sigma 25/3); `ordinal` is its conservative
+estimate, mu - 3 sigma.
+"""
+from __future__ import annotations
+
+from openskill.models import PlackettLuce
+
+from ..events.checks import name_key
+from .records import Identities, night_keys
+
+MODEL = PlackettLuce()
+
+
+def replay(tables: list[tuple[list[str], list[int]]]) -> tuple[dict, list[dict[str, float]]]:
+    """The ratings after every table in order ((player keys, their places) each), and after each
+    table the ordinal of each of its players. A table of fewer than two players rates nobody."""
+    ratings: dict = {}
+    after: list[dict[str, float]] = []
+    for keys, places in tables:
+        if len(keys) < 2:
+            after.append({})
+            continue
+        teams = [[ratings[key] if key in ratings else MODEL.rating(name=key)] for key in keys]
+        for key, team in zip(keys, MODEL.rate(teams, ranks=list(places))):
+            ratings[key] = team[0]
+        after.append({key: ratings[key].ordinal() for key in keys})
+    return ratings, after
+
+
+def as_json(rating) -> dict:
+    """A rating as the API shows it (`None`: a player no finished table has rated yet)."""
+    rating = rating or MODEL.rating()
+    return {"mu": rating.mu, "sigma": rating.sigma, "ordinal": rating.ordinal()}
+
+
+def league_table(nights: list[dict], merges: list[dict]) -> dict:
+    """{"standings": rows best first, "players": names, "nights": per night its player rows}."""
+    ids = Identities(merges)
+    people: dict[str, dict] = {}
+    keyed = []
+    for night in nights:
+        keys = {name: ids.root(key) for name, key in night_keys(night["id"], night["players"]).items()}
+        keyed.append(keys)
+        for name in night["players"]:
+            person = people.setdefault(keys[name], {"name": name, "points": 0.0, "nights": 0, "wins": 0})
+            person["name"] = name  # the latest night's spelling, unless a merge names one
+            row = night["rows"].get(name, {})
+            person["points"] += row.get("points", 0)
+            person["wins"] += row.get("wins", 0)
+            person["nights"] += name in night["seated"]
+    for key, spelling in ids.shown.items():
+        if key in people:
+            people[key]["name"] = spelling
+    played = sorted(((t["finished"] or "", n, t["round"], t["table"]), n, t) for n, night in enumerate(nights) for t in night["tables"])
+    steps = [([who(keyed[n], ids, name) for name in t["places"]], list(t["places"].values())) for _, n, t in played]
+    ratings, after = replay(steps)
+    return {"standings": _ranked(people, ratings), "players": sorted((p["name"] for p in people.values()), key=lambda n: (name_key(n), n)),
+            "nights": _night_rows(nights, keyed, people, [n for _, n, _ in played], after)}
+
+
+def who(keys: dict[str, str], ids: Identities, name: str) -> str:
+    """The person a name at a table of a night is (its registered name's key, merges applied)."""
+    return keys.get(name) or ids.root(name_key(name) or name)
+
+
+def _ranked(people: dict[str, dict], ratings: dict) -> list[dict]:
+    rows = [{"name": p["name"], "points": round(p["points"], 2), "nights": p["nights"], "wins": p["wins"],
+             "rating": as_json(ratings.get(key))} for key, p in people.items()]
+    rows.sort(key=lambda r: (-r["points"], -r["rating"]["ordinal"], name_key(r["name"]), r["name"]))
+    previous, rank = None, 0
+    for i, r in enumerate(rows, start=1):
+        if (r["points"], r["rating"]["ordinal"]) != previous:
+            rank, previous = i, (r["points"], r["rating"]["ordinal"])
+        r["rank"] = rank
+    return [{"rank": r.pop("rank"), **r} for r in rows]
+
+
+def _night_rows(nights: list[dict], keyed: list[dict], people: dict, order: list[int], after: list[dict]) -> list[dict]:
+    """Each night with a row per player who sat: points, placings (round by round, "2=" a shared
+    place) and the rating ordinal the player had once that night's tables were rated."""
+    ordinal: dict[str, float] = {}
+    by_night: list[dict[str, float]] = [{} for _ in nights]
+    for n, step in zip(order, after):
+        by_night[n].update(step)
+    out = []
+    for n, night in enumerate(nights):
+        # Nights in the league's order: a player absent from a night keeps the rating they had.
+        ordinal.update(by_night[n])
+        rows = []
+        for name in night["players"]:
+            if name not in night["seated"]:
+                continue
+            key = keyed[n][name]
+            places = [_place(t["places"], name) for t in sorted(night["tables"], key=lambda t: (t["round"], t["table"]))
+                      if name in t["places"]]
+            rows.append({"player": people[key]["name"], "points": night["rows"].get(name, {}).get("points", 0),
+                         "placings": ", ".join(places), "rating_ordinal": ordinal.get(key, 0.0)})
+        out.append({"id": night["id"], "name": night["name"], "date": night["date"], "rows": rows})
+    return out
+
+
+def _place(places: dict[str, int], name: str) -> str:
+    place = places[name]
+    return f"{place}=" if sum(1 for p in places.values() if p == place) > 1 else str(place)
