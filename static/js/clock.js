@@ -99,8 +99,9 @@
 
   document.addEventListener("DOMContentLoaded", ask);
   document.addEventListener("htmx:oobAfterSwap", function (event) {
-    var el = event.detail && event.detail.target;
-    if (!el || el.id !== "event-clock") return;
+    var target = event.detail && event.detail.target;  // the element replaced: found again by id
+    var el = target && target.id === "event-clock" && box();
+    if (!el) return;
     if (!got || got.key !== (el.dataset.clockKey || "")) ask();
     draw();  // the new region holds the server's words until drawn
   });
