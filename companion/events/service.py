@@ -5,7 +5,8 @@ rounds with their tables, and the results the organiser entered by hand. Results
 played with the app are read from those tables when their game ends, so a table's result
 reaches the standings the moment it finishes. An event holds only tables that it created (each
 table's record names its event): an id in an event's record never reaches another table.
-Exports and imports: transfer.py; the desk's own changes (hand over, revoke): desk_service.py.
+Exports and imports: transfer.py; the desk's own changes (hand over, revoke): desk_service.py;
+the round clock: clock_service.py.
 """
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from ..store.base import StaleEvent, StoreError
 from ..tables import NotAllowed, Table, TableService, VersionConflict
 from .checks import (event_setup, find_player, places_from_numbers, places_from_placings, player_names,
                      removable, room_for, round_games, swap_seats)
+from .clock_service import ClockChanges
 from .desk_service import DeskChanges, desk_of, handed
 from .reading import EventNotFound, EventReader  # noqa: F401 (EventNotFound: the web layer imports it from here)
 from .records import met, new_record, note, now
@@ -33,7 +35,7 @@ CHANGE_TRIES = 5
 log = logging.getLogger(__name__)
 
 
-class EventService(DeskChanges, EventReader):
+class EventService(ClockChanges, DeskChanges, EventReader):
     """Create and run tournament nights; only the organiser token changes an event."""
 
     def __init__(self, store: Store, tables: TableService, publish=lambda key, version: None,

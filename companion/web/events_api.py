@@ -191,3 +191,18 @@ def export_json(event_id):
     record = service.get(event_id)
     organiser = service.is_organiser(record, bearer_token()) or service.is_organiser(record, desk_token(event_id))
     return jsonify(transfer.export_json(service, record, organiser=organiser))
+
+
+@bp.post("/<event_id>/clock")
+def set_clock(event_id):
+    """Start, pause or resume the current round's clock, or add minutes to the round or one
+    table (organiser or desk token; api.md, Round clock): one change a body."""
+    body = _body({"minutes", "pause", "add_minutes", "table_id"})
+    return jsonify(clock=events().set_clock(event_id, bearer_token(), body))
+
+
+@bp.get("/<event_id>/clock")
+def clock(event_id):
+    """The current round's clock as it is now (anyone with the event link): the seconds left are
+    the server's, so every phone counts down to the same second whatever its own clock says."""
+    return jsonify(events().clock(event_id))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from flask import Blueprint, flash, redirect, render_template, request, session, url_for
 
 from ..events.checks import rounds_from_form
+from ..events.clock import brief as clock_brief, form_body as clock_body
 from ..events.desks import desk_for, revoked_desk
 from ..events.service import EventNotFound
 from ..events.standings import SCHEMES
@@ -20,8 +21,8 @@ from .qr import svg_response
 
 bp = Blueprint("events", __name__)
 # The live regions of each page; the big screen opened on a desk adds the conflicts.
-REGIONS = {"public": ("podium", "round", "standings"), "screen": ("podium", "round", "standings"),
-           "admin": ("conflicts", "podium", "round", "start", "standings", "players", "results", "desks", "history")}
+REGIONS = {"public": ("clock", "podium", "round", "standings"), "screen": ("clock", "podium", "round", "standings"),
+           "admin": ("clock", "conflicts", "podium", "round", "start", "standings", "players", "results", "desks", "history")}
 # The organiser's forms: what=<name> -> (service, event id, desk token, form) -> None.
 DESK_FORMS = {
     "players": lambda s, e, t, f: s.register(e, t, f.get("names", "")),
@@ -35,12 +36,13 @@ DESK_FORMS = {
     "revoke": lambda s, e, t, f: s.revoke_desk(e, t, f.get("desk", "")),
     "correct": lambda s, e, t, f: _correction(s, e, t, f),
     "cancel": lambda s, e, t, f: None,
+    "clock": lambda s, e, t, f: s.set_clock(e, t, clock_body(f)),
 }
 
 
 def context(record: dict, desk: bool = False) -> dict:
     """What every event template needs (events/views.py), for this phone's desk token."""
-    return page_context(events(), record, desk_token(record["id"]), desk)
+    return {**page_context(events(), record, desk_token(record["id"]), desk), "clock": clock_brief(record)}
 
 
 def event_regions(record: dict, mode: str, oob: bool = True) -> str:
@@ -90,7 +92,7 @@ def event_link(table) -> dict | None:
         # A result the desk entered counts over the game's own ending: the page says so, or it
         # would say "Emi wins" where the night counts Botan first.
         return {"url": url, "text": f"← {record['name']}: all tables and standings", "replaced": False,
-                "entered": record["manual"].get(table.id)}
+                "entered": record["manual"].get(table.id), "clock": url_for("events_api.clock", event_id=event_id)}
     return {"url": url, "replaced": True,
             "text": f"{replaced_sentence(record['name'])} →"}
 

@@ -53,7 +53,7 @@ def play(client, game: str, steps: int, seed: int) -> dict:
 
 
 def night(client) -> dict:
-    """A two-game night of 12 players in round 2, round 1 entered and half of round 2."""
+    """A two-game night of 12 players in round 2, round 1 entered and half of round 2, its clock running."""
     event = client.post("/api/events", json={"name": "Friday at the Dojo", "games": ["gangs", "neko"], "rounds": 3}).json
     auth = {"Authorization": f"Bearer {event['token']}"}
     client.post(f"/api/events/{event['id']}/players", json={"names": [f"Player {k:02d}" for k in range(12)]}, headers=auth)
@@ -61,6 +61,7 @@ def night(client) -> dict:
         tables = client.post(f"/api/events/{event['id']}/rounds", json={"games": ["gangs", "neko"]}, headers=auth).json["tables"]
         for t in tables if number == 1 else tables[: len(tables) // 2]:
             client.post(f"/api/events/{event['id']}/results", json={"table_id": t["table_id"], "placings": t["players"]}, headers=auth)
+    client.post(f"/api/events/{event['id']}/clock", json={"minutes": 8}, headers=auth)  # the round clock shown, amber, and its controls
     return event
 
 

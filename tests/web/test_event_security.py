@@ -56,7 +56,7 @@ def open_to_anyone(app, event_id) -> dict[str, str]:
     for url in (f"/e/{event_id}", f"/e/{event_id}/screen", f"/e/{event_id}/admin",
                 f"/e/{event_id}/regions", f"/e/{event_id}/regions?mode=screen", f"/e/{event_id}/regions?mode=admin",
                 f"/api/events/{event_id}/standings", f"/api/events/{event_id}/export.csv", f"/api/events/{event_id}/standings.csv",
-                f"/api/events/{event_id}/export.json"):
+                f"/api/events/{event_id}/export.json", f"/api/events/{event_id}/clock"):
         reply = phone.get(url)
         assert reply.status_code < 500, url
         replies[url] = reply.get_data(as_text=True)
