@@ -19,6 +19,7 @@ from ..games import RuleViolation
 from ..games.words import listed
 from ..store import Store
 from ..store.base import StaleEvent, StoreError
+from ..store.revisions import store_on_revision
 from ..tables import NotAllowed, Table, TableService, VersionConflict
 from .checks import (event_setup, find_player, places_from_numbers, places_from_placings, player_names,
                      removable, room_for, round_games, swap_seats)
@@ -31,7 +32,6 @@ from .seating import mixed_tables, seat
 # Tries of one change: a try refused because another server process stored a change first is made
 # again on the record that change left, so only a burst of changes at one moment from several
 # processes uses them all up (and the organiser is then asked to repeat the change).
-CHANGE_TRIES = 5
 log = logging.getLogger(__name__)
 
 
@@ -280,20 +280,13 @@ class EventService(ClockChanges, DeskChanges, EventReader):
         revision read: refused when another process stored a change meanwhile, and then applied
         again to the record as that change left it (the lock only orders this process's changes).
         `after(record)` runs once the change is stored."""
-        for tries_left in reversed(range(CHANGE_TRIES)):
-            with self._lock:
-                record = self.get(event_id)
-                if not self.is_organiser(record, token):
-                    raise NotAllowed("Only the organiser (with the event's organiser token) can change the event.")
-                base = record["revision"]
-                change(record)
-                record["revision"] = base + 1
-                try:
-                    self.store.save_event(record, base)
-                    break
-                except StaleEvent:
-                    if not tries_left:
-                        raise
+        def organisers_record() -> dict:
+            record = self.get(event_id)
+            if not self.is_organiser(record, token):
+                raise NotAllowed("Only the organiser (with the event's organiser token) can change the event.")
+            return record
+
+        record = store_on_revision(self._lock, organisers_record, change, self.store.save_event, StaleEvent)
         if after is not None:
             after(record)
         self.publish(f"event:{event_id}", len(record["rounds"]))

@@ -18,11 +18,11 @@ from ..games import RuleViolation
 from ..games.words import listed
 from ..store import Store
 from ..store.base import StaleLeague
+from ..store.revisions import store_on_revision
 from ..tables import NotAllowed, same_secret
 from .records import MAX_MERGES, MAX_NIGHTS, Identities, merge_request, new_league, night_keys
 from .standings import league_table
 
-CHANGE_TRIES = 5
 FINISHED = ("result", "correction", "settled")
 
 
@@ -159,16 +159,4 @@ class LeagueService:
     def _change(self, league_id: str, token: str | None, change) -> dict:
         """Apply `change` to the stored league and store it on the revision read (made again on
         the fresh record when another process stored a change first, as events' changes are)."""
-        for tries_left in reversed(range(CHANGE_TRIES)):
-            with self._lock:
-                record = self.authorise(league_id, token)
-                base = record["revision"]
-                change(record)
-                record["revision"] = base + 1
-                try:
-                    self.store.save_league(record, base)
-                    break
-                except StaleLeague:
-                    if not tries_left:
-                        raise
-        return record
+        return store_on_revision(self._lock, lambda: self.authorise(league_id, token), change, self.store.save_league, StaleLeague)
