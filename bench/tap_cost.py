@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import contextlib
 import http.client
 import json
 import random
@@ -100,9 +101,9 @@ class ProjectTable:
             self.phones.close()
         self.phones = Phones(sockets)
 
-    def act(self) -> tuple[str, float, list[int], int]:
+    def act(self, push: list[int] | None = None) -> tuple[str, float, list[int], int]:
         """One action drawn from the offers: (its type, ms to the last phone, bytes each phone got,
-        bytes of the reply)."""
+        bytes of the reply). `push`: the bytes a phone the floor app (bench/floor_app.py) sends."""
         if self.reply["state"]["over"]:
             self.new_table(self.rnd.randrange(10**6))
         offer = self.rnd.choice(self.reply["offers"])
@@ -110,7 +111,8 @@ class ProjectTable:
         body = json.dumps(action)
         t0 = time.perf_counter()
         self.api.conn.request("POST", f"/api/tables/{self.info['id']}/actions", body=body,
-                              headers={"Content-Type": "application/json", "Authorization": f"Bearer {self.info['token']}"})
+                              headers={"Content-Type": "application/json", "Authorization": f"Bearer {self.info['token']}",
+                                       **({"X-Bench-Push": ",".join(map(str, push))} if push else {})})
         resp = self.api.conn.getresponse()
         raw = resp.read()
         took, sizes = self.phones.wait_all(t0)
@@ -151,15 +153,21 @@ def window(act, actions: int, pid: int) -> tuple[float, list[float]]:
     return (cpu_seconds(pid) - cpu0) * 1000 / actions, times
 
 
-def measure(game_id: str, windows: int, actions: int) -> dict:
-    """The project's and the bare app's figures for one game, windows interleaved."""
-    with tempfile.TemporaryDirectory() as data, \
-            serving_process("companion:create_app()", {"COMPANION_DATA": data, **PROJECT_ENV}) as (port, proc), \
-            serving_process("bench.bare_broadcast:create_app()", {}) as (bare_port, bare_proc):
+def measure(game_id: str, windows: int, actions: int, floor: bool = False) -> dict:
+    """The project's and the bare app's figures for one game, windows interleaved; with `floor`,
+    also the project with its push rendering taken out (bench/floor_app.py), sending the same bytes."""
+    with contextlib.ExitStack() as stack:
+        data = stack.enter_context(tempfile.TemporaryDirectory())
+        port, proc = stack.enter_context(serving_process("companion:create_app()", {"COMPANION_DATA": data, **PROJECT_ENV}))
+        bare_port, bare_proc = stack.enter_context(serving_process("bench.bare_broadcast:create_app()", {}))
         table = ProjectTable(port, game_id, seed=1)
         bare = BareTable(bare_port, SEATS[game_id] + 1)
         pid, bare_pid = worker_pid(proc.pid), worker_pid(bare_proc.pid)
-        cpu, bare_cpu, times, bare_times = [], [], [], []
+        if floor:
+            floor_data = stack.enter_context(tempfile.TemporaryDirectory())
+            floor_port, floor_proc = stack.enter_context(serving_process("bench.floor_app:create_app()", {"COMPANION_DATA": floor_data, **PROJECT_ENV}))
+            floor_table, floor_pid = ProjectTable(floor_port, game_id, seed=1), worker_pid(floor_proc.pid)
+        cpu, bare_cpu, floor_cpu, times, bare_times, floor_times = [], [], [], [], [], []
         by_type: dict[str, list[int]] = collections.defaultdict(list)
         for _ in range(windows):
             sent: list[tuple[list[int], int]] = []
@@ -173,15 +181,41 @@ def measure(game_id: str, windows: int, actions: int) -> dict:
             c, t = window(project_act, actions, pid)
             cpu.append(c)
             times += t
+            if floor:
+                pushes = iter(sent)
+                c, t = window(lambda: floor_table.act(next(pushes)[0])[1], actions, floor_pid)
+                floor_cpu.append(c)
+                floor_times += t
             pushes = iter(sent)
             c, t = window(lambda: bare.act(*next(pushes)), actions, bare_pid)
             bare_cpu.append(c)
             bare_times += t
+        if floor:  # one more window of each, the floor's profiled (not counted: the profiler's overhead)
+            sent = []
+            window(project_act, actions, pid)
+            pushes = iter(sent)
+            floor_call(floor_port, "start")
+            window(lambda: floor_table.act(next(pushes)[0])[1], actions, floor_pid)
+            profiled = floor_call(floor_port, "stop")
         table.phones.close()
         bare.phones.close()
-    return {"game": game_id, "cpu": statistics.median(cpu), "bare_cpu": statistics.median(bare_cpu),
-            "p50": statistics.median(times), "bare_p50": statistics.median(bare_times),
-            "p99": pct(times, 99), "bare_p99": pct(bare_times, 99), "bytes": dict(by_type)}
+    result = {"game": game_id, "cpu": statistics.median(cpu), "bare_cpu": statistics.median(bare_cpu),
+              "p50": statistics.median(times), "bare_p50": statistics.median(bare_times),
+              "p99": pct(times, 99), "bare_p99": pct(bare_times, 99), "bytes": dict(by_type)}
+    if floor:
+        floor_table.phones.close()
+        result.update(floor_cpu=statistics.median(floor_cpu), floor_p50=statistics.median(floor_times),
+                      parts={name: s * 1000 / actions for name, s in profiled["parts"].items()},
+                      top=[(f, s * 1000 / actions) for f, s in profiled["top"]])
+    return result
+
+
+def floor_call(port: int, what: str) -> dict:
+    """Start or stop the floor app's profiler: when stopped, CPU seconds per part of a tap."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    conn.request("POST", "/api/bench/profile", body=what)
+    raw = conn.getresponse().read()
+    return json.loads(raw) if what == "stop" else {}
 
 
 def report(r: dict) -> None:
@@ -190,6 +224,13 @@ def report(r: dict) -> None:
           f"({r['cpu']:.2f} ms vs {r['bare_cpu']:.2f}); to the last phone p50 {r['p50'] / r['bare_p50']:.2f} x "
           f"({r['p50']:.1f} vs {r['bare_p50']:.1f} ms), p99 {r['p99'] / r['bare_p99']:.2f} x "
           f"({r['p99']:.1f} vs {r['bare_p99']:.1f} ms)")
+    if "floor_cpu" in r:
+        print(f"    floor (push rendering taken out, same bytes): CPU {r['floor_cpu'] / r['bare_cpu']:.2f} x the bare broadcast "
+              f"({r['floor_cpu']:.2f} ms), p50 to the last phone {r['floor_p50'] / r['bare_p50']:.2f} x ({r['floor_p50']:.1f} ms)")
+        total = sum(r["parts"].values())  # the profiler's own overhead inflates all parts: shares only
+        print("    the floor's CPU by part (shares of cProfile's CPU time over one more window): "
+              + ", ".join(f"{name} {ms / total:.0%}" for name, ms in r["parts"].items()))
+        print("    the floor's own-time leaders (shares): " + "; ".join(f"{f.rsplit('/', 1)[-1]} {ms / total:.0%}" for f, ms in r["top"][:12]))
     for kind, sizes in sorted(r["bytes"].items()):
         print(f"    push bytes a phone, {kind:>12}: median {statistics.median(sizes):7.0f}, largest {max(sizes):7d} ({len(sizes)} pushes)")
 
@@ -199,10 +240,11 @@ def main() -> None:
     parser.add_argument("--games", nargs="+", default=sorted(SEATS), choices=sorted(SEATS))
     parser.add_argument("--windows", type=int, default=5)
     parser.add_argument("--actions", type=int, default=40)
+    parser.add_argument("--floor", action="store_true", help="also the project with its push rendering taken out (bench/floor_app.py)")
     args = parser.parse_args()
     for game_id in args.games:
         get_game(game_id)
-        report(measure(game_id, args.windows, args.actions))
+        report(measure(game_id, args.windows, args.actions, args.floor))
 
 
 if __name__ == "__main__":
