@@ -20,6 +20,9 @@ class Page:
     # Whether the controls ask a seat's decisions on that seat's own phone (then each seat's
     # controls are rendered for it; otherwise one render serves every phone that may act).
     seat_controls: bool = False
+    # Whether those controls read the phone's seat itself (Neko puts its own skill bumps first);
+    # otherwise seats whose offers, withheld moves and view are the same share one render.
+    controls_read_seat: bool = False
     # With hidden information: whether the game draws one player on the board by itself, when a
     # seat's board differs from a watcher's only in that seat's own player (then the board is
     # rendered once for all and each seat's own player spliced in).

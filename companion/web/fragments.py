@@ -5,6 +5,12 @@ card picker: the same 40 tiles at every give of a game, a third of a push's rend
 measured). The key must name everything the fragment shows: a fragment may use only what its
 key holds and the template's constants, never the table's version or a phone's token.
 
+`{% cache key, version %}`: a fragment holding forms, each of which names the table's version in its
+hidden `version` field (partials/_macros.html `post`), is kept once for every version: served at
+another version, those fields (and nothing else) say the version asked for. Its key must then also
+name the table (the forms' addresses) and whether it is pushed (a pushed form carries no CSRF
+token; a page's carries its session's: `pushed or csrf_token()`).
+
 The pattern is Jinja's own documented example (docs, "Extensions": a fragment cache), with an
 in-process LRU: the cache belongs to the app's template environment, never to a module.
 """
@@ -17,7 +23,9 @@ from jinja2 import nodes
 from jinja2.ext import Extension
 from markupsafe import Markup
 
-FRAGMENTS_KEPT = 256
+# A Kyotoan table keeps about 7 alive (its market correction, a seat's auto-yield each): 1,024
+# hold a venue's tables with room to spare; an evicted fragment is only drawn again.
+FRAGMENTS_KEPT = 1024
 
 
 class FragmentCache(Extension):
@@ -32,20 +40,28 @@ class FragmentCache(Extension):
     def parse(self, parser):
         lineno = next(parser.stream).lineno
         key = parser.parse_expression()
+        version = parser.parse_expression() if parser.stream.skip_if("comma") else nodes.Const(None)
         body = parser.parse_statements(("name:endcache",), drop_needle=True)
-        return nodes.CallBlock(self.call_method("_cached", [key]), [], [], body).set_lineno(lineno)
+        return nodes.CallBlock(self.call_method("_cached", [key, version]), [], [], body).set_lineno(lineno)
 
-    def _cached(self, key, caller) -> Markup:
+    def _cached(self, key, version, caller) -> Markup:
         env = self.environment
         with env.fragments_lock:
-            html = env.fragments.get(key)
-            if html is not None:
+            kept = env.fragments.get(key)
+            if kept is not None:
                 env.fragments.move_to_end(key)
-                return html
+                return at_version(*kept, version)
         # Rendered outside the lock: two phones may render the same fragment once each, at worst.
         html = Markup(caller())
         with env.fragments_lock:
-            env.fragments[key] = html
+            env.fragments[key] = (html, version)
             while len(env.fragments) > FRAGMENTS_KEPT:
                 env.fragments.popitem(last=False)
         return html
+
+
+def at_version(html: Markup, drawn_at, version) -> Markup:
+    """A fragment drawn at version `drawn_at`, its forms' version fields saying `version`."""
+    if version == drawn_at:
+        return html
+    return Markup(str(html).replace(f'name="version" value="{drawn_at}"', f'name="version" value="{version}"'))

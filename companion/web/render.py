@@ -6,6 +6,7 @@ watchers of a table cost one render, not 200.
 """
 from __future__ import annotations
 
+import json
 import re
 import threading
 from collections import OrderedDict
@@ -53,15 +54,15 @@ def sym(what: object, name: str | None = None) -> Markup:
     return spoken(f"{what}{BY_NAME[name]}")
 
 
-def context(table: Table, viewer: Viewer, mode: str, history: bool = True) -> dict:
+def context(table: Table, viewer: Viewer, mode: str, history: bool = True, moves: tuple | None = None) -> dict:
     """Everything the table templates need, with hidden information already redacted (the
-    history's entries only when `history`: only its region shows them)."""
+    history's entries only when `history`: only its region shows them). `moves`: the viewer's
+    offers and withheld moves when already asked of the engine (`moves_for`)."""
     state = table.state_for(viewer)
     game = table.game
     # A table its night replaced or closed takes no moves: its phones are told why (controls).
     can_act = viewer.can_act and mode == "play" and not table.locked
-    offers = table.offers_for(viewer) if can_act else []
-    withheld = table.withheld_for(viewer) if can_act else []
+    offers, withheld = moves if moves is not None else moves_for(table, viewer, can_act)
     by_type: dict[str, list[dict]] = {}
     for o in offers:
         by_type.setdefault(o["type"], []).append(o)
@@ -133,6 +134,11 @@ def flash_region(message: str | None, kind: str = "error", again: bool | None = 
     return render_template("partials/_flash.html", oob=True, message=message, kind=kind, again=again)
 
 
+def moves_for(table: Table, viewer: Viewer, can_act: bool) -> tuple[list[dict], list[dict]]:
+    """What `viewer` may do now and what the rules withhold from it (nothing, when it cannot act)."""
+    return (table.offers_for(viewer), table.withheld_for(viewer)) if can_act else ([], [])
+
+
 class RenderCache:
     """A lock-guarded LRU of rendered regions for pushes (and htmx replies), owned by the app.
 
@@ -159,7 +165,16 @@ class RenderCache:
         seat = viewer.seat if page.seat_controls else None
         # The phone's own right to act too: a locked table's controls say why to a phone that may
         # act, and nothing to one that may not, though neither can act now.
-        depends = {"status": (mode,), "board": (view,), "controls": (seat, viewer.can_act, can_act, mode, claimed), "history": ()}
+        controls = (seat, viewer.can_act, can_act, mode, claimed)
+        moves: dict[Viewer, tuple] = {}  # asked of the engine once, for the key and the render
+        if seat is not None and not page.controls_read_seat:
+            # A seat's controls read its seat only through what it may do, what is withheld from
+            # it and what it sees: seats alike in those share one render (Boss Kito's five
+            # seats, one render a version, measured).
+            who = Viewer(seat, viewer.can_act)
+            moves[who] = moves_for(table, who, can_act)
+            controls = (None, viewer.can_act, can_act, mode, claimed, view, json.dumps(moves[who], sort_keys=True))
+        depends = {"status": (mode,), "board": (view,), "controls": controls, "history": ()}
         ctx: dict[tuple, dict] = {}  # built once, only if some region is not cached
 
         def render(name: str) -> str:
@@ -168,7 +183,7 @@ class RenderCache:
             who = {"status": WATCHER, "history": WATCHER, "controls": Viewer(seat, viewer.can_act)}.get(name, viewer)
             key = (who, name == "history")
             if key not in ctx:
-                ctx[key] = context(table, who, mode, history=key[1])
+                ctx[key] = context(table, who, mode, history=key[1], moves=moves.get(who))
             return draw(f"partials/_{name}.html", oob=True, pushed=True, **ctx[key])
 
         def board() -> str:

@@ -40,3 +40,19 @@ def test_gangs_card_picker_lists_every_offered_card_from_the_cache(client):
     for _ in range(2):  # drawn, then served from the cache: the same tiles both times
         page = client.get(play_link, follow_redirects=True).get_data(as_text=True)
         assert page.count('name="card:json"') == expected
+
+
+def test_a_fragment_kept_across_versions_names_the_version_asked_for_in_its_forms(app):
+    drawn = []
+    template = app.jinja_env.from_string(
+        '{% cache ("pad", 7), v %}<form><input type="hidden" name="version" value="{{ v }}">'
+        '<b>{{ draw(v) }}</b><i>value="{{ v }}"</i></form>{% endcache %}')
+
+    def draw(v):
+        drawn.append(v)
+        return "roll"
+
+    assert template.render(v=3, draw=draw) == '<form><input type="hidden" name="version" value="3"><b>roll</b><i>value="3"</i></form>'
+    # Drawn once; at version 4 the version field says 4, and nothing else the fragment holds changes.
+    assert template.render(v=4, draw=draw) == '<form><input type="hidden" name="version" value="4"><b>roll</b><i>value="3"</i></form>'
+    assert drawn == [3]
