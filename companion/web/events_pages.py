@@ -12,9 +12,10 @@ from ..events.service import EventNotFound
 from ..events.standings import SCHEMES
 from ..events.views import find_seat, page_context, seated_by_name
 from ..games import RuleViolation, all_games
+from ..leagues.service import LeagueNotFound
 from ..store import StoreError
 from ..tables import NotAllowed, replaced_sentence
-from . import events, public_base, remember_token
+from . import events, leagues, public_base, remember_token
 from .events_api import desk_token
 from .limits import TooManyTables
 from .qr import svg_response
@@ -42,7 +43,16 @@ DESK_FORMS = {
 
 def context(record: dict, desk: bool = False) -> dict:
     """What every event template needs (events/views.py), for this phone's desk token."""
-    return {**page_context(events(), record, desk_token(record["id"]), desk), "clock": clock_brief(record)}
+    return {**page_context(events(), record, desk_token(record["id"]), desk), "clock": clock_brief(record),
+            "in_league": league_of(record)}
+
+
+def league_of(record: dict) -> dict | None:
+    """The league a night was created in, for the link back to it (None outside a league)."""
+    try:
+        return leagues().get(record["league"]) if record.get("league") else None
+    except LeagueNotFound:  # a night imported without its league: nothing to link to
+        return None
 
 
 def event_regions(record: dict, mode: str, oob: bool = True) -> str:

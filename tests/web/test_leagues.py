@@ -197,3 +197,14 @@ def test_the_spreadsheet_has_a_row_per_player_per_night(client):
     assert sorted(c[5] for c in cells) == ["1=", "1=", "3", "4"]
     rows = by_name(standings(client, league))
     assert all(float(c[6]) == pytest.approx(rows[c[3]]["rating"]["ordinal"], abs=1e-4) for c in cells)
+
+
+def test_a_nights_pages_link_back_to_its_league_and_a_night_alone_links_nowhere(client):
+    league = new_league(client, "Thursday Club 2027")
+    night = new_night(client, league, FOUR)
+    alone = client.post("/api/events", json={"name": "Alone", "games": ["gangs"], "rounds": 1}).json
+    back = f'<a href="/leagues/{league["id"]}">Thursday Club 2027</a>'
+    for page in (f"/e/{night['id']}", f"/e/{night['id']}/screen"):
+        assert back in client.get(page).get_data(as_text=True), page
+    for page in (f"/e/{alone['id']}", f"/e/{alone['id']}/screen"):
+        assert "A night of" not in client.get(page).get_data(as_text=True), page
