@@ -18,5 +18,5 @@ PAGE = Page(
           "victory_medals": VICTORY_MEDALS, "tally_spaces": TALLY_SPACES, "jumps": jumps,
           "die_faces": DIE_FACES, "face_values": FACE_VALUES},
     seat_controls=True,
-    controls_read_seat=True,  # _controls.html: this phone's own skill bumps first
+    controls_read_seat=True,  # the seat controls list this phone's own skill bumps first
 )
