@@ -132,6 +132,10 @@ def form_body(form) -> dict:
               "table": lambda: {"table_id": form.get("table_id", ""), "add_minutes": number("add_minutes")}}
     if action not in bodies:
         raise RuleViolation("The clock form sent no known change: reload the desk.")
+    # Starting again clears every table's extra time: the desk's form asks first (the API does not).
+    if action == "start" and form.get("extra_given") == "1" and form.get("clear_extra") != "1":
+        raise RuleViolation("Starting the clock again clears the extra time given to tables: "
+                            "tick “and clear the extra time” to start again. The clock was not changed.")
     return bodies[action]()
 
 

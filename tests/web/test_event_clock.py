@@ -283,3 +283,20 @@ def test_the_clock_is_a_live_region_of_every_night_page_and_shown_on_the_rounds_
         assert f'data-clock-url="/api/events/{eid}/clock" data-table-id="{tables[0]}"' in text and "js/clock.js" in text
     other = client.post("/api/tables", json={"game": "gangs", "players": ["A", "B", "C"]}).json
     assert "table-clock" not in client.get(f"/t/{other['id']}/watch").get_data(as_text=True)
+
+
+def test_starting_the_clock_again_at_the_desk_asks_before_it_clears_a_tables_extra_time(app):
+    app.test_client_class = PhoneClient
+    client = app.test_client()
+    Wall(app)
+    eid, tables = desk_night(client)
+    desk_post(client, eid, {"action": "start", "minutes": "25"})
+    pushed = desk_post(client, eid, {"action": "table", "table_id": tables[0], "add_minutes": "4"})
+    assert 'name="clear_extra" value="1" required' in pushed and 'name="extra_given" value="1"' in pushed
+    before = stored(app, eid)
+    refused = desk_post(client, eid, {"action": "start", "minutes": "30", "extra_given": "1"}, 422)
+    assert "clears the extra time given to tables" in refused
+    assert stored(app, eid) == before
+    desk_post(client, eid, {"action": "start", "minutes": "30", "extra_given": "1", "clear_extra": "1"})
+    clock = read(client, eid)
+    assert clock["remaining_s"] == 1800 and clock["tables"][tables[0]]["remaining_s"] == 1800
