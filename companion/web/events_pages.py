@@ -43,16 +43,16 @@ DESK_FORMS = {
 
 def context(record: dict, desk: bool = False) -> dict:
     """What every event template needs (events/views.py), for this phone's desk token."""
-    return {**page_context(events(), record, desk_token(record["id"]), desk), "clock": clock_brief(record),
-            "in_league": league_of(record)}
+    return {**page_context(events(), record, desk_token(record["id"]), desk), "clock": clock_brief(record)}
 
 
-def league_of(record: dict) -> dict | None:
-    """The league a night was created in, for the link back to it (None outside a league)."""
+def whole_page(record: dict, desk: bool = False) -> dict:
+    """`context` and the night's league (its link back): read for whole pages, not every push."""
     try:
-        return leagues().get(record["league"]) if record.get("league") else None
+        league = leagues().get(record["league"]) if record.get("league") else None
     except LeagueNotFound:  # a night imported without its league: nothing to link to
-        return None
+        league = None
+    return {**context(record, desk), "in_league": league}
 
 
 def event_regions(record: dict, mode: str, oob: bool = True) -> str:
@@ -149,7 +149,7 @@ def create():
 def event_page(event_id):
     """Players' page (the event QR code): find my table, where everyone sits, the standings."""
     record = events().get(event_id)
-    ctx = context(record)
+    ctx = whole_page(record)
     return render_template("events/public.html", mode="public", oob=False, find=_find(record, ctx), **ctx)
 
 
@@ -169,7 +169,7 @@ def _find(record: dict, ctx: dict) -> dict:
 def screen(event_id):
     """The big screen: current round, seats, standings, a round timer."""
     record = events().get(event_id)
-    return render_template("events/screen.html", mode="screen", oob=False, **context(record))
+    return render_template("events/screen.html", mode="screen", oob=False, **whole_page(record))
 
 
 @bp.get("/e/<event_id>/print")
@@ -187,7 +187,7 @@ def admin(event_id):
     record = events().get(event_id)
     if not is_organiser(record):
         return _not_a_desk(record, desk_token(event_id))
-    return render_template("events/admin.html", mode="admin", oob=False, **context(record, desk=True))
+    return render_template("events/admin.html", mode="admin", oob=False, **whole_page(record, desk=True))
 
 
 @bp.get("/e/<event_id>/admin/correct/<table_id>")
@@ -277,7 +277,7 @@ def admin_post(event_id, what):
         if confirm is None:
             return redirect(url_for("events.admin", event_id=event_id))
         record = events().get(event_id)
-        return render_template("events/admin.html", mode="admin", oob=False, confirm=confirm, **context(record, desk=True))
+        return render_template("events/admin.html", mode="admin", oob=False, confirm=confirm, **whole_page(record, desk=True))
     record = events().get(event_id)
     strip = render_template("partials/_flash.html", oob=True, message=message, kind="error")
     asked = render_template("events/_confirm.html", oob=True, confirm=confirm, event=record, games={g.id: g for g in all_games()})
