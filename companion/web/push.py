@@ -45,6 +45,14 @@ _PART_ID = re.compile(r'\s*(?:<!--.*?-->\s*)*<\w+\b[^>]*?\bid="([^"]+)"', re.S)
 LIST = '<ol id="history-log">'
 
 
+def unmarked(html: str) -> str:
+    """`html` without its parts' marks, as phones get it: only renders compared here need them
+    (a page or push is a few per cent lighter without)."""
+    for mark in ("<!--p-->", "<!--/p-->", "<!--q-->", "<!--/q-->"):
+        html = html.replace(mark, "")
+    return html
+
+
 def numbered(html: str, prefix: str) -> Markup:
     """A game's controls with each top-level element a part with an id (`prefix`-<name>-<n>) and
     each form inside one a part of it: the same control across versions, the same part."""

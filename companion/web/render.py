@@ -22,7 +22,7 @@ from ..tables import Table, last_change, page_tap, tap_name
 from ..tables import play_log
 from .charts import layout as chart_layout
 from .fragments import FragmentCache
-from .push import changes, numbered
+from .push import changes, numbered, unmarked
 
 REGIONS = ("status", "board", "controls", "history")
 # The live history shows the latest entries; the whole log is one tap away (not pushed to every
@@ -209,7 +209,7 @@ class RenderCache:
         """Rendered out-of-band regions for this table version and viewer."""
         keys, region = self._regions(table, viewer, mode)
         # Phones with the same view (a table's watchers) share the whole push, joined once.
-        return self._get(keys, lambda: "".join(region(key) for key in keys))
+        return self._get(keys, lambda: unmarked("".join(region(key) for key in keys)))
 
     def push(self, table: Table, viewer: Viewer, mode: str, had: tuple | None) -> tuple[tuple, str]:
         """What this viewer's phone is pushed of this version, and what it then has (`had` next
@@ -224,8 +224,8 @@ class RenderCache:
             old = [self._items.get(key) for key in before]
         if None in old:  # the version before left the cache: the whole regions
             return keys, self.regions(table, viewer, mode)
-        return keys, self._get(("changes",) + keys, lambda: "".join(
-            changes(key[2], was, region(key)) for key, was in zip(keys, old)))
+        return keys, self._get(("changes",) + keys, lambda: unmarked("".join(
+            changes(key[2], was, region(key)) for key, was in zip(keys, old))))
 
     def _get(self, key: tuple, make) -> str:
         with self._lock:

@@ -53,14 +53,9 @@
   }
   document.addEventListener("htmx:oobAfterSwap", foldInvite);
 
-  // A phone that acts gets the table twice: in the reply, then in the live push of the same
-  // change. Redrawing a region with what it already shows would wipe what the player tapped in
-  // between (dice entered, a card picked): a region whose new content is what was last drawn
-  // there is left as it is. (The CSRF field is in replies only, so it is not compared.)
-  // Only the table's regions: the flash strip may rightly say the same sentence again.
-  // A push may carry a region's changed parts alone (a player, a form, the new history entry:
-  // companion/web/push.py): a part is compared the same way, and a region one of its parts
-  // changed is no longer what was drawn there.
+  // A phone that acts gets the table twice: in the reply, then in the live push. Redrawing a
+  // region or part (push.py) with what it shows would wipe what was tapped meanwhile (dice, a
+  // card picked): what equals the last drawn is left (CSRF fields aside). Not the flash strip.
   var drawn = {}, REGIONS = ["status", "controls", "board", "history"];
   var IN_REGION = REGIONS.map(function (id) { return "#" + id; }).join(",");
   function content(el) {
@@ -75,11 +70,9 @@
     if (!target || !target.closest) return;
     var region = target.closest(IN_REGION);
     if (!region) return;
-    // An outerHTML swap brings its element in a fragment; the others, the element itself.
     var fragment = detail.fragment, incoming = fragment && (fragment.nodeType === 1 ? fragment : fragment.firstElementChild);
     if (incoming && !incoming.id) {
-      // What is inserted (a history entry, a form) and the page already shows (in the reply to
-      // its own tap) is not added twice.
+      // What is inserted and the page shows already (its own tap's reply) is not added twice.
       [].slice.call(incoming.children).forEach(function (el) {
         if (el.id && document.getElementById(el.id)) el.remove();
       });
