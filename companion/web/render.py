@@ -119,7 +119,7 @@ def regions(table: Table, viewer: Viewer, mode: str) -> str:
     running: its forms post through htmx, which sends the CSRF token from the page's body, so they
     carry no per-session token and one render can serve every phone with the same view."""
     ctx = context(table, viewer, mode)
-    return "".join(render_template(f"partials/_{name}.html", oob=True, pushed=True, **ctx) for name in REGIONS)
+    return unmarked("".join(render_template(f"partials/_{name}.html", oob=True, pushed=True, **ctx) for name in REGIONS))
 
 
 def draw(name: str, **ctx) -> str:
