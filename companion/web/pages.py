@@ -12,6 +12,7 @@ from . import (cookie_token, host_token, is_shared_phone, public_base, remember_
 from .api import table_urls
 from .clash import came_first, still_sentence
 from .forms import form_to_action, form_version
+from .push import unmarked
 from .render import context, flash_region, renders
 from .setup_form import table_setup
 
@@ -103,8 +104,8 @@ def _table_page(table_id: str, mode: str, ask: dict | None = None):
     freeable = [i for i, t in enumerate(table.record["seat_tokens"]) if t and i != viewer.seat] if is_host else []
     # A play page asks at its top who holds this phone until it is told: a player, or the table's shared phone.
     shared = viewer.seat is None and is_shared_phone(table_id)
-    return render_template("table.html", urls=urls, oob=False, freeable=freeable, is_host=is_host, shared=shared, ask=ask,
-                           **context(table, viewer, mode))
+    return unmarked(render_template("table.html", urls=urls, oob=False, freeable=freeable, is_host=is_host, shared=shared,
+                                    ask=ask, **context(table, viewer, mode)))
 
 
 @bp.get("/t/<table_id>/history")

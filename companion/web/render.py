@@ -22,6 +22,7 @@ from ..tables import Table, last_change, page_tap, tap_name
 from ..tables import play_log
 from .charts import layout as chart_layout
 from .fragments import FragmentCache
+from .push import changes, numbered, unmarked
 
 REGIONS = ("status", "board", "controls", "history")
 # The live history shows the latest entries; the whole log is one tap away (not pushed to every
@@ -109,7 +110,7 @@ def _history_item(seq: int, lines: tuple[str, ...]) -> Markup:
     """A history entry's list item, built once: an entry never changes, and every push repeats
     the last 30 (a tenth of a push's render time when built each time, measured)."""
     said = " ".join(spoken(line) for line in lines)
-    return Markup(f'<li><span class="seq">#{seq}</span>{said}</li>')
+    return Markup(f'<li id="h-{seq}"><span class="seq">#{seq}</span>{said}</li>')
 
 
 def regions(table: Table, viewer: Viewer, mode: str) -> str:
@@ -118,7 +119,7 @@ def regions(table: Table, viewer: Viewer, mode: str) -> str:
     running: its forms post through htmx, which sends the CSRF token from the page's body, so they
     carry no per-session token and one render can serve every phone with the same view."""
     ctx = context(table, viewer, mode)
-    return "".join(render_template(f"partials/_{name}.html", oob=True, pushed=True, **ctx) for name in REGIONS)
+    return unmarked("".join(render_template(f"partials/_{name}.html", oob=True, pushed=True, **ctx) for name in REGIONS))
 
 
 def draw(name: str, **ctx) -> str:
@@ -154,8 +155,8 @@ class RenderCache:
         self._items: OrderedDict[tuple, str] = OrderedDict()
         self._flights: dict[tuple, threading.Lock] = {}
 
-    def regions(self, table: Table, viewer: Viewer, mode: str) -> str:
-        """Rendered out-of-band regions for this table version and viewer."""
+    def _regions(self, table: Table, viewer: Viewer, mode: str):
+        """The cache keys of this version's regions as this viewer gets them, and how to get one."""
         can_act = viewer.can_act and mode == "play" and not table.locked
         view = table.game.view_key(table.state, viewer)
         # Seat controls ask a decision on its owner's phone once that seat is claimed (which makes
@@ -201,9 +202,30 @@ class RenderCache:
         def make(name: str):
             return board if name == "board" and spliced else lambda: render(name)
 
-        keys = [(table.id, table.version, name) + depends[name] for name in REGIONS]
+        keys = tuple((table.id, table.version, name) + depends[name] for name in REGIONS)
+        return keys, lambda key: self._get(key, make(key[2]))
+
+    def regions(self, table: Table, viewer: Viewer, mode: str) -> str:
+        """Rendered out-of-band regions for this table version and viewer."""
+        keys, region = self._regions(table, viewer, mode)
         # Phones with the same view (a table's watchers) share the whole push, joined once.
-        return self._get(tuple(keys), lambda: "".join(self._get(key, make(key[2])) for key in keys))
+        return self._get(keys, lambda: unmarked("".join(region(key) for key in keys)))
+
+    def push(self, table: Table, viewer: Viewer, mode: str, had: tuple | None) -> tuple[tuple, str]:
+        """What this viewer's phone is pushed of this version, and what it then has (`had` next
+        time). A phone that has the version before, as this viewer, gets only what changed since
+        (push.py), shared by every phone with its view; any other (missed versions, a reconnect, a
+        seat taken or freed), the whole regions."""
+        keys, region = self._regions(table, viewer, mode)
+        before = tuple(key[:1] + (key[1] - 1,) + key[2:] for key in keys)
+        if had != before:
+            return keys, self.regions(table, viewer, mode)
+        with self._lock:
+            old = [self._items.get(key) for key in before]
+        if None in old:  # the version before left the cache: the whole regions
+            return keys, self.regions(table, viewer, mode)
+        return keys, self._get(("changes",) + keys, lambda: unmarked("".join(
+            changes(key[2], was, region(key)) for key, was in zip(keys, old))))
 
     def _get(self, key: tuple, make) -> str:
         with self._lock:
@@ -270,6 +292,7 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(words.counted, "counted")
     app.add_template_global(words.number, "noun_for")
     app.add_template_filter(sym, "sym")
+    app.add_template_filter(numbered, "parts")  # the controls' forms, each a part of its own (push.py)
     app.add_template_global(sym, "sym")
     app.add_template_global(play_log.link, "play_log_link")  # a finished game's BG Stats link
     app.add_template_global(chart_layout, "chart_layout")  # where a chart's lines, ticks and names stand (templates/_chart.html)

@@ -1,4 +1,4 @@
-"""The live websocket of a table page: pushes fresh regions whenever the table changes.
+"""The live websocket of a table page: pushes what changed in its regions whenever the table changes.
 
 Each open page holds one websocket (a greenlet under the event-loop worker, a thread under a
 threaded server such as the tests' werkzeug one) that waits on its own subscription in the app's live hub. On connect it sends the
@@ -145,13 +145,16 @@ def table_socket(ws, table_id):
     # host stops seeing that seat's hidden information on the next push.
     token = cookie_token(table_id) if mode == "play" else None
     sending = threading.Lock()  # one send at a time on this socket, from any thread
-    seen = [request.args.get("since", type=int)]
+    # The version this page shows, and the renders it was pushed last (None: the page as loaded,
+    # or a reconnect: its next push carries whole regions; after that, only what changed).
+    seen = [request.args.get("since", type=int), None]
 
     def send_current(version: int | None = None, shared: dict | None = None) -> bool:
         # A push names its version: the copy this process holds serves it when it is that new
         # (on Redis, no round trip per phone); a check after a quiet spell reads the store.
-        # Phones of one publish with the same token and mode share one lookup (`shared`).
-        push = shared.get((token, mode)) if shared is not None else None
+        # Phones of one publish with the same token and mode, that had the same renders, share
+        # one lookup (`shared`).
+        push = shared.get((token, mode, seen[1])) if shared is not None else None
         if push is None:
             table = (version and service.cached(table_id, version)) or service.get(table_id)
             if table.version == seen[0]:
@@ -159,15 +162,16 @@ def table_socket(ws, table_id):
                 # version, and rendering it again to find that out was a tenth of a busy process's
                 # CPU (measured, 1,800 phones: the renders of quiet tables had left the cache).
                 return True
-            push = (table.version, renders().regions(table, table.viewer_for(token) if token else WATCHER, mode))
+            viewer = table.viewer_for(token) if token else WATCHER
+            push = (table.version, *renders().push(table, viewer, mode, seen[1]))
             if shared is not None:
-                shared[(token, mode)] = push
+                shared[(token, mode, seen[1])] = push
         if push[0] != seen[0]:
-            if shared is not None and not room.fits(len(push[1])):
+            if shared is not None and not room.fits(len(push[2])):
                 return False
-            ws.send(push[1])
-            room.sent(len(push[1]))
-            seen[0] = push[0]
+            ws.send(push[2])
+            room.sent(len(push[2]))
+            seen[:] = push[:2]
         return True
 
     def deliver(version: int, shared: dict) -> bool:

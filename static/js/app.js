@@ -53,27 +53,46 @@
   }
   document.addEventListener("htmx:oobAfterSwap", foldInvite);
 
-  // A phone that acts gets the table twice: in the reply, then in the live push of the same
-  // change. Redrawing a region with what it already shows would wipe what the player tapped in
-  // between (dice entered, a card picked): a region whose new content is what was last drawn
-  // there is left as it is. (The CSRF field is in replies only, so it is not compared.)
-  // Only the table's regions: the flash strip may rightly say the same sentence again.
+  // A phone that acts gets the table twice: in the reply, then in the live push. Redrawing a
+  // region or part (push.py) with what it shows would wipe what was tapped meanwhile (dice, a
+  // card picked): what equals the last drawn is left (CSRF fields aside). Not the flash strip.
   var drawn = {}, REGIONS = ["status", "controls", "board", "history"];
+  var IN_REGION = REGIONS.map(function (id) { return "#" + id; }).join(",");
   function content(el) {
     return el.outerHTML.replace(/<input[^>]*name="_csrf"[^>]*>/g, "");
   }
+  function draw(el) {  // a region drawn: it and each part in it (any element with an id)
+    drawn[el.id] = content(el);
+    el.querySelectorAll("[id]").forEach(function (part) { drawn[part.id] = content(part); });
+  }
   document.addEventListener("htmx:oobBeforeSwap", function (event) {
     var detail = event.detail, target = detail.target;
-    var incoming = detail.fragment && detail.fragment.firstElementChild;
-    if (!target || REGIONS.indexOf(target.id) < 0 || !incoming || incoming.id !== target.id) return;
+    if (!target || !target.closest) return;
+    var region = target.closest(IN_REGION);
+    if (!region) return;
+    var fragment = detail.fragment, incoming = fragment && (fragment.nodeType === 1 ? fragment : fragment.firstElementChild);
+    if (incoming && !incoming.id) {
+      // What is inserted and the page shows already (its own tap's reply) is not added twice.
+      [].slice.call(incoming.children).forEach(function (el) {
+        if (el.id && document.getElementById(el.id)) el.remove();
+      });
+    }
+    if (!incoming || !incoming.id || incoming.id !== target.id) {  // entries, version fields
+      delete drawn[region.id];
+      return;
+    }
     var html = content(incoming);
-    if (drawn[target.id] === html && target.isConnected) detail.shouldSwap = false;
-    drawn[target.id] = html;
+    if (drawn[target.id] === html && target.isConnected) {
+      detail.shouldSwap = false;
+      return;
+    }
+    if (region !== target) delete drawn[region.id];
+    draw(incoming);
   });
   document.addEventListener("DOMContentLoaded", function () {  // the page as loaded counts as drawn
     REGIONS.forEach(function (id) {
       var el = document.getElementById(id);
-      if (el) drawn[id] = content(el);
+      if (el) draw(el);
     });
   });
 

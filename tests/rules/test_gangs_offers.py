@@ -137,7 +137,7 @@ def drawn(html: str) -> dict:
     sets = [json.loads(v) for v in re.findall(r"name=\"_set\" value='([^']*)'", html)]
     tiles = re.findall(r"<input type=\"radio\" name=\"card:json\" id=\"[^\"]+\" value='([^']*)'([^>]*)>", html)
     return {
-        "player": [int(v) for v in re.findall(r'type="hidden" name="player:int" value="(\d+)"', html)],
+        "player": [int(v) for v in re.findall(r'type="hidden"[^>]*name="player:int" value="(\d+)"', html)],
         "to": sorted(s["to"] for s in sets if "to" in s and not s.get("refuse")),
         "refuse": sorted(s.get("to") for s in sets if s.get("refuse")),
         "cards": [(c["kind"], c["bells"], c["value"]) for c in (json.loads(v) for v, _ in tiles)],

@@ -1,0 +1,100 @@
+"""A push carries only what changed since the version the phone has (issue 29), and every phone
+still ends up with what a fresh page load would show it.
+
+Random games through the offers (offers_checks.draw_action), with undos and redos, are watched by
+phones that now and then miss versions or reconnect, and by the acting phone, which gets the
+reply's whole regions before the push of the same version. Each phone's pushes are applied in
+order to its page (tiny_dom: the ws extension's out-of-band swaps, in Python); after every push
+its regions equal a fresh render of the table for that viewer.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion.games import WATCHER, Viewer
+from companion.web.render import REGIONS, RenderCache, regions
+
+from ..offers_checks import draw_action
+from . import tiny_dom
+
+PLAYERS = {"kyotoan": ["Ann", "Bob", "Cy", "Dee"], "gangs": ["Ann", "Bob", "Cy"], "neko": ["Ann", "Bob", "Cy"],
+           "bosskito": ["Ann", "Bob", "Cy"]}
+
+
+class Phone:
+    """A page of the table as one viewer sees it, fed by the pushes its socket would send."""
+
+    def __init__(self, cache: RenderCache, table, viewer: Viewer, mode: str):
+        self.cache, self.viewer, self.mode = cache, viewer, mode
+        self.page = tiny_dom.parse(regions(table, viewer, mode))
+        self.had = None  # the page as loaded: its first push is the whole regions
+
+    def push(self, table) -> str:
+        """Apply this version's push, as the socket would send it; returns the push."""
+        self.had, html = self.cache.push(table, self.viewer, self.mode, self.had)
+        tiny_dom.apply(self.page, html)
+        return html
+
+    def check(self, table, why) -> None:
+        """The page shows what a fresh load of this version would."""
+        fresh = tiny_dom.regions(tiny_dom.parse(regions(table, self.viewer, self.mode)), REGIONS)
+        assert tiny_dom.regions(self.page, REGIONS) == fresh, why
+
+
+def step(service, table, host, rnd):
+    """One random change: an offered action mostly, an undo or a redo now and then."""
+    roll = rnd.random()
+    if roll < 0.12 and table.record["actions"]:
+        return service.undo(table.id, host)
+    if roll < 0.18 and table.record["redo"]:
+        return service.redo(table.id, host)
+    return service.act(table.id, host, draw_action(table.game, table.state, rnd))[0]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("game_id", sorted(PLAYERS))
+def test_pushed_changes_converge_to_a_fresh_page(app, game_id, seed):
+    service = app.extensions["companion.tables"]
+    rnd = random.Random(seed)
+    table = service.create(game_id, PLAYERS[game_id], {}, seed=seed)
+    host = table.record["host_token"]
+    cache = RenderCache()
+    small = 0
+    with app.test_request_context("/"):
+        phones = [Phone(cache, table, WATCHER, "watch"), Phone(cache, table, Viewer(None, True), "play")] + [
+            Phone(cache, table, Viewer(k, True), "play") for k in range(len(PLAYERS[game_id]))]
+        acting = phones[1]
+        for n in range(40):
+            if table.state["over"]:
+                break
+            table = step(service, table, host, rnd)
+            # The acting phone has the reply's whole regions (this version) before its push.
+            tiny_dom.apply(acting.page, regions(table, acting.viewer, acting.mode))
+            for k, phone in enumerate(phones):
+                if rnd.random() < 0.1:
+                    continue  # this version missed: the next push is whole regions
+                if rnd.random() < 0.05:
+                    phone.had = None  # a reconnect
+                html = phone.push(table)
+                small += len(html) < len(regions(table, phone.viewer, phone.mode))
+                phone.check(table, (n, k, table.version))
+    assert small, "some pushes carried less than the whole regions"
+
+
+def test_a_push_after_the_next_version_carries_only_what_changed(app):
+    service = app.extensions["companion.tables"]
+    table = service.create("gangs", ["Ann", "Bob", "Cy"], {}, seed=3)
+    host = table.record["host_token"]
+    cache = RenderCache()
+    rnd = random.Random(3)
+    with app.test_request_context("/"):
+        table = service.act(table.id, host, draw_action(table.game, table.state, rnd))[0]
+        had, first = cache.push(table, WATCHER, "watch", None)
+        assert first == cache.regions(table, WATCHER, "watch")  # a new page's first push: whole
+        table = service.act(table.id, host, draw_action(table.game, table.state, rnd))[0]
+        _, pushed = cache.push(table, WATCHER, "watch", had)
+    assert 'id="status"' in pushed and '<section id="board"' not in pushed
+    assert len(pushed) < len(cache.regions(table, WATCHER, "watch")) / 2
