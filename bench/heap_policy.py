@@ -46,7 +46,8 @@ def measure(policy: str, args) -> str:
         proc, port = serve(Path(tmp) / "data", policy, gc_log)
         samples = Path(tmp) / "samples.csv"
         run_args = argparse.Namespace(tables=args.tables, phones=6, seated=5, seconds=args.seconds,
-                                      interval=args.interval, samples=str(samples), pin=False)
+                                      interval=args.interval, samples=str(samples), pin=False,
+                                      rss_every=10, warmup=60)
         out = io.StringIO()
         try:
             with contextlib.redirect_stdout(out):

@@ -3,10 +3,12 @@ websocket (300 sockets: at each table five players who took their seats on their
 watcher), actions at ten times a real table's pace, for a few minutes.
 
 Reports p50/p99 of action latency and of action-to-last-phone time, errors, and the server's
-memory (resident set of the gunicorn master and worker). Only loopback traffic.
+memory (resident set of the gunicorn master and worker): its peak, and, sampled every
+--rss-every seconds, its level at the end of the warm-up and its min / max / last, range and
+least-squares slope after it (does memory stay flat over a long run?). Only loopback traffic.
 
 Run: python bench/load.py [--tables 50] [--phones 6] [--seated 5] [--seconds 180] [--interval 0.5]
-                         [--pin] [--samples FILE]
+                         [--pin] [--samples FILE] [--rss-every 10] [--warmup 120]
 """
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ import re
 import selectors
 import statistics
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -61,6 +64,22 @@ def stolen_seconds() -> float:
 
 
 PLAYERS = ["A", "B", "C", "D", "E"]
+
+
+def rss_after_warmup(series: list[tuple[float, float]], warmup: float) -> str:
+    """Lines describing RSS samples (seconds into the run, MB): its level at the end of the
+    warm-up, then min / max / last, range and least-squares slope (MB a minute) after it."""
+    before = [mb for t, mb in series if t <= warmup]
+    after = [(t, mb) for t, mb in series if t > warmup]
+    if len(after) < 2:
+        return f"server RSS over time: fewer than 2 samples after the {warmup:.0f} s warm-up"
+    ts, mbs = [t for t, _ in after], [mb for _, mb in after]
+    t_mean, mb_mean = statistics.fmean(ts), statistics.fmean(mbs)
+    slope = sum((t - t_mean) * (mb - mb_mean) for t, mb in after) / sum((t - t_mean) ** 2 for t in ts)
+    return (f"server RSS at the end of the {warmup:.0f} s warm-up: {before[-1] if before else mbs[0]:.1f} MB\n"
+            f"server RSS after the warm-up ({len(after)} samples): min {min(mbs):.1f}  max {max(mbs):.1f}"
+            f"  last {mbs[-1]:.1f} MB  range {max(mbs) - min(mbs):.1f} MB  slope {slope * 60:+.2f} MB/min\n"
+            "server RSS samples (s: MB): " + "  ".join(f"{t:.0f}: {mb:.1f}" for t, mb in series))
 
 
 def seated_cookie(port: int, play_path: str, table_id: str, seat: int) -> str:
@@ -128,8 +147,10 @@ def main() -> None:
     parser.add_argument("--samples", help="write every action (start s, latency ms, to last phone ms) to this CSV file")
     parser.add_argument("--pin", action="store_true",
                         help="server on the first CPU, this load generator on the others (as if on another machine)")
+    parser.add_argument("--rss-every", type=float, default=10, help="seconds between samples of the server's RSS")
+    parser.add_argument("--warmup", type=float, default=120,
+                        help="seconds of the run before RSS is expected flat (caches filling, logs' first pages)")
     args = parser.parse_args()
-    import tempfile
 
     cpus = sorted(os.sched_getaffinity(0))
     server_cpus = {cpus[0]} if args.pin and len(cpus) > 1 else None
@@ -199,13 +220,17 @@ def run(args, proc, port: int) -> None:
 
     drivers = [threading.Thread(target=drive, args=(t, random.Random(i))) for i, t in enumerate(tables)]
     peak = [0.0]
+    series: list[tuple[float, float]] = []  # (seconds into the run, server RSS MB) every --rss-every s
 
     # The server's CPU seconds and the machine's stolen CPU seconds at the start of each 30 s window.
     window_cpu: dict[int, tuple[float, float]] = {}
 
     def watch_server():
         while not stop.is_set():
-            peak[0] = max(peak[0], rss_mb(proc.pid))
+            now, mb = time.perf_counter() - start, rss_mb(proc.pid)
+            peak[0] = max(peak[0], mb)
+            if not series or now - series[-1][0] >= args.rss_every:
+                series.append((now, mb))
             window_cpu.setdefault(int((time.perf_counter() - start) // 30), (cpu_seconds(proc.pid), stolen_seconds()))
             time.sleep(0.25)
 
@@ -229,6 +254,8 @@ def run(args, proc, port: int) -> None:
     print(f"action latency:        p50 {statistics.median(latencies):7.2f} ms   p99 {pct(latencies, 99):7.2f} ms")
     print(f"action to last phone:  p50 {statistics.median(last_phone):7.2f} ms   p99 {pct(last_phone, 99):7.2f} ms")
     print(f"server memory (master + worker, peak RSS): {peak[0]:.0f} MB")
+    series.append((time.perf_counter() - start, rss_mb(proc.pid)))
+    print(rss_after_warmup(series, args.warmup))
     print(f"CPU used: server {server_cpu:.0%} of a core, this load generator {own_cpu:.0%}"
           + (" (pinned: server on its own core)" if args.pin else " (both on the same cores)"))
     if args.samples:
