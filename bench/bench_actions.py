@@ -58,14 +58,15 @@ def procfile_command() -> str:
     raise RuntimeError("no web: line in the Procfile")
 
 
-def start_server(data: Path, cpus: set[int] | None = None) -> tuple[subprocess.Popen, int]:
-    """Start the Procfile's server on loopback (on the CPUs `cpus` only, if given)."""
+def start_server(data: Path, cpus: set[int] | None = None, app_spec: str = "companion:create_app()") -> tuple[subprocess.Popen, int]:
+    """Start the Procfile's server on loopback (on the CPUs `cpus` only, if given), serving
+    `app_spec` (a bench app such as bench/machinery.py's, in place of the project's)."""
     port = free_port()
     # The benchmark fires actions far faster than any table: lift the per-table flood limit.
     env = {**os.environ, "COMPANION_DATA": str(data), "COMPANION_ACTION_LIMIT": "0",
            "COMPANION_CREATE_LIMIT": "100000 per minute", "COMPANION_TABLES_LIMIT": "100000 per minute",
            "PORT": str(port)}
-    command = procfile_command().replace("--bind 0.0.0.0:", "--bind 127.0.0.1:")
+    command = procfile_command().replace("--bind 0.0.0.0:", "--bind 127.0.0.1:").replace("'companion:create_app()'", f"'{app_spec}'")
     proc = subprocess.Popen(
         ["bash", "-c", f"exec {command}"],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,

@@ -6,7 +6,10 @@ Reports p50/p99 of action latency and of action-to-last-phone time, errors, and 
 memory (resident set of the gunicorn master and worker). Only loopback traffic.
 
 Run: python bench/load.py [--tables 50] [--phones 6] [--seated 5] [--seconds 180] [--interval 0.5]
-                         [--pin] [--samples FILE]
+                         [--pin] [--samples FILE] [--variant NAME]
+
+`--variant NAME` serves the project with one piece of its push machinery taken out instead
+(bench/machinery.py: no-writer-sends, no-sendroom-cache, no-sendroom, no-splice, plain-frames).
 """
 from __future__ import annotations
 
@@ -26,6 +29,7 @@ from urllib.parse import urlencode
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench import machinery  # noqa: E402
 from bench.bench_actions import Api, legal_action, pct, start_server  # noqa: E402
 from bench.phones import Frames, open_socket  # noqa: E402
 
@@ -128,13 +132,15 @@ def main() -> None:
     parser.add_argument("--samples", help="write every action (start s, latency ms, to last phone ms) to this CSV file")
     parser.add_argument("--pin", action="store_true",
                         help="server on the first CPU, this load generator on the others (as if on another machine)")
+    parser.add_argument("--variant", default="project", choices=["project", *sorted(machinery.VARIANTS)],
+                        help="the project with one piece of its push machinery taken out (bench/machinery.py)")
     args = parser.parse_args()
     import tempfile
 
     cpus = sorted(os.sched_getaffinity(0))
     server_cpus = {cpus[0]} if args.pin and len(cpus) > 1 else None
     with tempfile.TemporaryDirectory() as tmp:
-        proc, port = start_server(Path(tmp), server_cpus)
+        proc, port = start_server(Path(tmp), server_cpus, machinery.app_spec(args.variant))
         if server_cpus:
             os.sched_setaffinity(0, set(cpus[1:]))
         try:
@@ -224,7 +230,8 @@ def run(args, proc, port: int) -> None:
         windows.setdefault(int(t // 30), []).append(c)
     seated = min(args.seated, len(PLAYERS), args.phones)
     print(f"{args.tables} tables x {args.phones} phones ({args.tables * args.phones} websockets: {seated} seated players"
-          f" and {args.phones - seated} watcher(s) a table), one action per table every {args.interval}s, {args.seconds:.0f}s")
+          f" and {args.phones - seated} watcher(s) a table), one action per table every {args.interval}s, {args.seconds:.0f}s"
+          + ("" if args.variant == "project" else f"; variant {args.variant} (bench/machinery.py)"))
     print(f"actions: {len(latencies)}  errors: {errors[0]}" + "".join(f"\n  {n} x {k}" for k, n in kinds.items()))
     print(f"action latency:        p50 {statistics.median(latencies):7.2f} ms   p99 {pct(latencies, 99):7.2f} ms")
     print(f"action to last phone:  p50 {statistics.median(last_phone):7.2f} ms   p99 {pct(last_phone, 99):7.2f} ms")
