@@ -59,15 +59,16 @@ def procfile_command() -> str:
 
 
 def start_server(data: Path, cpus: set[int] | None = None, hooks: str | None = None,
-                 env: dict[str, str] | None = None) -> tuple[subprocess.Popen, int]:
+                 env: dict[str, str] | None = None, app_spec: str = "companion:create_app()") -> tuple[subprocess.Popen, int]:
     """Start the Procfile's server on loopback (on the CPUs `cpus` only, if given; with the bench's
-    gunicorn config module `hooks` instead of the project's, and `env` added, if given)."""
+    gunicorn config module `hooks` instead of the project's, `env` added, and serving `app_spec`, a
+    bench app such as bench/machinery.py's, in place of the project's, if given)."""
     port = free_port()
     # The benchmark fires actions far faster than any table: lift the per-table flood limit.
     env = {**os.environ, "COMPANION_DATA": str(data), "COMPANION_ACTION_LIMIT": "0",
            "COMPANION_CREATE_LIMIT": "100000 per minute", "COMPANION_TABLES_LIMIT": "100000 per minute",
            "PORT": str(port), **(env or {})}
-    command = procfile_command().replace("--bind 0.0.0.0:", "--bind 127.0.0.1:")
+    command = procfile_command().replace("--bind 0.0.0.0:", "--bind 127.0.0.1:").replace("'companion:create_app()'", f"'{app_spec}'")
     if hooks:
         command = command.replace("python:companion.server.gunicorn_conf", f"python:{hooks}")
     proc = subprocess.Popen(

@@ -8,7 +8,10 @@ memory (resident set of the gunicorn master and worker): its peak, and, sampled 
 least-squares slope after it (does memory stay flat over a long run?). Only loopback traffic.
 
 Run: python bench/load.py [--tables 50] [--phones 6] [--seated 5] [--seconds 180] [--interval 0.5]
-                         [--pin] [--samples FILE] [--rss-every 10] [--warmup 120]
+                         [--pin] [--samples FILE] [--rss-every 10] [--warmup 120] [--variant NAME]
+
+`--variant NAME` serves the project with one piece of its push machinery taken out instead
+(bench/machinery.py: no-writer-sends, no-sendroom-cache, no-sendroom, no-splice, plain-frames).
 """
 from __future__ import annotations
 
@@ -29,6 +32,7 @@ from urllib.parse import urlencode
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench import machinery  # noqa: E402
 from bench.bench_actions import Api, legal_action, pct, start_server  # noqa: E402
 from bench.phones import Frames, open_socket  # noqa: E402
 
@@ -150,12 +154,14 @@ def main() -> None:
     parser.add_argument("--rss-every", type=float, default=10, help="seconds between samples of the server's RSS")
     parser.add_argument("--warmup", type=float, default=120,
                         help="seconds of the run before RSS is expected flat (caches filling, logs' first pages)")
+    parser.add_argument("--variant", default="project", choices=["project", *sorted(machinery.VARIANTS)],
+                        help="the project with one piece of its push machinery taken out (bench/machinery.py)")
     args = parser.parse_args()
 
     cpus = sorted(os.sched_getaffinity(0))
     server_cpus = {cpus[0]} if args.pin and len(cpus) > 1 else None
     with tempfile.TemporaryDirectory() as tmp:
-        proc, port = start_server(Path(tmp), server_cpus)
+        proc, port = start_server(Path(tmp), server_cpus, app_spec=machinery.app_spec(args.variant))
         if server_cpus:
             os.sched_setaffinity(0, set(cpus[1:]))
         try:
@@ -249,7 +255,8 @@ def run(args, proc, port: int) -> None:
         windows.setdefault(int(t // 30), []).append(c)
     seated = min(args.seated, len(PLAYERS), args.phones)
     print(f"{args.tables} tables x {args.phones} phones ({args.tables * args.phones} websockets: {seated} seated players"
-          f" and {args.phones - seated} watcher(s) a table), one action per table every {args.interval}s, {args.seconds:.0f}s")
+          f" and {args.phones - seated} watcher(s) a table), one action per table every {args.interval}s, {args.seconds:.0f}s"
+          + ("" if args.variant == "project" else f"; variant {args.variant} (bench/machinery.py)"))
     print(f"actions: {len(latencies)}  errors: {errors[0]}" + "".join(f"\n  {n} x {k}" for k, n in kinds.items()))
     print(f"action latency:        p50 {statistics.median(latencies):7.2f} ms   p99 {pct(latencies, 99):7.2f} ms")
     print(f"action to last phone:  p50 {statistics.median(last_phone):7.2f} ms   p99 {pct(last_phone, 99):7.2f} ms")

@@ -15,7 +15,12 @@ For each window of actions: the worker's CPU (user + system, /proc) per action, 
 the POST to the last phone's message. Reported: the median over windows of each, the ratio of the
 project's to the bare app's, and the push bytes per phone per action type (median, largest).
 
+With `--variant NAME ...`, also the project with one piece of its push machinery taken out per
+named variant (bench/machinery.py), each its own server interleaved with the others, the same seed
+making the same moves: its CPU and p50 to the last phone against the project's.
+
 Run: python bench/tap_cost.py [--games gangs kyotoan neko bosskito] [--windows 5] [--actions 40]
+                              [--floor] [--variant no-writer-sends no-splice ...]
 """
 from __future__ import annotations
 
@@ -35,6 +40,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench import machinery  # noqa: E402
 from bench.bare_broadcast import serving_process  # noqa: E402
 from bench.bench_actions import Api, pct  # noqa: E402
 from bench.load import cpu_seconds, process_tree, seated_cookie  # noqa: E402
@@ -86,6 +92,7 @@ class ProjectTable:
         self.api, self.game_id, self.port = Api(port), game_id, port
         self.rnd = random.Random(seed)
         self.new_table(seed)
+        self.used = 0.0  # when its connection last answered
 
     def new_table(self, seed: int) -> None:
         """A fresh table (again when a game ends), its phones connected."""
@@ -109,6 +116,11 @@ class ProjectTable:
         offer = self.rnd.choice(self.reply["offers"])
         action = FILLS[self.game_id](offer, self.reply["state"], self.rnd)
         body = json.dumps(action)
+        if time.perf_counter() - self.used > 1.0:
+            # Idle while the other servers' windows ran: the server may have closed this keep-alive
+            # connection (gunicorn's keepalive), so a new one, opened before the clock starts.
+            self.api.conn.close()
+            self.api = Api(self.port)
         t0 = time.perf_counter()
         self.api.conn.request("POST", f"/api/tables/{self.info['id']}/actions", body=body,
                               headers={"Content-Type": "application/json", "Authorization": f"Bearer {self.info['token']}",
@@ -116,6 +128,7 @@ class ProjectTable:
         resp = self.api.conn.getresponse()
         raw = resp.read()
         took, sizes = self.phones.wait_all(t0)
+        self.used = time.perf_counter()
         if resp.status != 200:
             raise RuntimeError(f"{self.game_id}: {action} refused: {raw[:200]!r}")
         self.reply = json.loads(raw)
@@ -153,21 +166,25 @@ def window(act, actions: int, pid: int) -> tuple[float, list[float]]:
     return (cpu_seconds(pid) - cpu0) * 1000 / actions, times
 
 
-def measure(game_id: str, windows: int, actions: int, floor: bool = False) -> dict:
+def measure(game_id: str, windows: int, actions: int, floor: bool = False, variants: tuple = ()) -> dict:
     """The project's and the bare app's figures for one game, windows interleaved; with `floor`,
-    also the project with its push rendering taken out (bench/floor_app.py), sending the same bytes."""
+    also the project with its push rendering taken out (bench/floor_app.py), sending the same bytes;
+    with `variants`, also the project with each piece of machinery taken out (bench/machinery.py)."""
     with contextlib.ExitStack() as stack:
-        data = stack.enter_context(tempfile.TemporaryDirectory())
-        port, proc = stack.enter_context(serving_process("companion:create_app()", {"COMPANION_DATA": data, **PROJECT_ENV}))
+        def serve(app_spec: str) -> tuple[ProjectTable, int, int]:
+            data = stack.enter_context(tempfile.TemporaryDirectory())
+            port, proc = stack.enter_context(serving_process(app_spec, {"COMPANION_DATA": data, **PROJECT_ENV}))
+            return ProjectTable(port, game_id, seed=1), worker_pid(proc.pid), port  # the same seed: the same moves
+
+        table, pid, _ = serve("companion:create_app()")
         bare_port, bare_proc = stack.enter_context(serving_process("bench.bare_broadcast:create_app()", {}))
-        table = ProjectTable(port, game_id, seed=1)
         bare = BareTable(bare_port, SEATS[game_id] + 1)
-        pid, bare_pid = worker_pid(proc.pid), worker_pid(bare_proc.pid)
+        bare_pid = worker_pid(bare_proc.pid)
         if floor:
-            floor_data = stack.enter_context(tempfile.TemporaryDirectory())
-            floor_port, floor_proc = stack.enter_context(serving_process("bench.floor_app:create_app()", {"COMPANION_DATA": floor_data, **PROJECT_ENV}))
-            floor_table, floor_pid = ProjectTable(floor_port, game_id, seed=1), worker_pid(floor_proc.pid)
+            floor_table, floor_pid, floor_port = serve("bench.floor_app:create_app()")
+        others = {name: serve(machinery.app_spec(name)) for name in variants}
         cpu, bare_cpu, floor_cpu, times, bare_times, floor_times = [], [], [], [], [], []
+        other_cpu, other_times = collections.defaultdict(list), collections.defaultdict(list)
         by_type: dict[str, list[int]] = collections.defaultdict(list)
         for _ in range(windows):
             sent: list[tuple[list[int], int]] = []
@@ -181,6 +198,10 @@ def measure(game_id: str, windows: int, actions: int, floor: bool = False) -> di
             c, t = window(project_act, actions, pid)
             cpu.append(c)
             times += t
+            for name, (other, other_pid, _) in others.items():
+                c, t = window(lambda: other.act()[1], actions, other_pid)
+                other_cpu[name].append(c)
+                other_times[name] += t
             if floor:
                 pushes = iter(sent)
                 c, t = window(lambda: floor_table.act(next(pushes)[0])[1], actions, floor_pid)
@@ -197,13 +218,14 @@ def measure(game_id: str, windows: int, actions: int, floor: bool = False) -> di
             floor_call(floor_port, "start")
             window(lambda: floor_table.act(next(pushes)[0])[1], actions, floor_pid)
             profiled = floor_call(floor_port, "stop")
-        table.phones.close()
-        bare.phones.close()
+        for each in [table, bare, *(other for other, _, _ in others.values()), *([floor_table] if floor else [])]:
+            each.phones.close()
     result = {"game": game_id, "cpu": statistics.median(cpu), "bare_cpu": statistics.median(bare_cpu),
               "p50": statistics.median(times), "bare_p50": statistics.median(bare_times),
-              "p99": pct(times, 99), "bare_p99": pct(bare_times, 99), "bytes": dict(by_type)}
+              "p99": pct(times, 99), "bare_p99": pct(bare_times, 99), "bytes": dict(by_type),
+              "variants": {name: (statistics.median(other_cpu[name]), statistics.median(other_times[name]), pct(other_times[name], 99))
+                           for name in others}}
     if floor:
-        floor_table.phones.close()
         result.update(floor_cpu=statistics.median(floor_cpu), floor_p50=statistics.median(floor_times),
                       parts={name: s * 1000 / actions for name, s in profiled["parts"].items()},
                       top=[(f, s * 1000 / actions) for f, s in profiled["top"]])
@@ -231,6 +253,9 @@ def report(r: dict) -> None:
         print("    the floor's CPU by part (shares of cProfile's CPU time over one more window): "
               + ", ".join(f"{name} {ms / total:.0%}" for name, ms in r["parts"].items()))
         print("    the floor's own-time leaders (shares): " + "; ".join(f"{f.rsplit('/', 1)[-1]} {ms / total:.0%}" for f, ms in r["top"][:12]))
+    for name, (cpu, p50, p99) in r["variants"].items():
+        print(f"    {name}: CPU {cpu / r['cpu']:.2f} x the project ({cpu:.2f} ms, {cpu / r['bare_cpu']:.2f} x the bare), "
+              f"p50 to the last phone {p50 / r['p50']:.2f} x the project ({p50:.1f} ms), p99 {p99:.1f} ms")
     for kind, sizes in sorted(r["bytes"].items()):
         print(f"    push bytes a phone, {kind:>12}: median {statistics.median(sizes):7.0f}, largest {max(sizes):7d} ({len(sizes)} pushes)")
 
@@ -241,10 +266,12 @@ def main() -> None:
     parser.add_argument("--windows", type=int, default=5)
     parser.add_argument("--actions", type=int, default=40)
     parser.add_argument("--floor", action="store_true", help="also the project with its push rendering taken out (bench/floor_app.py)")
+    parser.add_argument("--variant", nargs="+", default=[], choices=sorted(machinery.VARIANTS),
+                        help="also the project with these pieces of machinery taken out (bench/machinery.py)")
     args = parser.parse_args()
     for game_id in args.games:
         get_game(game_id)
-        report(measure(game_id, args.windows, args.actions, args.floor))
+        report(measure(game_id, args.windows, args.actions, args.floor, tuple(args.variant)))
 
 
 if __name__ == "__main__":
