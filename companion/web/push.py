@@ -10,7 +10,8 @@ tracking in the engines:
 - the same frame: each part whose HTML changed, alone (a websocket message's top-level element
   with an id replaces the page's element of that id); parts side by side (nothing but white
   space between them) are a list keyed by their ids: a part that appeared is inserted after the
-  one before it, one gone is deleted;
+  one before it (or before the first, `data-first`: app.js tells the two apart), one gone is
+  deleted;
 - another frame (a heading appeared, the game ended): the whole region.
 
 The history's list (`<ol id="history-log">`) is a list part: the entries that appeared are
@@ -173,7 +174,7 @@ def _run_changes(was: list[str], now: list[str], level: str) -> str | None:
                 inner = _framed_changes(old[id_], html, "q") if level == "p" and "<!--q-->" in html else None
                 swaps.append(_part_changes(old[id_], html) if inner is None else inner)
         elif before is None:
-            swaps.append(f'<div hx-swap-oob="beforebegin:#{ids_was[0]}">{html}</div>')
+            swaps.append(f'<div hx-swap-oob="beforebegin:#{ids_was[0]}" data-first>{html}</div>')
         else:
             swaps.append(f'<div hx-swap-oob="afterend:#{before}">{html}</div>')
         before = id_

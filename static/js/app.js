@@ -1,7 +1,5 @@
-// Page behaviour that must not be inline (the Content-Security-Policy forbids inline script):
-// the offline/live banner, the service worker, a polling fallback when the socket is down, what
-// a table page says aloud, and the loading of the modules in files of their own (saved_copy.js,
-// outbox.js, outbox_view.js, switches.js, cue.js).
+// Page behaviour (the CSP forbids inline script): the live banner, the service worker, polling
+// while the socket is down, what a table page says aloud, and loading the other modules.
 (function () {
   "use strict";
   var banner = function () { return document.getElementById("netstate"); };
@@ -15,8 +13,7 @@
   }
 
   function onlineCheck() {
-    // A copy the service worker served because the server did not answer is offline too, even
-    // where the phone still has wifi (navigator.onLine only knows about the wifi).
+    // A copy the service worker served is offline too, even with wifi (onLine knows only wifi).
     var savedCopy = document.documentElement.dataset.savedCopy && document.body && document.body.dataset.live !== "open";
     if (!navigator.onLine || savedCopy) {
       show("offline", document.getElementById("status") ?
@@ -32,16 +29,14 @@
   }
 
   window.addEventListener("online", function () {
-    // The wifi is back: a saved copy is now a page waiting for its connection, and it asks for
-    // the table at once (the socket may take a while: its retries back off while offline).
+    // Wifi back: ask for the table at once (the socket's retries back off while offline).
     delete document.documentElement.dataset.savedCopy;
     onlineCheck();
     poll();
   });
   window.addEventListener("offline", onlineCheck);
   document.addEventListener("DOMContentLoaded", onlineCheck);
-  // The invite (QR codes) opens a new table's page; once the first action is entered, on any
-  // phone, it folds away below the history on every phone, live (the status carries the version).
+  // The invite (QR codes) folds away below the history on every phone after the first action.
   function foldInvite() {
     var status = document.getElementById("status");
     var invite = document.getElementById("invite");
@@ -53,41 +48,88 @@
   }
   document.addEventListener("htmx:oobAfterSwap", foldInvite);
 
-  // A phone that acts gets the table twice: in the reply, then in the live push. Redrawing a
-  // region or part (push.py) with what it shows would wipe what was tapped meanwhile (dice, a
-  // card picked): what equals the last drawn is left (CSRF fields aside). Not the flash strip.
+  // A phone that acts gets the table twice, in the reply and the push (either first): redrawing
+  // what it shows would wipe what was tapped meanwhile, so what equals the last drawn is left. A
+  // part swapped (push.py) is swapped in its region as drawn too, so whole regions then equal it.
   var drawn = {}, REGIONS = ["status", "controls", "board", "history"];
   var IN_REGION = REGIONS.map(function (id) { return "#" + id; }).join(",");
   function content(el) {
     return el.outerHTML.replace(/<input[^>]*name="_csrf"[^>]*>/g, "");
   }
+  function same(a, b) {  // white space between tags aside (a part inserted has none around it)
+    return !!a && a.replace(/>\s+</g, "><") === b.replace(/>\s+</g, "><");
+  }
   function draw(el) {  // a region drawn: it and each part in it (any element with an id)
     drawn[el.id] = content(el);
     el.querySelectorAll("[id]").forEach(function (part) { drawn[part.id] = content(part); });
+  }
+  function redrawn(target, was, now) {  // `was` (target as drawn) became `now` around target
+    for (var el = target.parentElement; el; el = el.parentElement) {
+      var html = el.id && drawn[el.id], at = html ? html.indexOf(was) : -1;
+      if (at >= 0 && was) drawn[el.id] = html.slice(0, at) + now + html.slice(at + was.length);
+      else if (el.id) delete drawn[el.id];
+      if (el.matches(IN_REGION)) return;
+    }
   }
   document.addEventListener("htmx:oobBeforeSwap", function (event) {
     var detail = event.detail, target = detail.target;
     if (!target || !target.closest) return;
     var region = target.closest(IN_REGION);
     if (!region) return;
-    var fragment = detail.fragment, incoming = fragment && (fragment.nodeType === 1 ? fragment : fragment.firstElementChild);
-    if (incoming && !incoming.id) {
+    var fragment = detail.fragment, whole = fragment && fragment.nodeType === 11;
+    var incoming = fragment && (whole ? fragment.firstElementChild : fragment);
+    if (!incoming) return;
+    var was = (target.id && drawn[target.id]) || content(target);
+    if (!incoming.id && !whole) {  // parts or a list's entries inserted
       // What is inserted and the page shows already (its own tap's reply) is not added twice.
       [].slice.call(incoming.children).forEach(function (el) {
         if (el.id && document.getElementById(el.id)) el.remove();
       });
+      var added = [].map.call(incoming.children, content).join("");
+      [].forEach.call(incoming.children, draw);
+      if (incoming.hasAttribute("data-first")) redrawn(target, was, added + was);  // beforebegin
+      else if (incoming.tagName === "DIV") redrawn(target, was, was + added);  // afterend
+      else { delete drawn[target.id]; redrawn(target, "", ""); }  // drawn again whole next time
+      return;
     }
-    if (!incoming || !incoming.id || incoming.id !== target.id) {  // entries, version fields
-      delete drawn[region.id];
+    if (!whole) {  // a part deleted
+      redrawn(target, was, "");
       return;
     }
     var html = content(incoming);
-    if (drawn[target.id] === html && target.isConnected) {
+    if (!incoming.id || incoming.id !== target.id) {  // a version field
+      redrawn(target, was, html);
+      return;
+    }
+    if (same(drawn[target.id], html) && target.isConnected) {
       detail.shouldSwap = false;
       return;
     }
-    if (region !== target) delete drawn[region.id];
+    if (region !== target) redrawn(target, was, html);
     draw(incoming);
+  });
+  // The form a tap went from is drawn again once the table has moved on (by the reply or the
+  // push, whichever is first): what was tapped in it was sent. Not on a refusal: it is corrected.
+  var sent = {};
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var form = event.detail.elt.closest && event.detail.elt.closest("#controls form[id]");
+    var status = document.getElementById("status");
+    if (form && status) sent[form.id] = +status.dataset.version;
+  });
+  function freshen() {
+    var status = document.getElementById("status");
+    Object.keys(sent).forEach(function (id) {
+      var form = document.getElementById(id);
+      if (!status || +status.dataset.version <= sent[id]) return;
+      delete sent[id];
+      if (form && drawn[id] && window.htmx) htmx.swap(form, drawn[id], { swapStyle: "outerHTML" });
+    });
+  }
+  document.addEventListener("htmx:wsAfterMessage", freshen);
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var form = event.detail.elt.closest && event.detail.elt.closest("form[id]");
+    freshen();
+    if (form) delete sent[form.id];
   });
   document.addEventListener("DOMContentLoaded", function () {  // the page as loaded counts as drawn
     REGIONS.forEach(function (id) {
@@ -96,24 +138,22 @@
     });
   });
 
-  // An open "Show the charts" (partials/_charts.html) fetches its charts again at each version:
-  // what was open in them (a chart's numbers) stays open.
+  // Open charts are fetched again at each version: what was open in them stays open.
   var chartsOpen = [];
   document.addEventListener("htmx:beforeSwap", function (event) {
     var box = event.detail.target;
-    if (box.id === "charts-drawn") chartsOpen = [].map.call(box.querySelectorAll("details"), function (d) { return d.open; });
+    if (box && box.id === "charts-drawn") chartsOpen = [].map.call(box.querySelectorAll("details"), function (d) { return d.open; });
   });
   document.addEventListener("htmx:afterSwap", function (event) {
     var box = event.detail.target;
-    if (box.id === "charts-drawn") box.querySelectorAll("details").forEach(function (d, i) { d.open = !!chartsOpen[i]; });
+    if (box && box.id === "charts-drawn") box.querySelectorAll("details").forEach(function (d, i) { d.open = !!chartsOpen[i]; });
   });
 
   // What the table waits for from this phone (its turn, a decision it owes) is cue.js's.
 
-  // Every phone hears what happened at the table, in words (#news, a polite live region): the
-  // history entries it has not heard yet (scores and round ends are in them), what an undo took
-  // back, and whose turn it is (a seated phone's own turn is #cue's to say). A reconnect or a poll
-  // that brings the same table says nothing again; the page as loaded is not read out.
+  // Every phone hears the table in words (#news, polite): history entries not heard yet, what an
+  // undo took back, whose turn it is (a seat's own turn is #cue's). Nothing is said twice; the
+  // page as loaded is not read out.
   var heard = null;  // {seq: newest entry heard, texts: {seq: words}, turn: the status line heard}
   function said(el) {  // an element's words as a screen reader says them: a symbol by its name
     var words = "";
@@ -159,9 +199,8 @@
     heard = { seq: seq, texts: texts, turn: turn, change: change };
     if (words.length) news.textContent = words.join(" ");
   }
-  // An undo that asks first (another player's move): the question takes the focus, so that it is
-  // read and answered where it appeared; "Keep it" just puts it away (without script it is a link
-  // back to the table).
+  // An undo that asks first takes the focus, to be read and answered where it appeared; "Keep it"
+  // puts it away (without script, a link back).
   document.addEventListener("htmx:oobAfterSwap", function (event) {
     var swapped = event.detail && event.detail.target;  // the element swapped out, by its id
     if (!swapped || swapped.id !== "undo-ask") return;
@@ -189,9 +228,8 @@
   document.addEventListener("htmx:oobAfterSwap", onlineCheck);
   document.addEventListener("htmx:afterSettle", onlineCheck);
 
-  // A server at its cap on live phones accepts a connection and closes it at once (1013, below):
-  // a page it said so to shows "Live" again only once a retry has stayed open a moment, never for
-  // the instant in between (the banner flickered "Live" at every retry while the server was busy).
+  // A server at its cap closes a connection at once (1013, below): "Live" only once a retry has
+  // stayed open a moment (the banner flickered at every retry).
   var settling = null;
   document.addEventListener("htmx:wsOpen", function () {
     clearTimeout(settling);
@@ -219,9 +257,8 @@
   // A push means the table moved on: an old error message no longer applies.
   document.addEventListener("htmx:wsAfterMessage", forgetRefusal);
 
-  // A refused tap is explained beside the control that was tapped, in view (the #flash strip
-  // announces it to screen readers). The server's refusal carries the sentence alone, so the form
-  // keeps everything entered and the next tap corrects it rather than recording a default.
+  // A refused tap is explained beside its control (#flash says it aloud); the form keeps what was
+  // entered, so the next tap corrects it rather than recording a default.
   function clearRefusals() {
     document.querySelectorAll(".refusal").forEach(function (el) { el.remove(); });
   }
@@ -250,9 +287,7 @@
     form.appendChild(note);
     note.scrollIntoView({ block: "nearest" });
   });
-  // A refusal speaks of what its form held when it was sent ("1 of 5 entered"): once the player
-  // changes what the form holds (typing, a choice, a tap on one of its in-page buttons such as a
-  // number pad's), the sentence no longer fits, and it goes.
+  // A refusal speaks of what its form held ("1 of 5 entered"): once that changes, it goes.
   function formChanged(event) {
     var form = event.target.closest && event.target.closest("form");
     if (!form || !form.querySelector(".refusal")) return;
@@ -303,10 +338,7 @@
     });
   }, 1000);
 
-  // Modules in files of their own, loaded from here so that pages need no more tags (a page that
-  // already has a module's tag, fingerprinted or not, does not get it twice): the saved copy for
-  // offline reloads, the outbox that keeps taps made offline, and its view; the header's switches;
-  // what the table waits for from this phone.
+  // The other modules, loaded from here so that pages need no more tags (never twice).
   var here = (document.currentScript && document.currentScript.src) || location.href;
   ["saved_copy.js", "outbox.js", "outbox_view.js", "switches.js", "cue.js"].forEach(function (name) {
     if (document.querySelector('script[src*="/js/' + name + '"]')) return;

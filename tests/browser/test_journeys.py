@@ -180,3 +180,38 @@ def test_the_app_is_installable(live_server, playwright_chromium, tmp_path):
         assert [urlsplit(s["url"]).path for s in read["shortcuts"]] == ["/join", "/events/new"]
     finally:
         ctx.close()
+
+
+def test_a_card_picked_after_the_push_stays_when_the_tap_s_own_reply_comes_later(live_server, phone):
+    # A phone's own tap comes back twice: as the live push (only what changed) and as the reply
+    # (whole regions). When the push lands first and a card is picked meanwhile, the late reply
+    # must not redraw the controls and drop it (seen in CI: "Give to Cy" then sent no card).
+    host = phone().new_page()
+    create_table(host, live_server.url)
+    host.evaluate("""() => { window.__pushes = 0;
+      document.addEventListener("htmx:wsAfterMessage", () => window.__pushes++); }""")
+    give(host, "Cy", 1)
+    host.wait_for_function("window.__pushes >= 1")  # pushed whole; from now on, only what changed
+    held = []
+
+    def reply_later(route):
+        if held:
+            route.continue_()
+        else:  # the move is recorded and pushed; its reply waits
+            held.append((route, route.fetch()))
+
+    host.route("**/act", reply_later)
+    tile(host, 4).click()
+    host.get_by_role("button", name="Give to Bob", exact=True).click()
+    expect(host.locator("#status")).to_have_attribute("data-version", "2")  # from the push
+    expect(row_of(host, 1)).to_contain_text("4")
+    # The card given is no longer picked; one picked now stays through the reply.
+    assert not host.locator("#controls input[id=card-plain-0-4]").is_checked()
+    tile(host, 3).click()
+    route, response = held[0]
+    route.fulfill(response=response)
+    host.wait_for_timeout(300)  # the reply's swaps are done
+    assert host.locator("#controls input[id=card-plain-0-3]").is_checked()
+    host.get_by_role("button", name="Give to Ann", exact=True).click()
+    expect(host.locator("#status")).to_have_attribute("data-version", "3")
+    expect(row_of(host, 0)).to_contain_text("3")
