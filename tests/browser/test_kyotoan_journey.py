@@ -40,6 +40,9 @@ def play_action(host, ann_phone, action):
         if action["player"] == 0:
             # Ann took her seat on her own phone: the prompt is there, not on the entering phone.
             expect(host.locator("#controls")).to_contain_text("Waiting for Ann")
+            # Ann's phone shows the host's last move before she answers (under load its push may
+            # lag: her answer's own version would then not be the first new one her page shows).
+            expect(ann_phone.locator("#status")).to_have_attribute("data-version", version(host))
             prompt = ann_phone.locator(".yield-prompt", has_text="Alienoid (Ann)")
             submit(ann_phone, prompt.get_by_role("button", name=label, exact=True))
             expect(host.locator("#status")).to_have_attribute("data-version", version(ann_phone))
