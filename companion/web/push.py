@@ -33,6 +33,7 @@ _TAG = re.compile(r"""<!--.*?-->|<(/?)([a-zA-Z][\w-]*)((?:[^>"']|"[^"]*"|'[^']*'
 _VOID = {"area", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 _NESTED_FORM = re.compile(r"<form\b.*?</form>", re.S)
 _OWN_ID = re.compile(r'\sid="')
+_HEAD_ID = re.compile(r'\sid="([^"]+)"')
 _CLASS = re.compile(r'\sclass="([^"]*)"')
 # A part's own parts are marked <!--q-->: a part that changed is compared by them in turn.
 _MARKS = {"p": re.compile(r"<!--/?p-->"), "q": re.compile(r"<!--/?q-->")}
@@ -56,14 +57,18 @@ def unmarked(html: str) -> str:
 
 def numbered(html: str, prefix: str) -> Markup:
     """A game's controls with each top-level element a part with an id (`prefix`-<name>-<n>) and
-    each form inside one a part of it: the same control across versions, the same part."""
+    each form inside one a part of it (<its id>-<name>-<n>): the same control across versions,
+    the same part, and no id shared by two levels."""
     html = _MARKS["p"].sub("", str(html))  # the forms' own marks (post in _macros.html): placed here
     seen: Counter = Counter()
     out, at = [], 0
     for start, end in _top_level(html):
         element = _named(html[start:end], prefix, seen)
         if not element.startswith("<form"):
-            element = _NESTED_FORM.sub(lambda found: f"<!--q-->{_named(found.group(0), prefix, seen)}<!--/q-->", element)
+            # A form inside is named under its element: a form of the same move elsewhere (the
+            # market's entry beside its correction) must never take its id when one comes or goes.
+            inner, within = Counter(), _HEAD_ID.search(_TAG.match(element).group(0)).group(1)
+            element = _NESTED_FORM.sub(lambda found: f"<!--q-->{_named(found.group(0), within, inner)}<!--/q-->", element)
         out += [html[at:start], "<!--p-->", element, "<!--/p-->"]
         at = end
     out.append(html[at:])

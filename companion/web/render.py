@@ -217,14 +217,13 @@ class RenderCache:
         (push.py), shared by every phone with its view; any other (missed versions, a reconnect, a
         seat taken or freed), the whole regions."""
         keys, region = self._regions(table, viewer, mode)
-        before = tuple(key[:1] + (key[1] - 1,) + key[2:] for key in keys)
-        if had != before:
+        if had is None or any(was[1] != now[1] - 1 or _view(was) != _view(now) for was, now in zip(had, keys)):
             return keys, self.regions(table, viewer, mode)
         with self._lock:
-            old = [self._items.get(key) for key in before]
+            old = [self._items.get(key) for key in had]
         if None in old:  # the version before left the cache: the whole regions
             return keys, self.regions(table, viewer, mode)
-        return keys, self._get(("changes",) + keys, lambda: unmarked("".join(
+        return keys, self._get(("changes",) + had + keys, lambda: unmarked("".join(
             changes(key[2], was, region(key)) for key, was in zip(keys, old))))
 
     def _get(self, key: tuple, make) -> str:
@@ -250,6 +249,12 @@ class RenderCache:
                     with self._lock:
                         self._flights.pop(key, None)
         return html
+
+
+def _view(key: tuple) -> tuple:
+    """A region's cache key without its version, and without the moves a seat's controls were
+    keyed by (they change at every move): the same for two versions seen by the same viewer."""
+    return key[:1] + key[2:9 if key[2] == "controls" and len(key) == 10 else None]
 
 
 _MISSING = object()

@@ -10,10 +10,12 @@ its regions equal a fresh render of the table for that viewer.
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
 from companion.games import WATCHER, Viewer
+from companion.web.push import numbered
 from companion.web.render import REGIONS, RenderCache, regions
 
 from ..offers_checks import draw_action
@@ -98,3 +100,15 @@ def test_a_push_after_the_next_version_carries_only_what_changed(app):
         _, pushed = cache.push(table, WATCHER, "watch", had)
     assert 'id="status"' in pushed and '<section id="board"' not in pushed
     assert len(pushed) < len(cache.regions(table, WATCHER, "watch")) / 2
+
+
+def test_a_form_inside_a_part_keeps_its_id_when_a_form_of_the_same_move_comes_beside_it():
+    # Seen in Chromium: Kyotoan's market entry (a top-level form) appearing took the id of the
+    # market correction inside "Correct the face-up cards", so the page dropped it as already shown.
+    form = '<form><input type="hidden" name="type" value="market"></form>'
+    nested = f'<details class="card"><summary>Correct</summary>{form}</details>'
+    inside = re.compile(r'<details[^>]*>.*?<form id="([^"]+)"', re.S)
+    before, after = numbered(nested, "ctl"), numbered(form + nested, "ctl")
+    assert inside.search(before).group(1) == inside.search(after).group(1)
+    ids = re.findall(r' id="([^"]+)"', after)
+    assert len(ids) == len(set(ids)) == 3
