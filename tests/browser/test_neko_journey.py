@@ -9,6 +9,13 @@ from .helpers import create_from_home, join_by_code, submit
 pytestmark = pytest.mark.browser
 
 
+def ringed(page) -> list[str]:
+    """The players on the board drawn with the turn's ring (static/css/app.css reads whose turn it
+    is from the status line), by their data-player."""
+    return page.evaluate("""() => [...document.querySelectorAll('#board article.player')]
+        .filter((a) => getComputedStyle(a).boxShadow !== 'none').map((a) => a.dataset.player)""")
+
+
 def test_growth_asks_both_phones_for_their_bumps(live_server, phone):
     ann = phone().new_page()
     create_from_home(ann, live_server.url, "neko", ["Ann", "Bob"])
@@ -20,6 +27,9 @@ def test_growth_asks_both_phones_for_their_bumps(live_server, phone):
     join_by_code(bob, live_server.url, code)
     bob.get_by_role("button", name="I am Bob").click()
     expect(bob.locator("#seat")).to_contain_text("Bob's seat")
+
+    for page in (ann, bob):
+        assert ringed(page) == ["0"]
 
     # Ann crosses the road (movement), then climbs a cherry tree (her action): two missions, two
     # Medals at the end of her turn. The action done, the road is no longer offered.
@@ -48,6 +58,7 @@ def test_growth_asks_both_phones_for_their_bumps(live_server, phone):
     expect(ann.locator("#history")).to_contain_text("Ann moves hunting up to 5 (Growth 1).")
     for page in (ann, bob):
         expect(page.locator("#status")).to_contain_text("Bob's turn")
+        assert ringed(page) == ["1"]  # the ring passed with the turn, on both phones
         expect(page.locator("#board article[data-player='0'] [data-medals]")).to_have_text("2")
     expect(ann.locator("#board article[data-player='1'] .track[aria-label^=friendship]")).to_have_attribute("aria-label", "friendship 7")  # Blue starts at 2
     expect(bob.locator("#board article[data-player='0'] .track[aria-label^=hunting]")).to_have_attribute("aria-label", "hunting 5")  # Orange starts at 0
