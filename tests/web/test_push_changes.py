@@ -112,3 +112,37 @@ def test_a_form_inside_a_part_keeps_its_id_when_a_form_of_the_same_move_comes_be
     assert inside.search(before).group(1) == inside.search(after).group(1)
     ids = re.findall(r' id="([^"]+)"', after)
     assert len(ids) == len(set(ids)) == 3
+
+
+def test_a_draw_owed_and_taken_swaps_the_gangs_pad_parts_not_the_card_grid(app):
+    # A Draw symbol turns the give into a draw and back: the same form, its heading, recipients and
+    # move type swapped, the grid of cards (most of the form) left on the phone as it is.
+    service = app.extensions["companion.tables"]
+    table = service.create("gangs", ["Ann", "Bob", "Cy"], {}, seed=5)
+    host = table.record["host_token"]
+    cache, rnd, seen = RenderCache(), random.Random(5), set()
+    host_view = Viewer(None, True)
+
+    def owed(table):
+        return "draw" if any(o["type"] == "draw" for o in table.game.offers(table.state, host_view)) else "give"
+
+    with app.test_request_context("/"):
+        phone = Phone(cache, table, Viewer(1, True), "play")
+        phone.push(table)
+        for _ in range(200):
+            before = owed(table)
+            action = draw_action(table.game, table.state, rnd)
+            if action["type"] == "give" and "draw" not in seen:  # the card turned up: a Draw symbol
+                action["card"] = {"kind": "draw", "bells": 0, "value": 0}
+            table = service.act(table.id, host, action)[0]
+            if table.state["over"]:
+                break
+            now = owed(table)
+            pushed = phone.push(table)
+            phone.check(table, table.version)
+            if before != now:
+                seen.add(now)
+                assert 'id="gangs-cards"' not in pushed and f'value="{now}"' in pushed
+            if seen == {"draw", "give"}:
+                break
+    assert seen == {"draw", "give"}, "the game drew a Draw symbol and went back to giving"
