@@ -54,7 +54,8 @@ def main() -> None:
         proc, port = start_server(folder / "data", hooks="bench.trace_conf", env={
             "COMPANION_BENCH_TRACE": tmp, "COMPANION_BENCH_TRACE_EVERY": str(args.every), "PYTHONPATH": str(ROOT)})
         run_args = argparse.Namespace(tables=args.tables, phones=6, seated=5, seconds=args.seconds, interval=args.interval,
-                                      samples=None, pin=False, rss_every=10, warmup=args.warmup)
+                                      samples=None, pin=False, rss_every=10, warmup=args.warmup,
+                                      variant="project")
         try:
             load.run(run_args, proc, port)
         finally:
