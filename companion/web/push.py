@@ -32,7 +32,6 @@ from markupsafe import Markup
 _TAG = re.compile(r"""<!--.*?-->|<(/?)([a-zA-Z][\w-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>""", re.S)
 _VOID = {"area", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 _NESTED_FORM = re.compile(r"<form\b.*?</form>", re.S)
-_OWN_ID = re.compile(r'\sid="')
 _HEAD_ID = re.compile(r'\sid="([^"]+)"')
 _CLASS = re.compile(r'\sclass="([^"]*)"')
 # A part's own parts are marked <!--q-->: a part that changed is compared by them in turn.
@@ -68,7 +67,8 @@ def numbered(html: str, prefix: str) -> Markup:
             # A form inside is named under its element: a form of the same move elsewhere (the
             # market's entry beside its correction) must never take its id when one comes or goes.
             inner, within = Counter(), _HEAD_ID.search(_TAG.match(element).group(0)).group(1)
-            element = _NESTED_FORM.sub(lambda found: f"<!--q-->{_named(found.group(0), within, inner)}<!--/q-->", element)
+            # Its own marked parts are unmarked: parts are two levels deep at most.
+            element = _NESTED_FORM.sub(lambda found: f"<!--q-->{_named(_MARKS['q'].sub('', found.group(0)), within, inner)}<!--/q-->", element)
         out += [html[at:start], "<!--p-->", element, "<!--/p-->"]
         at = end
     out.append(html[at:])
@@ -100,7 +100,7 @@ def _named(element: str, prefix: str, seen: Counter) -> str:
     """`element` with an id: its own, else from the move a form posts, or what it holds where it
     posts none (after its opening tag, whose addresses name the table), or its tag and classes."""
     head = _TAG.match(element)
-    if _OWN_ID.search(head.group(3)):
+    if _HEAD_ID.search(head.group(3)):
         return element
     tag = head.group(2)
     if tag == "form":

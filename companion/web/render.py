@@ -174,7 +174,7 @@ class RenderCache:
             # seats, one render a version, measured).
             who = Viewer(seat, viewer.can_act)
             moves[who] = moves_for(table, who, can_act)
-            controls = (None, viewer.can_act, can_act, mode, claimed, view, json.dumps(moves[who], sort_keys=True))
+            controls = (None, viewer.can_act, can_act, mode, claimed, view, _Moves(json.dumps(moves[who], sort_keys=True)))
         depends = {"status": (mode,), "board": (view,), "controls": controls, "history": ()}
         ctx: dict[tuple, dict] = {}  # built once, only if some region is not cached
 
@@ -251,10 +251,14 @@ class RenderCache:
         return html
 
 
+class _Moves(str):
+    """A seat's moves in its controls' cache key: they change at every move, so `_view` leaves them out."""
+
+
 def _view(key: tuple) -> tuple:
-    """A region's cache key without its version, and without the moves a seat's controls were
-    keyed by (they change at every move): the same for two versions seen by the same viewer."""
-    return key[:1] + key[2:9 if key[2] == "controls" and len(key) == 10 else None]
+    """A region's cache key without its version and its moves: the same for two versions seen by
+    the same viewer."""
+    return tuple(part for part in key[:1] + key[2:] if not isinstance(part, _Moves))
 
 
 _MISSING = object()
