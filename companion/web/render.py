@@ -23,6 +23,7 @@ from ..tables import play_log
 from .charts import layout as chart_layout
 from .fragments import FragmentCache
 from .push import changes, numbered, unmarked
+from .unindented import Unindented
 
 REGIONS = ("status", "board", "controls", "history")
 # The live history shows the latest entries; the whole log is one tap away (not pushed to every
@@ -289,6 +290,7 @@ def renders() -> RenderCache:
 def init_app(app: Flask) -> None:
     """Register the template helpers the table pages use."""
     app.jinja_env.add_extension(FragmentCache)  # {% cache key %}: parts drawn once per key
+    app.jinja_env.add_extension(Unindented)  # a tenth of every page and push was indentation
 
     @app.template_filter("history_item")
     def history_item(entry: dict) -> Markup:
