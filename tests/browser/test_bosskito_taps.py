@@ -175,3 +175,21 @@ def test_the_reveal_works_without_script(live_server, browser):
         expect(page.locator("#history")).to_contain_text("Round 1 benefits: red 9, yellow 8, green 7, blue 6, purple 5.")
     finally:
         context.close()
+
+
+def test_a_turn_tapped_offline_waits_under_the_players_name(live_server, phone):
+    # The player is named once, in the turn's heading: the outbox still says whose move waits.
+    table, act = new_table(live_server)
+    version = act({"type": "reveal", "row": [9, 8, 7, 6, 5]})
+    context = phone()
+    page = open_on(context, live_server, table, 1)
+    wait_for_version(page, version)
+    expect(page.locator("#netstate")).to_have_text("Live")
+    context.set_offline(True)
+    expect(page.locator("#netstate")).to_contain_text("Offline")
+    page.get_by_role("button", name="Ben plays red").click()
+    expect(page.locator("#outbox")).to_contain_text("1 action waiting")
+    expect(page.locator("#outbox")).to_contain_text("Ben plays red")
+    context.set_offline(False)
+    wait_for_version(page, version + 1)
+    expect(page.locator("#history")).to_contain_text("Ben plays a red banana card")
