@@ -65,20 +65,9 @@
     return input.getAttribute("aria-label") || input.name;
   }
 
-  function nameOf(button) {
-    // A button named partly by other elements (aria-labelledby: Boss Kito names the turn's player
-    // once, in its heading) is described by that name, as a screen reader says it.
-    var ids = button && button.getAttribute && button.getAttribute("aria-labelledby");
-    if (!ids) return words(button);
-    return ids.split(/\s+/).map(function (id) {
-      var named = document.getElementById(id);
-      return named === button ? button.getAttribute("aria-label") || words(button) : words(named);
-    }).join(" ").replace(/\s+/g, " ").trim();
-  }
-
   function describe(form, submitter) {
     // What the person tapped, in the page's own words: the button and the choices it carried.
-    var what = nameOf(submitter);
+    var what = words(submitter);
     if (!what && form && form.querySelector) what = words(form.querySelector("button:not([type=button])"));
     var details = [];
     if (form && form.querySelectorAll) {

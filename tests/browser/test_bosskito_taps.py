@@ -178,7 +178,7 @@ def test_the_reveal_works_without_script(live_server, browser):
 
 
 def test_a_turn_tapped_offline_waits_under_the_players_name(live_server, phone):
-    # The player is named once, in the turn's heading: the outbox still says whose move waits.
+    # The player is named once, in the turn's heading: the outbox still says whose turn's move waits.
     table, act = new_table(live_server)
     version = act({"type": "reveal", "row": [9, 8, 7, 6, 5]})
     context = phone()
@@ -189,7 +189,7 @@ def test_a_turn_tapped_offline_waits_under_the_players_name(live_server, phone):
     expect(page.locator("#netstate")).to_contain_text("Offline")
     page.get_by_role("button", name="Ben plays red").click()
     expect(page.locator("#outbox")).to_contain_text("1 action waiting")
-    expect(page.locator("#outbox")).to_contain_text("Ben plays red")
+    expect(page.locator("#outbox")).to_contain_text("red (Ben's turn)")
     context.set_offline(False)
     wait_for_version(page, version + 1)
     expect(page.locator("#history")).to_contain_text("Ben plays a red banana card")
