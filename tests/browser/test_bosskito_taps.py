@@ -128,17 +128,24 @@ def test_first_screen_bosskito(live_server, browser, screen):
             page.evaluate("window.scrollTo(0, 0)")
             assert_on_first_screen(page, locator)
 
+        def turn_owed(version):
+            # A turn is one card of three forms (its player named once): all three on the first screen.
+            owed(page.locator("#bk-turn"), version)
+            for part in ("#bk-place", "#bk-turn-more"):
+                assert_on_first_screen(page, page.locator(part))
+
         # The reveal, owed by the table: the whole pad and its Reveal button.
         owed(page.locator("form.reveal"), 0)
-        # Ben's first turn: every action of the turn, each button with his name.
+        # Ben's first turn: every action of the turn, each button read with his name (said once, in the heading).
         version = act({"type": "reveal", "row": [9, 8, 7, 6, 5], "symbols": ["pass", None, None, None, None]})
-        owed(page.locator(".turn-card"), version)
-        expect(page.locator(".turn-card").get_by_role("button", name="Ben plays red")).to_be_enabled()
+        turn_owed(version)
+        expect(page.locator("#bk-turn").get_by_role("button", name="Ben plays red")).to_be_enabled()
+        expect(page.locator("#bk-turn-more").get_by_role("button", name="Ben exchanges 1 card", exact=True)).to_be_enabled()
         # Mid-round: Ben's 3rd turn, with red and blue cards on the table and tokens to put on them.
         draw = {"type": "draw"}
         version = act({"type": "play", "colour": "red"}, draw, draw, draw, {"type": "play", "colour": "blue"}, draw, draw, draw)
-        owed(page.locator(".turn-card"), version)
-        expect(page.locator(".turn-card form.place")).to_be_visible()
+        turn_owed(version)
+        expect(page.locator("form.turn-card.place").get_by_role("button", name="Ben places tokens")).to_be_visible()
         if os.environ.get("BOSSKITO_SCREENSHOTS"):
             SHOTS.mkdir(exist_ok=True)
             page.screenshot(path=str(SHOTS / f"bosskito-seated-{screen['width']}.png"))
@@ -168,3 +175,21 @@ def test_the_reveal_works_without_script(live_server, browser):
         expect(page.locator("#history")).to_contain_text("Round 1 benefits: red 9, yellow 8, green 7, blue 6, purple 5.")
     finally:
         context.close()
+
+
+def test_a_turn_tapped_offline_waits_under_the_players_name(live_server, phone):
+    # The player is named once, in the turn's heading: the outbox still says whose turn's move waits.
+    table, act = new_table(live_server)
+    version = act({"type": "reveal", "row": [9, 8, 7, 6, 5]})
+    context = phone()
+    page = open_on(context, live_server, table, 1)
+    wait_for_version(page, version)
+    expect(page.locator("#netstate")).to_have_text("Live")
+    context.set_offline(True)
+    expect(page.locator("#netstate")).to_contain_text("Offline")
+    page.get_by_role("button", name="Ben plays red").click()
+    expect(page.locator("#outbox")).to_contain_text("1 action waiting")
+    expect(page.locator("#outbox")).to_contain_text("red (Ben's turn)")
+    context.set_offline(False)
+    wait_for_version(page, version + 1)
+    expect(page.locator("#history")).to_contain_text("Ben plays a red banana card")

@@ -58,7 +58,7 @@ def test_act_undo_redo_through_htmx(client, app):
     assert stale.status_code == 409 and "Another phone entered first: Ann gives a 3 to Bob." in words(stale.text)
     plain5 = client.post(f"/t/{table_id}/act", data=give_form(1, 2, value=5), headers=HX)
     assert "A card without a symbol has a value from 0 to 4." in plain5.text
-    assert '<small class="what">Ann gives a 3 to Bob.</small>' in resp.text, "Undo says what it takes back"
+    assert '<small class="what" id="undo-what">Ann gives a 3 to Bob.</small>' in resp.text, "Undo says what it takes back"
     undone = client.post(f"/t/{table_id}/undo", data={"version": "1"}, headers=HX)
     assert undone.status_code == 200 and "The host&#39;s phone undid: Ann gives a 3 to Bob." in undone.text
     assert app.extensions["companion.tables"].get(table_id).state["players"][1]["row"] == []

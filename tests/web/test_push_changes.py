@@ -146,3 +146,34 @@ def test_a_draw_owed_and_taken_swaps_the_gangs_pad_parts_not_the_card_grid(app):
             if seen == {"draw", "give"}:
                 break
     assert seen == {"draw", "give"}, "the game drew a Draw symbol and went back to giving"
+
+
+def test_a_boss_kito_push_re_sends_the_turns_player_and_a_symbols_row_not_every_button(app):
+    # The turn's player is named once (the heading, one player field a form): the next player's
+    # turn re-sends those and the buttons that changed, not the five colours; a symbol set
+    # re-sends its row and its number's key on the pad, not the reveal's lists.
+    service = app.extensions["companion.tables"]
+    table = service.create("bosskito", ["Ann", "Bob", "Cy"], {"first_player": 0}, seed=3)
+    host = table.record["host_token"]
+    with app.test_request_context("/"):
+        phone = Phone(RenderCache(), table, Viewer(2, True), "play")
+        phone.push(table)
+
+        def act(action, *absent):
+            nonlocal table
+            table = service.act(table.id, host, action)[0]
+            pushed = phone.push(table)
+            phone.check(table, action)
+            assert not [part for part in absent if f'id="{part}"' in pushed], pushed
+            return pushed
+
+        pushed = act({"type": "symbol", "number": 9, "symbol": "card"}, "bk-reveal", "bk-slot-red", "bk-symbol-8", "bk-symbols")
+        assert 'id="bk-symbol-9"' in pushed and 'id="bk-pad-9"' in pushed
+        act({"type": "reveal", "row": [9, 8, 7, 6, 5]})
+        pushed = act({"type": "draw"}, "bk-turn", "bk-turn-more", "bk-play-red", "bk-draw")
+        assert '<bdi id="bk-who">Bob</bdi>' in pushed and 'id="bk-player"' in pushed and 'id="bk-player-more"' in pushed
+        # Ann's card on the table, then Bob's and Cy's: the placing of tokens comes and goes with its player.
+        act({"type": "play", "colour": "red"})
+        act({"type": "draw"})
+        pushed = act({"type": "draw"}, "bk-turn", "bk-turn-more")
+        assert '<form id="bk-place"' in pushed and 'id="token1-red"' in pushed

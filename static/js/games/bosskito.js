@@ -18,8 +18,9 @@
       var list = slot.querySelector("select");
       var shown = slot.querySelector("[data-clear]");
       var colour = shown.dataset.colour;
-      var option = list.options[list.selectedIndex];
-      var mark = list.value && option ? option.dataset.mark || "" : "";
+      // A number's symbol is on its key of the pad (the lists name numbers alone).
+      var key = list.value && form.querySelector("[data-number='" + list.value + "'] .mark");
+      var mark = key ? key.textContent : "";
       shown.querySelector("[data-number-text]").textContent = list.value || "–";
       shown.querySelector("[data-mark-text]").textContent = mark;
       if (list.value) {
@@ -43,9 +44,11 @@
   }
 
   function enhance() {
-    document.querySelectorAll("form.reveal:not([data-enhanced])").forEach(function (form) {
+    // A push swaps a key of the pad or a slot alone (its parts, web/push.py), drawn hidden as
+    // without script: shown again, and the whole pad counted again, with what was entered kept.
+    document.querySelectorAll("form.reveal").forEach(function (form) {
       form.dataset.enhanced = "1";
-      form.querySelectorAll("[data-number], [data-clear]").forEach(function (el) { el.hidden = false; });
+      form.querySelectorAll("[data-number][hidden], [data-clear][hidden]").forEach(function (el) { el.hidden = false; });
       refresh(form);
     });
     // A panel the player opened stays open when a push redraws the controls.
