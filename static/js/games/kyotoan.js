@@ -15,24 +15,38 @@
 (function () {
   "use strict";
 
+  // The pad stays on the page from roll to roll: a push swaps its head (whose roll, which one, the
+  // dice carried; #pad-head) and its buttons, so the dice are read again from each new head.
   function setUpPad(entry) {
-    if (entry.dataset.ready) return;
-    entry.dataset.ready = "1";
     var form = entry.closest("form");
-    var dice = parseInt(entry.dataset.dice, 10) || 0;
-    var words = JSON.parse(entry.dataset.words || "{}");
-    var faces = JSON.parse(entry.dataset.carry || "[]");
-    var carried = faces.slice();
-    var mayKeep = !!entry.dataset.mayKeep;
-    var again = (parseInt(entry.dataset.rollsLeft, 10) || 0) > 1;
+    if (entry.dataset.ready) {
+      var now = form.querySelector("#pad-head");
+      if (now && !now.dataset.ready) entry.reset(); else entry.redraw();  // its buttons as its dice say
+      return;
+    }
+    entry.dataset.ready = "1";
+    var head, dice, faces, carried, mayKeep, again;
+    var words = {};
+    entry.querySelectorAll(".face-key").forEach(function (key) { words[key.dataset.face] = key.textContent; });
     var shown = entry.querySelector(".entered");
     var says = entry.querySelector("[data-pad-says]");
     var total = form.querySelector("[data-dice-total]");
-    var keep = form.querySelector("[data-keep]");
     var hidden = document.createElement("div");
     form.appendChild(hidden);
 
+    entry.reset = function () {
+      head = form.querySelector("#pad-head");
+      head.dataset.ready = "1";
+      dice = parseInt(head.dataset.dice, 10) || 0;
+      faces = JSON.parse(head.dataset.carry || "[]");
+      carried = faces.slice();
+      mayKeep = !!head.dataset.mayKeep;
+      again = (parseInt(head.dataset.rollsLeft, 10) || 0) > 1;
+      draw();
+    };
+
     function draw() {
+      var keep = form.querySelector("[data-keep]");
       shown.querySelectorAll(".chip").forEach(function (el) { el.remove(); });
       hidden.textContent = "";
       faces.forEach(function (face, i) {
@@ -68,6 +82,7 @@
       });
       entry.querySelectorAll(".face-key").forEach(function (b) { b.disabled = full; });
     }
+    entry.redraw = draw;
 
     // What the next tap does, in words: the one explanation of keeping dice a player reads.
     function saying(n, full, unchanged) {
@@ -88,9 +103,9 @@
     // yet, so the pad moves on itself as the engine's offer said: the next roll, these dice carried.
     form.addEventListener("ktc:queued", function (event) {
       var submitter = event.detail && event.detail.submitter;
-      var left = parseInt(entry.dataset.rollsLeft, 10) || 0;
+      var left = parseInt(head.dataset.rollsLeft, 10) || 0;
       if (!submitter || submitter.name === "_then" || left < 2) return;
-      entry.dataset.rollsLeft = String(left - 1);
+      head.dataset.rollsLeft = String(left - 1);
       var number = form.querySelector("[data-roll-number]");
       if (number) number.textContent = String(parseInt(number.textContent, 10) + 1);
       if (left - 1 < 2) submitter.hidden = true;
@@ -105,7 +120,7 @@
         if (faces.length < dice) { faces.push(key.dataset.face); draw(); }
       });
     });
-    draw();
+    entry.reset();
   }
 
   // The market's one form stays on the page from version to version (its head and its cards are
