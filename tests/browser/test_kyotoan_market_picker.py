@@ -38,7 +38,7 @@ def new_table_on(context, base):
 
 
 def card(page, cid):
-    return page.locator(f".card-picker [data-card='{cid}']")
+    return page.locator(f".card-picker #mk-{cid}")
 
 
 def test_a_card_tapped_twice_is_taken_back_not_sent_twice(live_server, phone):

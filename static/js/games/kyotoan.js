@@ -138,7 +138,7 @@
 
     function filter() {
       var q = search.value.trim().toLowerCase();
-      picker.querySelectorAll("[data-card]").forEach(function (b) { b.hidden = q !== "" && nameOf(b).toLowerCase().indexOf(q) < 0; });
+      picker.querySelectorAll(".card-grid button").forEach(function (b) { b.hidden = q !== "" && nameOf(b).toLowerCase().indexOf(q) < 0; });
     }
     if (search) search.addEventListener("input", filter);
 
@@ -161,17 +161,17 @@
       var more = slots - picks.length, chosen = form.querySelector("[data-chosen]");
       if (chosen && slots > 1) {
         chosen.textContent = "Chosen: " + (picks.length ? picks.map(function (c) {
-          var b = form.querySelector("[data-card='" + c + "']");
+          var b = form.querySelector("#mk-" + c);
           return b ? nameOf(b) : c;
         }).join(", ") : "none yet") + (more ? "; " + more + " more" : "");
       }
-      form.querySelectorAll("[data-card]").forEach(function (b) {
+      form.querySelectorAll(".card-grid button").forEach(function (b) {
         // One card to tap in: each card is a plain submit button. Several: a tap picks it.
         // (htmx sends the last button tapped in a form, whatever its type: a pick must send nothing.)
         b.type = slots > 1 ? "button" : "submit";
         if (slots > 1) b.removeAttribute("name"); else b.name = "cards[]";
         if (slots < 2) { b.removeAttribute("aria-pressed"); b.disabled = false; return; }
-        var mine = copies(b.dataset.card) > 0;
+        var mine = copies(b.value) > 0;
         b.setAttribute("aria-pressed", mine ? "true" : "false");
         b.disabled = !mine && more <= 0;  // never more cards than slots
       });
@@ -182,13 +182,13 @@
     // otherwise it takes the card back, so a second tap undoes the first. The letters found the
     // card just tapped; the next card is another one, so the whole list is back.
     picker.addEventListener("click", function (event) {
-      var b = event.target.closest && event.target.closest("[data-card]");
+      var b = event.target.closest && event.target.closest(".card-grid button");
       if (!b || !picker.contains(b)) return;
       if (search && search.value) { search.value = ""; filter(); }
       var slots = slotsOf(form);
       if (slots < 2) return;
       event.preventDefault();
-      var cid = b.dataset.card, left = parseInt(b.dataset.left, 10) || 1, mine = copies(cid);
+      var cid = b.value, left = parseInt(b.dataset.left, 10) || 1, mine = copies(cid);
       if (mine && (mine >= left || form.picks.length >= slots)) {
         form.picks = form.picks.filter(function (c) { return c !== cid; });
       } else if (form.picks.length < slots) {
@@ -203,13 +203,13 @@
   }
   function nameOf(button) {
     var name = button.querySelector(".name");
-    return name ? name.textContent : button.dataset.card;
+    return name ? name.textContent : button.value;
   }
   // After a push swapped the head or cards: picks no longer offered are dropped, the rest redrawn.
   function sync(form) {
     if (!form.drawPicks) return;
     var slots = slotsOf(form);
-    form.picks = slots > 1 ? form.picks.filter(function (c) { return form.querySelector("[data-card='" + c + "']"); }).slice(0, slots) : [];
+    form.picks = slots > 1 ? form.picks.filter(function (c) { return form.querySelector("#mk-" + c); }).slice(0, slots) : [];
     form.drawPicks();
   }
 
