@@ -33,7 +33,7 @@ def test_rapid_healing_bought_then_used_on_the_owners_phone(live_server, phone):
     # Bob's turn, entered on the table's phone: resolve six ϟ, buy Rapid Healing, end the turn.
     submit(host, host.get_by_role("button", name="Resolve the dice"))
     submit(host, host.get_by_role("button", name="Buy Rapid Healing (3ϟ)"))
-    submit(host, host.locator(".card-picker [data-card='energize']"))
+    submit(host, host.locator(".card-picker #mk-energize"))
     submit(host, host.get_by_role("button", name="End Cyber Kitty's turn"))
 
     # Ann's turn: from Kyoto City her two smashes hit Bob, outside.

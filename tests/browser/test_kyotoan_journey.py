@@ -21,10 +21,10 @@ def play_action(host, ann_phone, action):
     kind = action["type"]
     if kind == "market":
         picker = host.locator(".card-picker")
-        new = action["cards"][-int(picker.get_attribute("data-slots")):]
+        new = action["cards"][-int(host.locator("#market-head").get_attribute("data-slots")):]
         for card in new[:-1]:
-            picker.locator(f"[data-card='{card}']").click()
-        submit(host, picker.locator(f"[data-card='{new[-1]}']"))  # the last slot filled sends the form
+            picker.locator(f"#mk-{card}").click()
+        submit(host, picker.locator(f"#mk-{new[-1]}"))  # the last slot filled sends the form
     elif kind == "roll":
         enter_dice(host, action["faces"])
     elif kind == "resolve":

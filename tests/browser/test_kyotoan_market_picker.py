@@ -38,12 +38,12 @@ def new_table_on(context, base):
 
 
 def card(page, cid):
-    return page.locator(f".card-picker [data-card='{cid}']")
+    return page.locator(f".card-picker #mk-{cid}")
 
 
 def test_a_card_tapped_twice_is_taken_back_not_sent_twice(live_server, phone):
     page = new_table_on(phone(), live_server.url)
-    form = page.locator("form.market-entry")
+    form = page.locator("#market-form")
     expect(form.locator("h2")).to_have_text("Nishiki Market: tap the 3 cards turned face up")
     chosen = page.locator(".card-picker [data-chosen]")
 
@@ -62,7 +62,7 @@ def test_a_card_tapped_twice_is_taken_back_not_sent_twice(live_server, phone):
     expect(page.locator("#board .market")).to_contain_text("Heal")
     expect(page.locator("#board .market")).to_contain_text("Tank")
     expect(page.locator("#board .market")).to_contain_text("Jets")
-    expect(page.locator("form.market-entry")).to_have_count(0)
+    expect(page.locator("#market-form h2")).to_have_count(0)  # the cards tapped in: the form folds to the correction
 
 
 def test_a_card_with_two_copies_may_be_chosen_twice_and_no_more_than_the_slots(live_server, phone):
@@ -93,7 +93,7 @@ def test_after_a_refusal_the_picker_shows_what_it_sends_and_is_corrected_without
     chosen = page.locator(".card-picker [data-chosen]")
     for cid in ("heal", "tank", "jets"):
         card(page, cid).click()
-    form = page.locator("form.market-entry")
+    form = page.locator("#market-form")
     expect(form.locator(".refusal")).to_contain_text("not in the deck any more")
     expect(chosen).to_have_text("Chosen: Heal, Tank, Jets")
     expect(form.locator("input[name='cards[]']")).to_have_count(3)  # what is shown is what is sent
@@ -104,7 +104,7 @@ def test_after_a_refusal_the_picker_shows_what_it_sends_and_is_corrected_without
     expect(form.locator("input[name='cards[]']")).to_have_count(2)
     card(page, "energize").click()
     expect(page.locator("#board .market")).to_contain_text("Energize")
-    expect(page.locator("form.market-entry")).to_have_count(0)
+    expect(page.locator("#market-form h2")).to_have_count(0)  # the cards tapped in: the form folds to the correction
     assert "Jets" not in page.locator("#board .market").inner_text()
 
 
@@ -127,8 +127,25 @@ def test_one_card_to_tap_in_reads_naturally(live_server, phone):
         call(live_server.url, f"/api/tables/{table['id']}/actions", action, table["token"])
     page = phone().new_page()
     page.goto(table["urls"]["play"])
-    expect(page.locator("form.market-entry h2")).to_have_text("Nishiki Market: tap the card turned face up")
+    expect(page.locator("#market-form h2")).to_have_text("Nishiki Market: tap the card turned face up")
 
+
+
+def test_a_card_tapped_in_wrongly_is_corrected_by_tapping_the_three_really_face_up(live_server, phone):
+    # Between reveals the same form, folded, corrects the market: ticked open, three taps send it.
+    page = new_table_on(phone(), live_server.url)
+    for cid in ("heal", "tank", "jets"):
+        card(page, cid).click()
+    expect(page.locator("#board .market")).to_contain_text("Jets")
+    fix = page.get_by_label("Correct the face-up cards")
+    expect(card(page, "energize")).to_be_hidden()  # folded until asked for
+    fix.check()
+    expect(page.locator("#market-form")).to_contain_text("tap the 3 cards that are really face up")
+    for cid in ("heal", "tank", "energize"):
+        card(page, cid).click()
+    expect(page.locator("#board .market")).to_contain_text("Energize")
+    assert "Jets" not in page.locator("#board .market").inner_text()
+    expect(page.locator("#market-form h2")).to_have_count(0)
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
 @pytest.mark.parametrize("width", [360, 390])
@@ -145,5 +162,5 @@ def test_market_grid_prices_stand_apart_from_the_names(live_server, browser, wid
         assert gap >= 4, f"{cid}: the price touches the name at {width} px ({gap:.1f} px apart)"
     card(page, "camouflage").click()
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.locator("form.market-entry").screenshot(path=str(SHOTS / f"market-picker-{width}-{theme}.png"))
+    page.locator("#market-form").screenshot(path=str(SHOTS / f"market-picker-{width}-{theme}.png"))
     context.close()

@@ -177,3 +177,27 @@ def test_a_boss_kito_push_re_sends_the_turns_player_and_a_symbols_row_not_every_
         act({"type": "draw"})
         pushed = act({"type": "draw"}, "bk-turn", "bk-turn-more")
         assert '<form id="bk-place"' in pushed and 'id="token1-red"' in pushed
+
+
+def test_kyotoan_market_form_and_dice_pad_stay_on_the_phone_their_parts_swapped(app):
+    # The market's one form (the cards to tap in, then their correction) and the dice pad stay
+    # from version to version: a card tapped in, a roll and a buy re-send their heads and a card or
+    # two, never the grid of cards nor the pad; the phone still shows what a fresh page would.
+    service = app.extensions["companion.tables"]
+    table = service.create("kyotoan", ["Ann", "Bob"], {"first_player": 0}, seed=1)
+    host = table.record["host_token"]
+    energy = {"type": "roll", "faces": ["energy"] * 6}
+    moves = [({"type": "market", "cards": ["heal", "tank", "jets"]}, "face-pad"), (energy, None), (energy, None),
+             ({"type": "resolve"}, None), ({"type": "buy", "card": "heal"}, None),
+             ({"type": "market", "cards": ["tank", "jets", "energize"]}, None)]
+    with app.test_request_context("/"):
+        phone = Phone(RenderCache(), table, Viewer(1, True), "play")
+        phone.push(table)
+        for action, appears in moves:
+            table = service.act(table.id, host, action)[0]
+            pushed = phone.push(table)
+            phone.check(table, action)
+            assert 'class="card-grid"' not in pushed, action
+            if appears != "face-pad":
+                assert 'class="face-pad"' not in pushed, action
+    assert table.state["market"] == ["tank", "jets", "energize"]  # the moves all went through

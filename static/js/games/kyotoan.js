@@ -15,24 +15,38 @@
 (function () {
   "use strict";
 
+  // The pad stays on the page from roll to roll: a push swaps its head (whose roll, which one, the
+  // dice carried; #pad-head) and its buttons, so the dice are read again from each new head.
   function setUpPad(entry) {
-    if (entry.dataset.ready) return;
-    entry.dataset.ready = "1";
     var form = entry.closest("form");
-    var dice = parseInt(entry.dataset.dice, 10) || 0;
-    var words = JSON.parse(entry.dataset.words || "{}");
-    var faces = JSON.parse(entry.dataset.carry || "[]");
-    var carried = faces.slice();
-    var mayKeep = !!entry.dataset.mayKeep;
-    var again = (parseInt(entry.dataset.rollsLeft, 10) || 0) > 1;
+    if (entry.dataset.ready) {
+      var now = form.querySelector("#pad-head");
+      if (now && !now.dataset.ready) entry.reset(); else entry.redraw();  // its buttons as its dice say
+      return;
+    }
+    entry.dataset.ready = "1";
+    var head, dice, faces, carried, mayKeep, again;
+    var words = {};
+    entry.querySelectorAll(".face-key").forEach(function (key) { words[key.dataset.face] = key.textContent; });
     var shown = entry.querySelector(".entered");
     var says = entry.querySelector("[data-pad-says]");
     var total = form.querySelector("[data-dice-total]");
-    var keep = form.querySelector("[data-keep]");
     var hidden = document.createElement("div");
     form.appendChild(hidden);
 
+    entry.reset = function () {
+      head = form.querySelector("#pad-head");
+      head.dataset.ready = "1";
+      dice = parseInt(head.dataset.dice, 10) || 0;
+      faces = JSON.parse(head.dataset.carry || "[]");
+      carried = faces.slice();
+      mayKeep = !!head.dataset.mayKeep;
+      again = (parseInt(head.dataset.rollsLeft, 10) || 0) > 1;
+      draw();
+    };
+
     function draw() {
+      var keep = form.querySelector("[data-keep]");
       shown.querySelectorAll(".chip").forEach(function (el) { el.remove(); });
       hidden.textContent = "";
       faces.forEach(function (face, i) {
@@ -68,6 +82,7 @@
       });
       entry.querySelectorAll(".face-key").forEach(function (b) { b.disabled = full; });
     }
+    entry.redraw = draw;
 
     // What the next tap does, in words: the one explanation of keeping dice a player reads.
     function saying(n, full, unchanged) {
@@ -88,9 +103,9 @@
     // yet, so the pad moves on itself as the engine's offer said: the next roll, these dice carried.
     form.addEventListener("ktc:queued", function (event) {
       var submitter = event.detail && event.detail.submitter;
-      var left = parseInt(entry.dataset.rollsLeft, 10) || 0;
+      var left = parseInt(head.dataset.rollsLeft, 10) || 0;
       if (!submitter || submitter.name === "_then" || left < 2) return;
-      entry.dataset.rollsLeft = String(left - 1);
+      head.dataset.rollsLeft = String(left - 1);
       var number = form.querySelector("[data-roll-number]");
       if (number) number.textContent = String(parseInt(number.textContent, 10) + 1);
       if (left - 1 < 2) submitter.hidden = true;
@@ -105,41 +120,36 @@
         if (faces.length < dice) { faces.push(key.dataset.face); draw(); }
       });
     });
-    draw();
+    entry.reset();
+  }
+
+  // The market's one form stays on the page from version to version (its head and its cards are
+  // swapped by pushes): how many cards a tap fills is read from its head at each tap, never kept.
+  function slotsOf(form) {
+    var head = form.querySelector("[data-slots]");
+    return head ? parseInt(head.dataset.slots, 10) || 1 : 1;
   }
 
   function setUpPicker(picker) {
-    if (picker.dataset.ready) return;
-    picker.dataset.ready = "1";
     var form = picker.closest("form");
-    var slots = parseInt(picker.dataset.slots, 10) || 1;
+    if (picker.dataset.ready) { sync(form); return; }
+    picker.dataset.ready = "1";
     var search = picker.querySelector("input[type=search]");
-    var chosen = picker.querySelector("[data-chosen]");
-    var cards = picker.querySelectorAll("[data-card-name]");
-    var names = {};
-    cards.forEach(function (b) { names[b.dataset.card] = b.dataset.cardName; });
 
     function filter() {
       var q = search.value.trim().toLowerCase();
-      cards.forEach(function (b) { b.hidden = q !== "" && b.dataset.cardName.toLowerCase().indexOf(q) < 0; });
-    }
-    // The letters found the card just tapped; the next card is another one, so the whole list is back.
-    function clearSearch() {
-      if (search && search.value) { search.value = ""; filter(); }
+      picker.querySelectorAll(".card-grid button").forEach(function (b) { b.hidden = q !== "" && nameOf(b).toLowerCase().indexOf(q) < 0; });
     }
     if (search) search.addEventListener("input", filter);
-    cards.forEach(function (b) { b.addEventListener("click", clearSearch); });
-    if (slots < 2) return;  // one slot: each card is a plain submit button
 
     // `picks` is the one record of the choice: the hidden fields sent, the cards marked and the
     // line saying them are all redrawn from it, so after a refusal the form still sends exactly
     // what the page shows (appending a field per tap once resent old picks forever).
-    var picks = [];
+    form.picks = [];
     var sent = document.createElement("div");
     form.appendChild(sent);
-    function copies(cid) { return picks.filter(function (c) { return c === cid; }).length; }
-
-    function draw() {
+    form.drawPicks = function () {
+      var slots = slotsOf(form), picks = form.picks;
       sent.textContent = "";
       picks.forEach(function (cid) {
         var input = document.createElement("input");
@@ -148,36 +158,59 @@
         input.value = cid;
         sent.appendChild(input);
       });
-      var more = slots - picks.length;
-      if (chosen) {
-        chosen.textContent = "Chosen: " + (picks.length ? picks.map(function (c) { return names[c]; }).join(", ") : "none yet") +
-          (more ? "; " + more + " more" : "");
+      var more = slots - picks.length, chosen = form.querySelector("[data-chosen]");
+      if (chosen && slots > 1) {
+        chosen.textContent = "Chosen: " + (picks.length ? picks.map(function (c) {
+          var b = form.querySelector("#mk-" + c);
+          return b ? nameOf(b) : c;
+        }).join(", ") : "none yet") + (more ? "; " + more + " more" : "");
       }
-      cards.forEach(function (b) {
-        var mine = copies(b.dataset.card) > 0;
+      form.querySelectorAll(".card-grid button").forEach(function (b) {
+        // One card to tap in: each card is a plain submit button. Several: a tap picks it.
+        // (htmx sends the last button tapped in a form, whatever its type: a pick must send nothing.)
+        b.type = slots > 1 ? "button" : "submit";
+        if (slots > 1) b.removeAttribute("name"); else b.name = "cards[]";
+        if (slots < 2) { b.removeAttribute("aria-pressed"); b.disabled = false; return; }
+        var mine = copies(b.value) > 0;
         b.setAttribute("aria-pressed", mine ? "true" : "false");
         b.disabled = !mine && more <= 0;  // never more cards than slots
       });
-    }
+    };
+    function copies(cid) { return form.picks.filter(function (c) { return c === cid; }).length; }
 
-    // A tap adds the card while the deck holds another copy of it (the engine's count, data-left)
-    // and a slot is free; otherwise it takes the card back, so a second tap undoes the first.
-    cards.forEach(function (b) {
-      b.type = "button";
-      b.addEventListener("click", function () {
-        var cid = b.dataset.card, left = parseInt(b.dataset.left, 10) || 1, mine = copies(cid);
-        if (mine && (mine >= left || picks.length >= slots)) {
-          picks = picks.filter(function (c) { return c !== cid; });
-        } else if (picks.length < slots) {
-          picks.push(cid);
-        }
-        draw();
-        if (picks.length === slots) {
-          if (form.requestSubmit) form.requestSubmit(); else form.submit();
-        }
-      });
+    // A tap adds the card while the offer holds another copy of it (data-left) and a slot is free;
+    // otherwise it takes the card back, so a second tap undoes the first. The letters found the
+    // card just tapped; the next card is another one, so the whole list is back.
+    picker.addEventListener("click", function (event) {
+      var b = event.target.closest && event.target.closest(".card-grid button");
+      if (!b || !picker.contains(b)) return;
+      if (search && search.value) { search.value = ""; filter(); }
+      var slots = slotsOf(form);
+      if (slots < 2) return;
+      event.preventDefault();
+      var cid = b.value, left = parseInt(b.dataset.left, 10) || 1, mine = copies(cid);
+      if (mine && (mine >= left || form.picks.length >= slots)) {
+        form.picks = form.picks.filter(function (c) { return c !== cid; });
+      } else if (form.picks.length < slots) {
+        form.picks.push(cid);
+      }
+      form.drawPicks();
+      if (form.picks.length === slots) {
+        if (form.requestSubmit) form.requestSubmit(); else form.submit();
+      }
     });
-    draw();
+    sync(form);
+  }
+  function nameOf(button) {
+    var name = button.querySelector(".name");
+    return name ? name.textContent : button.value;
+  }
+  // After a push swapped the head or cards: picks no longer offered are dropped, the rest redrawn.
+  function sync(form) {
+    if (!form.drawPicks) return;
+    var slots = slotsOf(form);
+    form.picks = slots > 1 ? form.picks.filter(function (c) { return form.querySelector("#mk-" + c); }).slice(0, slots) : [];
+    form.drawPicks();
   }
 
   function setUp(root) {
