@@ -44,7 +44,7 @@ def spoken(text: object) -> Markup:
         count, glyph = found.groups()
         one, several = SYMBOLS[glyph]
         word = several if count and count != "1" else one
-        return f'{count or ""}<span class="sym" role="img" aria-label="{word}">{glyph}</span>'
+        return f'{count or ""}<span role="img" aria-label="{word}">{glyph}</span>'
     return Markup(_COUNTED_SYMBOL.sub(named, str(escape(text))))
 
 

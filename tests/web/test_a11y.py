@@ -74,13 +74,13 @@ def test_the_keep_awake_switch_and_the_news_are_on_table_pages_only(api, client)
 
 def test_symbols_are_said_by_name_and_counted(app):
     said = app.jinja_env.filters["spoken"]("Bob heals 1♥ and gains 3★ (<2ϟ>), rolling ✸ ✸.")
-    assert said == ('Bob heals 1<span class="sym" role="img" aria-label="heart">♥</span> and gains '
-                    '3<span class="sym" role="img" aria-label="stars">★</span> (&lt;2<span class="sym" role="img" '
-                    'aria-label="energy">ϟ</span>&gt;), rolling <span class="sym" role="img" aria-label="smash">✸</span> '
-                    '<span class="sym" role="img" aria-label="smash">✸</span>.')
+    assert said == ('Bob heals 1<span role="img" aria-label="heart">♥</span> and gains '
+                    '3<span role="img" aria-label="stars">★</span> (&lt;2<span role="img" '
+                    'aria-label="energy">ϟ</span>&gt;), rolling <span role="img" aria-label="smash">✸</span> '
+                    '<span role="img" aria-label="smash">✸</span>.')
     sym = app.jinja_env.globals["sym"]
-    assert sym("energy") == '<span class="sym" role="img" aria-label="energy">ϟ</span>'
-    assert app.jinja_env.filters["sym"](2, "heart") == '2<span class="sym" role="img" aria-label="hearts">♥</span>'
+    assert sym("energy") == '<span role="img" aria-label="energy">ϟ</span>'
+    assert app.jinja_env.filters["sym"](2, "heart") == '2<span role="img" aria-label="hearts">♥</span>'
 
 
 def test_the_history_says_its_symbols_by_name(api, client):
@@ -88,5 +88,5 @@ def test_the_history_says_its_symbols_by_name(api, client):
     api.act(table, {"type": "market", "cards": ["acid_attack", "alien_origin", "alpha_monster"]})
     api.act(table, {"type": "roll", "faces": ["1", "1", "2", "heart", "energy", "smash"]})
     page = client.get(f"/t/{table['id']}/history").get_data(as_text=True)
-    assert 'aria-label="heart">♥</span> <span class="sym" role="img" aria-label="energy">ϟ</span> <span' in page
+    assert 'aria-label="heart">♥</span> <span role="img" aria-label="energy">ϟ</span> <span' in page
     assert 'aria-label="smash">✸</span>' in client.get(f"/t/{table['id']}/watch").get_data(as_text=True)
