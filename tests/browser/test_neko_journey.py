@@ -35,7 +35,7 @@ def test_growth_asks_both_phones_for_their_bumps(live_server, phone):
     # Medals at the end of her turn. The action done, the road is no longer offered.
     submit(ann, ann.get_by_role("button", name="Ann crossed the road"))
     form = ann.locator("form.checkpad")
-    form.locator("label[for=tg-0-tree]").click()  # the skill follows: agility (Orange: 2)
+    form.locator("label[for=tg-tree]").click()  # the skill follows: agility (Orange: 2)
     form.locator("label[for=ob-3]").click()
     form.locator("label[for=die-5]").click()
     submit(ann, form.get_by_role("button", name="Check"))

@@ -58,7 +58,7 @@ def test_neko_says_why_a_skill_is_switched_off_for_the_tapped_target(live_server
     table, act = server_table(live_server, "neko", ("Ann", "Bob"), {"first_player": 0})
     page = open_on(browser.new_context(**SMALL), live_server, table, 0)
     expect(page.locator("#why-skill-bug")).to_be_hidden()  # nothing said before a target is tapped
-    page.locator("label[for=tg-0-bug]").click()
+    page.locator("label[for=tg-bug]").click()
     fighting = page.locator("#sk-fighting")
     expect(fighting).to_have_attribute("aria-describedby", "why-skill-bug")
     # The radio itself is drawn as its label: the reason sits beside that label.
@@ -67,7 +67,7 @@ def test_neko_says_why_a_skill_is_switched_off_for_the_tapped_target(live_server
     assert_beside(page.locator("label[for=sk-fighting]"), page.locator("#why-skill-bug"))
     expect(page.locator("#why-skill-bug")).to_contain_text("Hunt a bug: this Mission is achieved")
     # Another target: its own reason replaces the bug's.
-    page.locator("label[for=tg-0-tree]").click()
+    page.locator("label[for=tg-tree]").click()
     expect(page.locator("#why-skill-bug")).to_be_hidden()
     expect(page.locator("#why-skill-tree")).to_be_visible()
     expect(page.locator("#sk-hunting")).to_have_attribute("aria-describedby", "why-skill-tree")

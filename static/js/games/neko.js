@@ -13,6 +13,11 @@
   function face(input) {
     return input ? JSON.parse(input.value) : null;
   }
+  // Whose check a target is: a bike dodge names its kitten; the others are the moving kitten's,
+  // the pad's one player field.
+  function kitten(form, target) {
+    return target.dataset.player || form.querySelector("#check-player").value;
+  }
 
   // The check pad. A target lists the skills it takes (data-skills, from the offer): the others
   // are disabled, and when it takes one the skill follows; each skill shows the level of the
@@ -21,7 +26,7 @@
     var target = checked(form, "_set");
     if (target && changed === target) {
       var allowed = target.dataset.skills.split(" ");
-      var player = target.dataset.player;
+      var player = kitten(form, target);
       form.querySelectorAll('input[name="skill"]').forEach(function (radio) {
         radio.disabled = allowed.indexOf(radio.value) < 0;
         if (radio.disabled) radio.checked = false;
@@ -60,7 +65,7 @@
       out.dataset.outcome = "";
       return;
     }
-    var level = parseInt(skill.getAttribute("data-level-" + target.dataset.player), 10);
+    var level = parseInt(skill.getAttribute("data-level-" + kitten(form, target)), 10);
     var goal = parseInt(objective.value, 10), rolled = face(die);
     if (rolled === "X") {
       out.textContent = "X vs " + goal + ": critical failure";
@@ -77,9 +82,12 @@
   function previewFight(form) {
     var out = form.querySelector("[data-preview]");
     var pair = checked(form, "_set");
+    // The pair's two kittens, as its label names them (attacker first).
+    var names = pair ? form.querySelectorAll('label[for="' + pair.id + '"] > bdi') : [];
+    var first = names.length ? names[0].textContent : "", second = names.length ? names[1].textContent : "";
     if (pair) {  // each die row says whose die it is
       form.querySelectorAll("[data-die-of]").forEach(function (label) {
-        label.textContent = pair.dataset[label.dataset.dieOf];
+        label.textContent = label.dataset.dieOf === "first" ? first : second;
       });
     }
     var a = face(checked(form, "rolls.0.0:json")), d = face(checked(form, "rolls.0.1:json"));
@@ -88,14 +96,14 @@
       out.textContent = "Tap who fights whom and both dice.";
       return;
     }
-    var levels = JSON.parse(pair.dataset.levels);
+    var levels = pair.dataset.levels.split(" ").map(Number);
     var total = function (die, level) { return die === "X" ? null : die + level; };
     var ta = total(a, levels[0]), td = total(d, levels[1]);
     var say = function (die, level, t) { return t === null ? "X" : die + " + " + level + " = " + t; };
     var result;
     if (ta === td) result = "a draw: roll again";
-    else if (td === null || (ta !== null && ta > td)) result = pair.dataset.first + " wins";
-    else result = pair.dataset.second + " wins";
+    else if (td === null || (ta !== null && ta > td)) result = first + " wins";
+    else result = second + " wins";
     out.textContent = say(a, levels[0], ta) + " vs " + say(d, levels[1], td) + ": " + result;
   }
 
