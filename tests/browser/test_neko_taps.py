@@ -145,7 +145,7 @@ def test_own_sheet_first_the_others_on_one_line_and_a_growth_is_one_history_line
         expect(closed).not_to_have_attribute("open", "")
     ann_sheet = bob.locator("#board details[data-sheet='0']")
     ann_sheet.locator("summary").click()
-    expect(ann_sheet.locator(".track[aria-label^=agility]")).to_be_visible()
+    expect(bob.locator("#board article[data-player='0'] .track[aria-label^=agility]")).to_be_visible()
     # Ann's two missions reach Growth space 1 at the end of her turn: five bumps for each kitten.
     version = act({"type": "crossed_road", "player": 0}, {"type": "check", "player": 0, "skill": "agility", "objective": 3, "die": 5, "target": "tree"},
                   {"type": "end_turn"})
