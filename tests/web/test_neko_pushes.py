@@ -1,0 +1,74 @@
+"""Kyoto no Neko's pushes (issue 29): the pads its rules take away after a turn's action stay in
+the page hidden, so that a turn passing re-sends whose turn it is and not the pads; a finished
+game's board inserts the standings and the Medals chart, and the kittens' skills charts are
+fetched when opened. Every phone still ends up with what a fresh page load shows it."""
+from __future__ import annotations
+
+import random
+import re
+
+from companion.games import WATCHER, Viewer
+from companion.web.render import RenderCache, regions
+
+from ..offers_checks import draw_action
+from .test_chart_contents import chart
+from .test_push_changes import Phone
+
+NAMES = ["Ann", "Bob", "Cy"]
+# A pad the rules took away says so by its marker (neko.css hides the pad).
+OFF = {"check": re.compile(r'id="check-player"[^>]*data-off'), "bike": re.compile(r'id="bikepad-player"[^>]*data-off'),
+       "fight": re.compile(r'id="fight-pairs"[^>]*data-off'), "movement": re.compile(r'id="movement-player"[^>]*data-off')}
+
+
+def controls(table, viewer) -> str:
+    html = regions(table, viewer, "play")
+    return html[html.index('<section id="controls"'):html.index('<section id="history"')]
+
+
+def test_the_pads_hide_after_the_action_and_a_turn_passing_re_sends_no_chip(app):
+    service = app.extensions["companion.tables"]
+    table = service.create("neko", NAMES, {"first_player": 0}, seed=1)
+    host = table.record["host_token"]
+    cache = RenderCache()
+    with app.test_request_context("/"):
+        bob = Phone(cache, table, Viewer(1, True), "play")
+        assert not any(off.search(controls(table, bob.viewer)) for off in OFF.values())  # a turn begins: every pad
+        table = service.act(table.id, host, {"type": "check", "player": 0, "skill": "agility", "objective": 3, "die": 5, "target": "tree"})[0]
+        bob.push(table)
+        done = controls(table, bob.viewer)
+        assert all(off.search(done) for off in OFF.values()), "the action done: every pad hidden"
+        assert "Ann has done this turn&#39;s action." in done  # and why, beside the one control left
+        table = service.act(table.id, host, {"type": "end_turn", "player": 0})[0]
+        pushed = bob.push(table)
+        bob.check(table, "Bob's turn")
+        assert not any(off.search(controls(table, bob.viewer)) for off in OFF.values())
+        # Bob's pads come back as the parts that name him: his player field, his levels, the fights.
+        assert '<input type="hidden" name="player:int" id="check-player" value="1">' in pushed
+        assert 'id="tg-tree"' not in pushed and 'id="ob-3"' not in pushed and 'id="die-5"' not in pushed
+        assert len(pushed.encode()) < 4096
+
+
+def test_a_finished_games_phones_converge_and_its_skills_charts_are_fetched_when_opened(app, client):
+    service = app.extensions["companion.tables"]
+    table = service.create("neko", NAMES, {}, seed=2)
+    host = table.record["host_token"]
+    cache, rnd = RenderCache(), random.Random(2)
+    with app.test_request_context("/"):
+        for _ in range(2000):  # a random game to its end, through the offers
+            before = table
+            table = service.act(table.id, host, draw_action(table.game, table.state, rnd))[0]
+            if table.state["over"]:
+                break
+        assert table.state["over"], "the game ends"
+        for viewer, mode in [(WATCHER, "watch")] + [(Viewer(k, True), "play") for k in range(len(NAMES))]:
+            phone = Phone(cache, before, viewer, mode)  # a page at the last move before the end
+            phone.had = cache.push(before, viewer, mode, None)[0]
+            pushed = phone.push(table)
+            phone.check(table, ("game over", viewer))
+            assert '<section id="board"' not in pushed and 'id="ending"' in pushed  # the standings inserted
+            assert len(pushed.encode()) < 20 * 1024
+            assert chart(pushed, "Medals per round") and not chart(pushed, "Skills of Ann per round")
+            assert "Skills per round" in pushed
+    skills = client.get(f"/t/{table.id}/charts?mode=watch&part=skills").get_data(as_text=True)
+    assert all(chart(skills, f"Skills of {name} per round") for name in NAMES)
+    assert chart(skills, "Medals per round") is None
