@@ -1,9 +1,8 @@
 // Kyoto no Neko table page behaviour: the check pad (the skill follows the target, a preview of
 // the sum against the Objective), the fight's preview, a Growth's bumps sent as one answer, and
 // the kittens' sheets a phone opened kept open when the board is redrawn.
-// Loaded by templates/table.html for this game only; must not be inline (the CSP forbids it).
-// Every choice the pads draw comes from the engine's offers (templates/games/neko/_controls.html);
-// the previews only say what the table's dice read, the engine decides and answers with its sentence.
+// Loaded for this game only (not inline: the CSP). The previews only say what the dice read: the
+// engine decides (games/neko/_controls.html draws its offers).
 (function () {
   "use strict";
 
@@ -13,11 +12,6 @@
   function face(input) {
     return input ? JSON.parse(input.value) : null;
   }
-  // Whose check a target is: a bike dodge names its kitten; the others are the moving kitten's,
-  // the pad's one player field.
-  function kitten(form, target) {
-    return target.dataset.player || form.querySelector("#check-player").value;
-  }
 
   // The check pad. A target lists the skills it takes (data-skills, from the offer): the others
   // are disabled, and when it takes one the skill follows; each skill shows the level of the
@@ -26,7 +20,7 @@
     var target = checked(form, "_set");
     if (target && changed === target) {
       var allowed = target.dataset.skills.split(" ");
-      var player = kitten(form, target);
+      var player = target.dataset.player || form.elements["player:int"].value;  // a bike dodge's own, else the pad's
       form.querySelectorAll('input[name="skill"]').forEach(function (radio) {
         radio.disabled = allowed.indexOf(radio.value) < 0;
         if (radio.disabled) radio.checked = false;
@@ -65,7 +59,7 @@
       out.dataset.outcome = "";
       return;
     }
-    var level = parseInt(skill.getAttribute("data-level-" + kitten(form, target)), 10);
+    var level = parseInt(skill.getAttribute("data-level-" + (target.dataset.player || form.elements["player:int"].value)), 10);
     var goal = parseInt(objective.value, 10), rolled = face(die);
     if (rolled === "X") {
       out.textContent = "X vs " + goal + ": critical failure";
@@ -82,9 +76,8 @@
   function previewFight(form) {
     var out = form.querySelector("[data-preview]");
     var pair = checked(form, "_set");
-    // The pair's two kittens, as its label names them (attacker first).
-    var names = pair ? form.querySelectorAll('label[for="' + pair.id + '"] > bdi') : [];
-    var first = names.length ? names[0].textContent : "", second = names.length ? names[1].textContent : "";
+    var names = pair ? pair.nextElementSibling.querySelectorAll("bdi") : [];  // its label names the two
+    var first = pair && names[0].textContent, second = pair && names[1].textContent;
     if (pair) {  // each die row says whose die it is
       form.querySelectorAll("[data-die-of]").forEach(function (label) {
         label.textContent = label.dataset.dieOf === "first" ? first : second;
