@@ -134,6 +134,10 @@ class _Controls(HTMLParser):
             self._form = {"fields": {}, "buttons": [], "players": []}
         elif self._form is None:
             return
+        elif "data-off" in a:
+            # A pad its game keeps in the page hidden while the rules take it away (Kyoto no
+            # Neko's, neko.css: a part of it marked data-off): no control.
+            self._form["off"] = True
         elif tag == "input":
             name = (a.get("name") or "").split(":")[0]
             kind = a.get("type", "text")
@@ -144,7 +148,7 @@ class _Controls(HTMLParser):
             elif kind == "radio" and name == "_set" and "disabled" not in a:  # a `_set` select drawn as buttons
                 self._form.setdefault("set_options", []).append(a["value"])
             elif kind == "submit" and "disabled" not in a:
-                self._form["buttons"].append(a.get("value") if a.get("name") == "_set" else None)
+                self._form["buttons"].append(_pressed(a))
         elif tag == "select":
             self._select = (a.get("name") or "").split(":")[0]
         elif tag == "option" and self._select in ("player", "_set") and "disabled" not in a and a.get("value"):
@@ -154,7 +158,7 @@ class _Controls(HTMLParser):
             else:
                 self._form.setdefault("set_options", []).append(value)
         elif tag == "button" and a.get("type", "submit") == "submit" and "disabled" not in a:
-            self._form["buttons"].append(a.get("value") if a.get("name") == "_set" else None)
+            self._form["buttons"].append(_pressed(a))
 
     def handle_endtag(self, tag):
         if tag == "select":
@@ -162,9 +166,8 @@ class _Controls(HTMLParser):
         if tag != "form" or self._form is None:
             return
         form, self._form = self._form, None
-        kind = form["fields"].get("type")
-        if kind is None:
-            return  # undo, redo, seats: not an action
+        if form.get("off"):
+            return  # a pad hidden
         sets = form.get("set_options") or [None]
         for button in form["buttons"]:
             for chosen in sets:
@@ -173,11 +176,22 @@ class _Controls(HTMLParser):
                     if extra:
                         fields.update(json.loads(extra))
                 kind = fields.get("type")
+                if kind is None:
+                    continue  # undo, redo, seats: not an action
                 if form["players"] and "player" not in fields:
                     self.controls.extend((kind, p) for p in form["players"])
                 else:
                     player = fields.get("player")
                     self.controls.append((kind, int(player) if player not in (None, "") else None))
+
+
+def _pressed(button: dict) -> str | None:
+    """What a submit button adds to its form's fields when pressed (JSON): its `_set`, or its own
+    name and value (a form whose buttons are its moves: `name="type"`)."""
+    name = (button.get("name") or "").split(":")[0]
+    if name == "_set":
+        return button.get("value")
+    return json.dumps({name: button.get("value")}) if name else None
 
 
 def controls_of(html: str) -> set[tuple[str, int | None]]:

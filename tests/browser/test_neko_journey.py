@@ -42,6 +42,10 @@ def test_growth_asks_both_phones_for_their_bumps(live_server, phone):
     expect(bob.locator("#history")).to_contain_text("success")
     expect(ann.locator("#controls")).to_contain_text("Ann has done this turn's action")
     expect(ann.get_by_role("button", name="Ann crossed the road")).to_have_count(0)
+    # The pads the rules took away are hidden on both phones (kept in the page for the next turn).
+    for page in (ann, bob):
+        for pad in ("form.checkpad", "form.bikepad", "form.fightpad", "form.movement"):
+            expect(page.locator(pad)).to_be_hidden()
     submit(ann, ann.get_by_role("button", name="End Ann's turn"))
 
     # Growth 1 (the 2nd Medal is a Growth space): stamina up for both, then five bumps each, tapped
@@ -60,5 +64,7 @@ def test_growth_asks_both_phones_for_their_bumps(live_server, phone):
         expect(page.locator("#status")).to_contain_text("Bob's turn")
         assert ringed(page) == ["1"]  # the ring passed with the turn, on both phones
         expect(page.locator("#board article[data-player='0'] [data-medals]")).to_have_text("2")
+        expect(page.locator("form.checkpad")).to_be_visible()  # Bob's pad back on both phones
+        expect(page.get_by_role("button", name="Bob crossed the road")).to_be_visible()
     expect(ann.locator("#board article[data-player='1'] .track[aria-label^=friendship]")).to_have_attribute("aria-label", "friendship 7")  # Blue starts at 2
     expect(bob.locator("#board article[data-player='0'] .track[aria-label^=hunting]")).to_have_attribute("aria-label", "hunting 5")  # Orange starts at 0

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from dataclasses import replace
 from html.parser import HTMLParser
 from html import unescape
@@ -194,7 +195,9 @@ class _Choices(HTMLParser):
             self.forms.append({"sets": [], "radios": {}, "selects": {}, "hidden": {}, "buttons": {}, "skills": []})
         elif form is None:
             return
-        elif tag == "input" and a.get("type") == "hidden":
+        if "data-off" in a:
+            form["off"] = True  # a pad kept hidden while the rules take it away (neko.css)
+        if tag == "input" and a.get("type") == "hidden":
             form["hidden"][a["name"].split(":")[0]] = a["value"]
         elif tag == "input" and a.get("type") == "radio":
             form["radios"].setdefault(a["name"].split(":")[0], []).append(_value(a["value"]))
@@ -224,15 +227,19 @@ def assert_choices_match(html: str, offers: list[dict]) -> None:
         by_type.setdefault(o["type"], []).append(o)
 
     def forms_of(kind: str) -> list[dict]:
-        return [f for f in parser.forms if f["hidden"].get("type") == kind]
+        return [f for f in parser.forms if f["hidden"].get("type") == kind and not f.get("off")]
     checks = by_type.get("check", [])
     drawn = forms_of("check")
     assert len(drawn) == (1 if checks else 0)
     if checks:
         (form,) = drawn
+        # A target names its kitten, or is the pad's kitten's (its one player field).
+        mover = int(form["hidden"]["player"])
+        chips = sorted(json.dumps([{"player": mover, **chip}, skills], sort_keys=True)
+                       for chip, skills in zip(form["radios"]["_set"], form["skills"]))
         targets = [(o, t, j) for o in checks for t in o["targets"] for j in [None, *t.get("from", [])]]
-        assert form["radios"]["_set"] == [{"player": o["player"], "target": t["target"], **({} if j is None else {"from": j})} for o, t, j in targets]
-        assert form["skills"] == [t["skills"] for _, t, _ in targets]  # what follows each target
+        assert chips == sorted(json.dumps([{"player": o["player"], "target": t["target"], **({} if j is None else {"from": j})}, t["skills"]], sort_keys=True)
+                               for o, t, j in targets)  # each target, with the skills that follow it
         assert form["radios"]["skill"] == list(SKILLS)
         assert form["radios"]["die"] == checks[0]["faces"] and all(o["faces"] == checks[0]["faces"] for o in checks)
         low, high = checks[0]["objective"]["min"], checks[0]["objective"]["max"]
@@ -287,7 +294,8 @@ def test_the_controls_of_a_tie_and_of_a_turn_begun_under_rules_1_are_their_offer
     html, offers = render_controls(app, replace(table, state=tied))
     assert_controls_match(html, offers)
     assert_choices_match(html, offers)
-    assert "Tie: Ann and Bob and Cy fight for the win" in html and "Enter the fight" in html and "Skill check" not in html
+    assert "Tie: Ann and Bob and Cy fight for the win" in html and "Enter the fight" in html
+    assert re.search(r'id="check-player"[^>]*data-off', html), "the check pad hidden"
     # Rules 1 took the road after the action: a turn begun under them still offers it, not a 2nd action.
     acted = act(table.state, type="check", player=0, skill="agility", objective=3, die=5, target="tree")
     old = GAME.settle_legacy(acted)

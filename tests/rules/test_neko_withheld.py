@@ -78,7 +78,7 @@ def _page(client, api, *actions):
 
 def test_the_check_pad_carries_each_targets_reason_beside_the_skills(client, api):
     html = _page(client, api)
-    bug = re.search(r'<input type="radio" name="_set" id="tg-0-bug"[^>]*>', html).group(0)
+    bug = re.search(r'<input type="radio" name="_set" id="tg-bug"[^>]*>', html).group(0)
     assert 'data-why="why-skill-bug"' in bug
     reason = re.search(r'<p class="because" id="why-skill-bug" hidden>(.*?)</p>', html, re.S).group(1)
     assert "A bug is hunted: a Hunting check." in reason and "Hunt a bug: this Mission is achieved" in reason
