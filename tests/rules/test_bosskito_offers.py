@@ -131,7 +131,11 @@ class _Choices(HTMLParser):
         elif tag == "input" and a.get("type") == "radio":
             self.radios.setdefault(f"{self._type}/{a['name']}", []).append(a["value"])
         elif tag == "button" and a.get("name") == "_set" and "disabled" not in a:
-            self.sets.setdefault(self._type, []).append(json.loads(a["value"]))
+            # A button may name its own move (exchange, in the form of draw and take).
+            chosen = json.loads(a["value"])
+            self.sets.setdefault(chosen.pop("type", self._type), []).append(chosen)
+        elif tag == "button" and a.get("name") == "colour" and "disabled" not in a:
+            self.sets.setdefault(self._type, []).append({"colour": a["value"]})  # a card played
         elif tag == "button" and "data-number" in a and "disabled" not in a:
             self.pad[int(a["data-number"])] = int(a["data-left"])
         elif tag == "select":
