@@ -128,7 +128,7 @@ def test_gangs_bells_per_round_are_charted_at_the_end(api, client):
     table = api.create("gangs", ("Ann", "Bob"))
     reply = play(api, table, GANGS_ROUND_1 + GANGS_ROUND_2)
     assert reply["state"]["over"]
-    summary, rows = chart(watch(client, table), "Bells per round")
+    summary, rows = chart(opened(client, table), "Bells per round")
     assert rows == [["Round", "Ann", "Bob"], ["start", "0", "0"], ["1", "4", "0"], ["2", "14", "0"]]
     assert summary == "Bells per round. After round 2: Ann leads with 14 bells; then Bob 0."
 

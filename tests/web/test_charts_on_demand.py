@@ -91,15 +91,16 @@ def test_gangs_charts_show_no_hidden_bells_to_anyone_before_the_end(api, app, cl
     assert all(FIGURE not in html and "Bells per round" not in html for html in seen[0])
 
 
-def test_a_finished_game_draws_its_charts_in_the_board_with_their_style(api, app, client):
+def test_a_finished_game_keeps_its_charts_behind_their_control(api, app, client):
+    # Issue 29: "the charts stay on demand", at the end too (drawn into a game over's push they
+    # grew with the game: 21 KB of a long Kyotoan one's 41). Gangs' bells are seen at last.
     table = api.create("gangs", ("Ann", "Bob"))
     assert play(api, table, GANGS_ROUND_1 + GANGS_ROUND_2)["state"]["over"]
     for who, html in {**pushes(app, table), "page": watch(client, table)}.items():
         board = html[html.index('<section id="board"'):]
-        assert CONTROL not in board, who
-        assert chart(board, "Bells per round")[1][-1] == ["2", "14", "0"], who
-        assert "/static/css/charts.css" in board, who
-    assert chart(opened(client, table), "Bells per round") is not None  # the route still answers
+        assert board.count(CONTROL) == 1 and FIGURE not in board, who
+        assert "/static/css/charts.css" in board, who  # for the charts it opens to
+    assert chart(opened(client, table), "Bells per round")[1][-1] == ["2", "14", "0"]
 
 
 def test_pages_that_draw_no_chart_load_no_chart_style(api, client):
