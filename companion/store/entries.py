@@ -23,7 +23,7 @@ RECENT = 40
 
 
 def packed(entry: dict) -> str:
-    """An entry as the compact text kept for it (what the stores write for it, too)."""
+    """An entry as the compact text kept for it: the text the Redis store writes for it too."""
     return json.dumps(entry, separators=(",", ":"), ensure_ascii=False)
 
 
@@ -40,9 +40,17 @@ class Entries(Sequence):
         self._old, self._recent = _old, recent
 
     @classmethod
-    def of(cls, entries) -> "Entries":
-        """`entries` (a list of dicts, or an Entries) as an Entries."""
-        return entries if isinstance(entries, Entries) else cls(entries)
+    def read(cls, texts: list[str]) -> "Entries":
+        """A log as a store holds it, each entry's JSON text in the form `packed` makes (the Redis
+        store's): every text is parsed (ValueError for one that is not JSON, as before), the older
+        ones kept as read rather than written again."""
+        entries = [json.loads(t) for t in texts]
+        cut = max(0, len(texts) - RECENT)
+        return cls(entries[cut:], tuple(texts[:cut]))
+
+    def texts(self) -> list[str]:
+        """Each entry as its JSON text (`packed`), the older ones not parsed again."""
+        return [*self._old, *map(packed, self._recent)]
 
     def __len__(self) -> int:
         return len(self._old) + len(self._recent)

@@ -46,3 +46,16 @@ def test_a_compact_log_is_written_as_the_list_it_stands_for(tmp_path):
         AtomicJSONStorage(tmp_path / f"{name}.json").write({"table": {"1": {"record": {"id": "x", "actions": actions}}}})
     assert (tmp_path / "plain.json").read_bytes() == (tmp_path / "compact.json").read_bytes()
     assert json.loads((tmp_path / "compact.json").read_text())["table"]["1"]["record"]["actions"] == plain
+
+
+def test_a_compact_log_gives_each_entry_the_text_the_redis_store_writes():
+    plain = [entry(k) for k in range(1, 2 * RECENT)]
+    assert Entries(plain).texts() == [json.dumps(e, separators=(",", ":"), ensure_ascii=False) for e in plain]
+
+
+def test_a_log_read_as_texts_is_the_list_they_hold():
+    plain = [entry(k) for k in range(1, 2 * RECENT)]
+    texts = Entries(plain).texts()
+    assert Entries.read(texts) == plain and Entries.read(texts).texts() == texts
+    with pytest.raises(ValueError):
+        Entries.read(["{not json"] + texts)
