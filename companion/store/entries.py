@@ -10,7 +10,8 @@ last), so those stay parsed and a tap parses nothing.
 
 An `Entries` reads as the list it stands for (index, slice, len, iterate, ==, + a list), always
 giving fresh dicts for the old entries, and is written by every store as that list (atomic.py's
-encoder asks `list()` of it; the Redis store iterates it), so the stored formats do not change.
+encoder asks `list()` of it; the Redis store writes `texts()`, the very JSON it wrote for each
+entry, and reads a log back with `read`), so the stored formats do not change.
 It is never changed in place: `+` and slices make new ones, sharing the old texts.
 """
 from __future__ import annotations

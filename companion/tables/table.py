@@ -152,8 +152,9 @@ class Table:
 
 class Packed:
     """A state kept for an undo further back than the last KEEP_RECENT, pickled: a state's objects
-    took 6-8 times its pickle's bytes, one every CHECKPOINT_EVERY actions for the whole game
-    (docs/operations.md); an undo that reaches it unpickles it (far less than the replay after)."""
+    took about ten times its pickle's bytes (Gangs at 1,200 actions: 41 KB, pickled 3.7 KB), one
+    every CHECKPOINT_EVERY actions for the whole game; an undo that reaches it unpickles it (far
+    less than the replay after it)."""
 
     __slots__ = ("data",)
 
