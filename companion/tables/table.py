@@ -199,7 +199,7 @@ def rewound(table: Table, record: dict) -> Table:
     start, state = checkpoints[-1]
     game = get_game(record["game"])
     actions = record["actions"]
-    state, states = folded(game, opened(state), actions[start:], start, checkpoints[:-1], actions[start - 1] if start else None)
+    state, states = folded(game, state, actions[start:], start, checkpoints[:-1], actions[start - 1] if start else None)
     if start == done and done and is_legacy(game, actions[-1]):
         # A checkpoint inside a run of older-rules entries holds the state before that run was
         # settled; a whole fold settles it when the log ends there, and so must this.
@@ -247,15 +247,16 @@ def fold_with_checkpoints(record: dict) -> tuple[dict, tuple]:
     return folded(game, state, record["actions"], 0)
 
 
-def folded(game, state: dict, entries: list[dict], start: int, kept: tuple = (),
+def folded(game, state: dict | Packed, entries: list[dict], start: int, kept: tuple = (),
            previous: dict | None = None) -> tuple[dict, tuple]:
     """`state` (after a log's first `start` entries) with `entries` replayed, and the checkpoints
     `kept` with the states passed on the way that a table keeps (`worth_keeping`)."""
     end = start + len(entries)
     checkpoints = [c for c in kept if worth_keeping(c[0], end)]
+    first, state = state, opened(state)  # a packed state is kept packed: pickled once, not again
     for done, (after, _) in enumerate(replay(game, state, entries, previous), start=start):
         if worth_keeping(done, end):
-            checkpoints.append((done, state))
+            checkpoints.append((done, first if done == start else state))
         state = after
     return state, keeping(checkpoints, end)
 
