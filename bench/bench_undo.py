@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 from bench.bench_actions import legal_action  # noqa: E402
 from companion import create_app  # noqa: E402
 from companion.games import get_game  # noqa: E402
-from companion.tables.table import KEEP_RECENT  # noqa: E402
+from companion.tables.table import KEEP_RECENT, Packed  # noqa: E402
 
 RUN = 10  # undos in a row: more than the last states a table keeps (table.KEEP_RECENT)
 GAME = get_game("gangs")
@@ -88,7 +88,10 @@ class ApiPath(ServicePath):
 
 
 def copied_bytes(value) -> int:
-    """The bytes of the dicts and lists of a state: what one more copy of it holds."""
+    """The bytes of the dicts and lists of a state: what one more copy of it holds (a state kept
+    packed: its pickle's bytes)."""
+    if isinstance(value, Packed):
+        return sys.getsizeof(value.data)
     if isinstance(value, dict):
         return sys.getsizeof(value) + sum(copied_bytes(v) for v in value.values())
     if isinstance(value, (list, tuple)):

@@ -138,7 +138,21 @@ class Table:
             status, reply = client.call("POST", self.address, legal_action(self.state, rnd), self.info["token"])
         except Exception as exc:  # counted as an error by the caller, never fatal to a load test
             status, reply = 0, {"error": type(exc).__name__}
+            # A request that timed out leaves its answer unread: every later request on the same
+            # connection would fail (CannotSendRequest), so the next one opens a new connection.
+            client.conn.close()
         return t0, status, reply
+
+    def refresh(self, client: Api) -> None:
+        """Read the table's state again after a failed action (it may have been applied after all,
+        and an action drawn from the state before it may be one the rules now refuse)."""
+        try:
+            status, reply = client.call("GET", f"/api/tables/{self.info['id']}", None, self.info["token"])
+        except Exception:
+            client.conn.close()
+            return
+        if status == 200:
+            self.state = reply["state"]
 
 
 def main() -> None:
@@ -212,6 +226,7 @@ def run(args, proc, port: int) -> None:
                     why = f"HTTP {status}: {(reply or {}).get('error', 'no reply')}"[:80]
                     kinds[why] = kinds.get(why, 0) + 1
                 time.sleep(args.interval)
+                table.refresh(client)
                 continue
             table.state = reply["state"]
             reached = table.done.wait(5)

@@ -26,7 +26,7 @@ def caches(app) -> dict:
     return {
         "renders": len(renders), "render_chars": sum(len(v) for v in renders.values()),
         "fragments": len(fragments), "fragment_chars": sum(len(h) for h, _ in fragments.values()),
-        "history_items": render._history_item.cache_info().currsize,
+        "history_lines": render._said.cache_info().currsize,
         "table_paths": render._table_paths.cache_info().currsize,
         "tables": len(tables), "log_entries": sum(len(t.record["actions"]) for t in tables.values()),
         "checkpoints": sum(len(t.checkpoints) for t in tables.values()),

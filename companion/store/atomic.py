@@ -15,6 +15,7 @@ from pathlib import Path
 
 from tinydb.storages import Storage
 
+from .entries import Entries
 from .jsonlog import fsync, fsync_folder
 
 TMP_SUFFIX = ".tmp"
@@ -38,12 +39,19 @@ class AtomicJSONStorage(Storage):
 
     def write(self, data) -> None:
         """Replace the file with `data` in one atomic step."""
-        payload = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+        payload = json.dumps(data, separators=(",", ":"), ensure_ascii=False, default=_as_list).encode("utf-8")
         with self._lock:
             write_atomically(self.path, payload)
 
     def close(self) -> None:
         pass
+
+
+def _as_list(value):
+    """A log held compactly in memory (entries.py) is written as the list of entries it stands for."""
+    if isinstance(value, Entries):
+        return list(value)
+    raise TypeError(f"{type(value).__name__} is not JSON")
 
 
 def write_atomically(path: Path, payload: bytes) -> None:

@@ -11,6 +11,7 @@ import re
 from abc import ABC, abstractmethod
 from contextlib import contextmanager
 
+from .entries import Entries
 
 _SAFE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
@@ -22,7 +23,7 @@ def is_record_id(value: object) -> bool:
 
 def check_shape(record: dict) -> None:
     """ValueError unless a table record has what replaying and folding it need."""
-    for key, kind in (("game", str), ("players", list), ("version", int), ("actions", list), ("redo", list)):
+    for key, kind in (("game", str), ("players", list), ("version", int), ("actions", (list, Entries)), ("redo", (list, Entries))):
         if not isinstance(record.get(key), kind):
             raise ValueError(f"its '{key}' is missing or of the wrong kind")
 

@@ -21,6 +21,7 @@ from redis.retry import Retry
 
 from . import redis_scripts as scripts
 from .base import StaleEvent, StaleLeague, StaleWrite, Store, StoreError, TableDamaged, check_shape, is_record_id
+from .entries import Entries, packed
 from .index import summary_of
 from .migrations import NewerSchema, migrate_event, migrate_table
 
@@ -109,7 +110,7 @@ class RedisStore(Store):
             return None
         try:
             record = {**json.loads(meta["setup"]), **_unseated(json.loads(meta["seats"])), "version": int(meta["version"]),
-                      "actions": [json.loads(a) for a in actions], "redo": [json.loads(r) for r in redo]}
+                      "actions": Entries.read(actions), "redo": Entries.read(redo)}
             record = migrate_table(record)
             check_shape(record)
         except NewerSchema as exc:
@@ -284,8 +285,12 @@ def _unseated(seats: list | dict) -> dict:
 
 def _lists(record: dict) -> list:
     """A script's arguments for a record's lists: how many actions, then each action and each
-    undone action as JSON."""
-    return [len(record["actions"]), *map(_json, record["actions"]), *map(_json, record["redo"])]
+    undone action as JSON (a log held compactly, entries.py, has the same text already)."""
+    return [len(record["actions"]), *_texts(record["actions"]), *_texts(record["redo"])]
+
+
+def _texts(entries) -> list[str]:
+    return entries.texts() if isinstance(entries, Entries) else list(map(packed, entries))
 
 
 def _write_id() -> str:

@@ -12,7 +12,7 @@ from typing import Callable
 
 from ..games import RuleViolation, Viewer, get_game
 from ..store.migrations import SCHEMA
-from .table import Table, fold, replay, worth_keeping
+from .table import Table, fold, keeping, replay, worth_keeping
 
 # A real game of any of the four stays far below this (a long Last Kyotoan Standing game is ~600);
 # an import beyond it is refused before any work is done.
@@ -115,7 +115,7 @@ def imported(data: object, event: str | None, join_code: Callable[[], str]) -> T
     version = len(entries)
     if isinstance(given_version, int) and not isinstance(given_version, bool) and version <= given_version <= 10 * IMPORT_MAX_ACTIONS:
         version = given_version
-    return Table({**table.record, "actions": entries, "version": version}, state, tuple(checkpoints))
+    return Table({**table.record, "actions": entries, "version": version}, state, keeping(checkpoints, len(entries)))
 
 
 def refuse_unknown(given: dict, known: tuple[str, ...], what: str) -> None:

@@ -106,11 +106,19 @@ def _table_paths(table_id: str, root: str) -> dict[str, str]:
     return {name: url_for(f"pages.{name}", table_id=table_id) for name in ("act", "undo", "redo", "poll", "history", "rematch")}
 
 
-@lru_cache(maxsize=8192)
+# The history repeats its last 30 entries in every push: building their sentences each time was a
+# tenth of a push's render time (measured). Kept by sentence, not by entry: a cache of entries grew
+# by an item (~600 bytes) with every action until it held 8,192 (docs/operations.md, "What grows,
+# measured"), while a table says the same sentences again and again.
+@lru_cache(maxsize=4096)
+def _said(line: str) -> str:
+    """A history sentence as the page says it (`spoken`), built once."""
+    return str(spoken(line))
+
+
 def _history_item(seq: int, lines: tuple[str, ...]) -> Markup:
-    """A history entry's list item, built once: an entry never changes, and every push repeats
-    the last 30 (a tenth of a push's render time when built each time, measured)."""
-    said = " ".join(spoken(line) for line in lines)
+    """A history entry's list item."""
+    said = " ".join(map(_said, lines))
     return Markup(f'<li id="h-{seq}"><span class="seq">#{seq}</span>{said}</li>')
 
 
