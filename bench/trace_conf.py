@@ -18,7 +18,7 @@ from companion.server.gunicorn_conf import post_worker_init as project_post_work
 def caches(app) -> dict:
     """How many entries (and characters, for rendered text) the app's caches and tables hold."""
     # Imported here, in the worker (as gunicorn_conf does): the web layer after gevent's patch.
-    from companion.web import render
+    from companion.web import render, said
 
     renders = app.extensions["companion.renders"]._items
     tables = app.extensions["companion.tables"]._cache._tables
@@ -26,7 +26,7 @@ def caches(app) -> dict:
     return {
         "renders": len(renders), "render_chars": sum(len(v) for v in renders.values()),
         "fragments": len(fragments), "fragment_chars": sum(len(h) for h, _ in fragments.values()),
-        "history_lines": render._said.cache_info().currsize,
+        "history_lines": said._said.cache_info().currsize,
         "table_paths": render._table_paths.cache_info().currsize,
         "tables": len(tables), "log_entries": sum(len(t.record["actions"]) for t in tables.values()),
         "checkpoints": sum(len(t.checkpoints) for t in tables.values()),

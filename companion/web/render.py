@@ -7,14 +7,13 @@ watchers of a table cost one render, not 200.
 from __future__ import annotations
 
 import json
-import re
 import threading
 from collections import OrderedDict
 from functools import lru_cache, partial
 
 from flask import Flask, current_app, render_template, request, url_for
 from flask.templating import Environment
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from ..games import WATCHER, Viewer, all_pages, page_of, words
 from ..games.withheld import find
@@ -23,37 +22,13 @@ from ..tables import play_log
 from .charts import layout as chart_layout
 from .fragments import FragmentCache
 from .push import changes, numbered, unmarked
+from .said import history_line, spoken, sym
 from .unindented import Unindented
 
 REGIONS = ("status", "board", "controls", "history")
 # The live history shows the latest entries; the whole log is one tap away (not pushed to every
 # phone on every action, which would grow with the game).
 HISTORY_SHOWN = 30
-
-
-# The symbols the games write in their sentences, and what a screen reader should say for each
-# (one, several): left alone, ϟ is read as the Greek letter koppa and ★ as "black star".
-SYMBOLS = {"ϟ": ("energy", "energy"), "♥": ("heart", "hearts"), "★": ("star", "stars"), "✸": ("smash", "smashes")}
-BY_NAME = {one: glyph for glyph, (one, _) in SYMBOLS.items()}
-_COUNTED_SYMBOL = re.compile(r"(\d+)?([" + "".join(SYMBOLS) + "])")
-
-
-def spoken(text: object) -> Markup:
-    """Text, escaped, with each symbol said by its name: "2★" reads "2 stars", "1♥" "1 heart"."""
-    def named(found: re.Match) -> str:
-        count, glyph = found.groups()
-        one, several = SYMBOLS[glyph]
-        word = several if count and count != "1" else one
-        return f'{count or ""}<span role="img" aria-label="{word}">{glyph}</span>'
-    return Markup(_COUNTED_SYMBOL.sub(named, str(escape(text))))
-
-
-def sym(what: object, name: str | None = None) -> Markup:
-    """A symbol said by its name: `sym("star")` draws ★ read "star"; as a filter with a count,
-    `{{ 3|sym("star") }}` draws 3★ read "3 stars"."""
-    if name is None:
-        return spoken(BY_NAME.get(str(what), what))
-    return spoken(f"{what}{BY_NAME[name]}")
 
 
 def context(table: Table, viewer: Viewer, mode: str, history: bool = True, moves: tuple | None = None) -> dict:
@@ -104,22 +79,6 @@ def context(table: Table, viewer: Viewer, mode: str, history: bool = True, moves
 def _table_paths(table_id: str, root: str) -> dict[str, str]:
     """The addresses a table page posts and links to (read-only; shared by every render)."""
     return {name: url_for(f"pages.{name}", table_id=table_id) for name in ("act", "undo", "redo", "poll", "history", "rematch")}
-
-
-# The history repeats its last 30 entries in every push: building their sentences each time was a
-# tenth of a push's render time (measured). Kept by sentence, not by entry: a cache of entries grew
-# by an item (~600 bytes) with every action until it held 8,192 (docs/operations.md, "What grows,
-# measured"), while a table says the same sentences again and again.
-@lru_cache(maxsize=4096)
-def _said(line: str) -> str:
-    """A history sentence as the page says it (`spoken`), built once."""
-    return str(spoken(line))
-
-
-def _history_item(seq: int, lines: tuple[str, ...]) -> Markup:
-    """A history entry's list item."""
-    said = " ".join(map(_said, lines))
-    return Markup(f'<li id="h-{seq}"><span class="seq">#{seq}</span>{said}</li>')
 
 
 def regions(table: Table, viewer: Viewer, mode: str) -> str:
@@ -303,7 +262,7 @@ def init_app(app: Flask) -> None:
     @app.template_filter("history_item")
     def history_item(entry: dict) -> Markup:
         """One history entry as a list item (30 of them go out with every push)."""
-        return _history_item(int(entry["seq"]), tuple(entry["log"]))
+        return history_line(int(entry["seq"]), tuple(entry["log"]))
 
     # Symbols said by name (ϟ energy, ♥ heart, ★ star, ✸ smash), in sentences and on their own.
     app.add_template_filter(spoken, "spoken")

@@ -1,0 +1,51 @@
+"""Text as a phone says it: the games' symbols read by their names, and the history's entries.
+
+A screen reader reads ϟ as the Greek letter koppa and ★ as "black star": each symbol in a sentence
+is drawn with the word it stands for (`spoken`, `sym`), in the history, the controls and the board.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from markupsafe import Markup, escape
+
+# The symbols the games write in their sentences, and what a screen reader should say for each
+# (one, several): left alone, ϟ is read as the Greek letter koppa and ★ as "black star".
+SYMBOLS = {"ϟ": ("energy", "energy"), "♥": ("heart", "hearts"), "★": ("star", "stars"), "✸": ("smash", "smashes")}
+BY_NAME = {one: glyph for glyph, (one, _) in SYMBOLS.items()}
+_COUNTED_SYMBOL = re.compile(r"(\d+)?([" + "".join(SYMBOLS) + "])")
+
+
+def spoken(text: object) -> Markup:
+    """Text, escaped, with each symbol said by its name: "2★" reads "2 stars", "1♥" "1 heart"."""
+    def named(found: re.Match) -> str:
+        count, glyph = found.groups()
+        one, several = SYMBOLS[glyph]
+        word = several if count and count != "1" else one
+        return f'{count or ""}<span role="img" aria-label="{word}">{glyph}</span>'
+    return Markup(_COUNTED_SYMBOL.sub(named, str(escape(text))))
+
+
+def sym(what: object, name: str | None = None) -> Markup:
+    """A symbol said by its name: `sym("star")` draws ★ read "star"; as a filter with a count,
+    `{{ 3|sym("star") }}` draws 3★ read "3 stars"."""
+    if name is None:
+        return spoken(BY_NAME.get(str(what), what))
+    return spoken(f"{what}{BY_NAME[name]}")
+
+
+# The history repeats its last 30 entries in every push: building their sentences each time was a
+# tenth of a push's render time (measured). Kept by sentence, not by entry: a cache of entries grew
+# by an item (~600 bytes) with every action until it held 8,192 (docs/operations.md, "What grows,
+# measured"), while a table says the same sentences again and again.
+@lru_cache(maxsize=4096)
+def _said(line: str) -> str:
+    """A history sentence as the page says it (`spoken`), built once."""
+    return str(spoken(line))
+
+
+def history_line(seq: int, lines: tuple[str, ...]) -> Markup:
+    """A history entry's list item."""
+    said = " ".join(map(_said, lines))
+    return Markup(f'<li id="h-{seq}"><span class="seq">#{seq}</span>{said}</li>')
