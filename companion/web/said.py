@@ -14,17 +14,23 @@ from markupsafe import Markup, escape
 # (one, several): left alone, ϟ is read as the Greek letter koppa and ★ as "black star".
 SYMBOLS = {"ϟ": ("energy", "energy"), "♥": ("heart", "hearts"), "★": ("star", "stars"), "✸": ("smash", "smashes")}
 BY_NAME = {one: glyph for glyph, (one, _) in SYMBOLS.items()}
-_COUNTED_SYMBOL = re.compile(r"(\d+)?([" + "".join(SYMBOLS) + "])")
+_GLYPH = "[" + "".join(SYMBOLS) + "]"
+# A run of symbols (dice faces: "ϟ ♥ ϟ ✸"), else one symbol with the count before it, if any.
+_SYMBOLS_SAID = re.compile(rf"({_GLYPH}(?: {_GLYPH})+)|(\d+)?({_GLYPH})")
 
 
 def spoken(text: object) -> Markup:
-    """Text, escaped, with each symbol said by its name: "2★" reads "2 stars", "1♥" "1 heart"."""
+    """Text, escaped, with each symbol said by its name: "2★" reads "2 stars", "1♥" "1 heart",
+    and a run of faces "ϟ ♥ ✸" one image read "energy heart smash" (a resolve's dice said once, not
+    an element a die: a tenth of its push)."""
     def named(found: re.Match) -> str:
-        count, glyph = found.groups()
+        run, count, glyph = found.groups()
+        if run:
+            return f'<span role="img" aria-label="{" ".join(SYMBOLS[g][0] for g in run.split())}">{run}</span>'
         one, several = SYMBOLS[glyph]
         word = several if count and count != "1" else one
         return f'{count or ""}<span role="img" aria-label="{word}">{glyph}</span>'
-    return Markup(_COUNTED_SYMBOL.sub(named, str(escape(text))))
+    return Markup(_SYMBOLS_SAID.sub(named, str(escape(text))))
 
 
 def sym(what: object, name: str | None = None) -> Markup:
