@@ -167,12 +167,14 @@ def test_two_tables_fill_the_screen_in_type_read_from_across_the_room(live_serve
         screen = ctx.new_page()
         screen.goto(f"{live_server.url}/e/{event_id}/screen")
         expect(screen.locator("#netstate")).to_have_text("Live")
-        size = "el => parseFloat(getComputedStyle(el).fontSize)"
-        assert screen.locator(".seat-card li").first.evaluate(size) >= 40
-        assert screen.locator(".seat-card .game-name").first.evaluate(size) >= 30
-        assert screen.locator(".seat-card .seat-no").first.evaluate(size) >= 24
-        assert screen.locator(".seat-card .badge").first.evaluate(size) >= 24
-        assert screen.locator("#netstate").evaluate(size) >= 20
+        # Found and measured in one step: a push that redraws the seating between finding an
+        # element and measuring it would leave a detached element, whose size reads NaN (CI saw it).
+        size = "selector => parseFloat(getComputedStyle(document.querySelector(selector)).fontSize)"
+        assert screen.evaluate(size, ".seat-card li") >= 40
+        assert screen.evaluate(size, ".seat-card .game-name") >= 30
+        assert screen.evaluate(size, ".seat-card .seat-no") >= 24
+        assert screen.evaluate(size, ".seat-card .badge") >= 24
+        assert screen.evaluate(size, "#netstate") >= 20
         assert min(screen.locator("#event-standings td").evaluate_all("cells => cells.map(c => parseFloat(getComputedStyle(c).fontSize))")) >= 24
         expect(screen.locator("#event-standings .legend")).to_contain_text("M-Buch (opponents' points but the best and worst)")
         cards = box(screen, "#event-round .seats .seat-card:last-child")
