@@ -135,7 +135,7 @@ class RedisStore(Store):
     def append_change(self, record: dict, change: dict) -> None:
         args = [change["op"], change["version"], _seats(record), _write_id()]
         if change.get("entry") is not None:  # an undo or redo without one moves the entry as it is
-            args.append(_json(change["entry"]))
+            args.append(packed(change["entry"]))  # the text every read of the log keeps (entries.py)
         with self._talking("the action"):
             reply = self._append(keys=self._keys(record["id"]), args=args)
         self._settle(record["id"], reply)
@@ -290,6 +290,7 @@ def _lists(record: dict) -> list:
 
 
 def _texts(entries) -> list[str]:
+    """A log's entries as the JSON texts the store keeps (`packed`, one encoding for every entry)."""
     return entries.texts() if isinstance(entries, Entries) else list(map(packed, entries))
 
 
