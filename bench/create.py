@@ -16,9 +16,9 @@ import threading
 import time
 from pathlib import Path
 
+from bench.lib.stats import median, pct
 from companion import create_app
 from companion.tables import TableService
-from bench.lib.stats import median, pct
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
 

@@ -82,7 +82,12 @@ def measure(game_id: str, windows: int, actions: int) -> dict:
         by_type: dict[str, list[int]] = collections.defaultdict(list)
         for _ in range(windows):
             taps: list[Tap] = []
-            c, t = window(lambda: taps.append(table.act()) or taps[-1].ms, actions, pid)
+
+            def project_act(taps: list[Tap] = taps) -> float:
+                taps.append(table.act())
+                return taps[-1].ms
+
+            c, t = window(project_act, actions, pid)
             cpu.append(c)
             times += t
             table.act()  # the window's last tap gets its late messages

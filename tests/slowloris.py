@@ -6,6 +6,7 @@ import socket
 import threading
 import time
 
+
 class SlowClients:
     """`count` connections from this address that each send a request line and then one header
     line every `interval` seconds, never the blank line that ends the head (a slowloris); one
@@ -50,7 +51,7 @@ class SlowClients:
                     self.socks[i] = self._open()
                     self.reopened += 1
 
-    def __enter__(self) -> "SlowClients":
+    def __enter__(self) -> SlowClients:
         deadline = time.monotonic() + 5
         for i in range(self.count):
             self.socks[i] = self._open(deadline)
