@@ -6,8 +6,11 @@ import ssl
 import subprocess
 import time
 import urllib.request
+from pathlib import Path
 
 import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def free_port() -> int:
@@ -32,3 +35,9 @@ def wait_until_answering(proc: subprocess.Popen, url: str, seconds: float = 20,
             time.sleep(0.1)
     proc.kill()
     pytest.fail(f"the server did not answer {url}:\n{proc.communicate()[0]}")
+
+
+def server_command() -> str:
+    """The Procfile's `web:` command, bound to loopback."""
+    line = next(line for line in (ROOT / "Procfile").read_text().splitlines() if line.startswith("web:"))
+    return line.split(":", 1)[1].strip().replace("--bind 0.0.0.0:", "--bind 127.0.0.1:")

@@ -11,9 +11,10 @@ import time
 
 import pytest
 
-from bench.phones import open_socket
-from bench.slowloris import SlowClients, new_table, push_arrives, server_command, timed_get
-from tests.servers import free_port
+from tests.raw_phones import open_socket
+from tests.servers import free_port, server_command
+from tests.slowloris import SlowClients
+from tests.table_client import new_table, push_arrives, timed_get
 
 pytestmark = pytest.mark.slow  # every test here starts server processes (or builds the wheel)
 

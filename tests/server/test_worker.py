@@ -12,8 +12,8 @@ import time
 
 import pytest
 
-from bench.phones import Frames, open_socket
-from bench.slowloris import new_table, push_arrives, timed_get
+from tests.raw_phones import Frames, open_socket
+from tests.table_client import new_table, push_arrives, timed_get
 from companion.web.sockets import BUSY, BUSY_CODE
 from tests.servers import free_port, wait_until_answering
 

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bench.night_bounds import big_import
+from tests.nights import big_import
 from companion import pacing
 from companion.web import json_slices
 

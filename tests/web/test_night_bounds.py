@@ -1,6 +1,6 @@
 """A night's size has a bound, and a night at that bound neither freezes the server when it is read
 nor when it is imported (issue 26, items 3 and 5, and item 4 for rounds). The figures themselves
-are bench/night_bounds.py's."""
+are in bench/RESULTS.md."""
 from __future__ import annotations
 
 import math
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.night_bounds import big_import, paper_night, post, worst_latency
+from tests.nights import big_import, paper_night, post, worst_latency
 from companion.events.checks import MAX_PLAYERS
 from companion.events.importing import MAX_TABLES
 from companion.events.standings import standings
@@ -102,7 +102,7 @@ def best_cpu(names: list[str], results: list[dict]) -> float:
 def test_the_standings_cost_grows_about_as_the_players_do_not_as_their_square():
     # Before the first result every player is tied with every other. 16 times the players: a pass
     # and a sort cost about 16-20 times as much; comparing every tied pair cost 700 times as much.
-    # (With rounds of results the figures are bench/night_bounds.py's: too close for a timed test.)
+    # (With rounds of results the figures are in bench/RESULTS.md: too close for a timed test.)
     small, big = best_cpu(*night(100, 0)), best_cpu(*night(1600, 0))
     assert big / small < 40, f"{big / small:.0f} times as long for 16 times the players"
 
@@ -156,7 +156,7 @@ def seating_lines(size: int, seed: int, budget: float = math.inf) -> int:
 def test_seating_400_players_is_at_most_linear_times_log_the_work_of_100():
     # Every trial swap recounted both tables' pairs, and every pair of tables was tried: 16 times
     # the work for 4 times the players, a second of the event loop at 400. Now a swap is weighed
-    # from its two players' counts and only tables seating a repeat are tried (bench/night_bounds.py).
+    # from its two players' counts and only tables seating a repeat are tried.
     bound = 4 * math.log(400) / math.log(100)
     for seed in (1, 2, 3):
         small = seating_lines(100, seed)

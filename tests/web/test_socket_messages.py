@@ -21,9 +21,9 @@ import zlib
 
 import pytest
 
-from bench.phones import handshake_answer
-from bench.slowloris import new_table, push_arrives, server_command
-from tests.servers import free_port, wait_until_answering
+from tests.raw_phones import handshake_answer
+from tests.table_client import new_table, push_arrives
+from tests.servers import free_port, server_command, wait_until_answering
 
 MIB = 1 << 20
 MAX_MESSAGE_BYTES = 4096  # docs/api.md, *Live updates*: the largest message a socket takes

@@ -16,10 +16,9 @@ import urllib.request
 
 import pytest
 
-from bench.bench_actions import legal_action
-from bench.phones import open_socket
-from bench.slowloris import new_table, post_json
 from companion.web.whole_frames import WholeFrames
+from tests.raw_phones import open_socket
+from tests.table_client import new_table, plain_gangs_action, post_json
 from tests.server.test_slow_clients import server  # noqa: F401  (the Procfile's server and `companion serve`)
 
 SMALL = 4096
@@ -144,7 +143,7 @@ def test_every_push_to_a_phone_that_reads_slowly_arrives_whole(server):  # noqa:
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/tables/{table['id']}", timeout=5) as resp:
             state = json.loads(resp.read())["state"]
         for _ in range(ACTIONS):  # the phone reads nothing meanwhile: its buffers fill
-            state = post_json(port, f"/api/tables/{table['id']}/actions", legal_action(state, rnd), table["token"])["state"]
+            state = post_json(port, f"/api/tables/{table['id']}/actions", plain_gangs_action(state, rnd), table["token"])["state"]
         # Then it reads: everything the server wrote, until it has been quiet for 3 seconds.
         phone.setblocking(True)
         phone.settimeout(3)

@@ -1,8 +1,8 @@
-"""Phones for benchmarks and server tests: raw websockets that one selector thread reads.
+"""Phones for server tests: raw websockets whose frames are counted, not parsed into text.
 
-The client handshake is made by hand and frames are counted, not parsed into text, so 1,800
-phones cost the 2-core machine little and the numbers measure the server, not client threads
-fighting over the GIL.
+The client handshake is made by hand, so a test holds hundreds of phones on the 2-core machine
+cheaply, can shrink a phone's receive buffer, and reads exactly what the server sent after its
+handshake answer.
 """
 from __future__ import annotations
 

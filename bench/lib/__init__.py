@@ -1,0 +1,1 @@
+"""What the benches share: servers, phones, clients and statistics."""
