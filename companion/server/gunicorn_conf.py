@@ -3,7 +3,7 @@
 One process (`companion serve` by default) runs gevent's own server instead: gevent_server.py."""
 from __future__ import annotations
 
-from .loop import CONNECTIONS, one_worker_unless_redis
+from .loop import CONNECTIONS, budget, one_worker_unless_redis
 
 # Connections the worker keeps open at once: under the event-loop worker each costs a greenlet
 # and a file, no thread (companion/server/worker.py). The worker raises its open-file limit to
@@ -25,16 +25,12 @@ def on_starting(server) -> None:
 
 
 def post_worker_init(worker) -> None:
-    """In the worker that serves the app: what every server does before serving (ready.py)."""
+    """In the worker that serves the app: what every server does before serving (ready.py), its
+    live pages within the worker's file budget (worker.py)."""
     # Imported here, in the worker: gunicorn's master reads this module before gevent patches
-    # the standard library; the app's web layer and the heap policy's lock are made after it.
+    # the standard library; the app's web layer is made after it.
     from .ready import ready
 
-    worker.heap_policy, worker.heap_thaws = ready(worker.wsgi, getattr(worker, "sockets", []))
-
-
-def pre_request(worker, req) -> None:
-    """Every request tells the heap policy that the server is not quiet."""
-    policy = getattr(worker, "heap_policy", None)
-    if policy is not None:
-        policy.touch()
+    configured = worker.wsgi.extensions["companion.phones"].cap if "companion.phones" in worker.wsgi.extensions else None
+    room, phones = budget(worker.worker_connections, configured)
+    ready(worker.wsgi, getattr(worker, "sockets", []), phones)

@@ -19,7 +19,7 @@ from gunicorn.arbiter import Arbiter
 from gunicorn.workers.ggevent import GeventWorker
 
 from . import gunicorn_conf
-from .loop import Doorway, allow_connection_files, connection_room, limit_handshakes, one_worker_unless_redis
+from .loop import Doorway, allow_connection_files, budget, files_wanted, limit_handshakes, one_worker_unless_redis
 
 WORKER = "companion.server.worker.EventLoopWorker"
 WORKER_BOOT_ERROR = Arbiter.WORKER_BOOT_ERROR
@@ -36,16 +36,19 @@ class EventLoopWorker(GeventWorker):
         if refusal:
             self.log.error(refusal)
             sys.exit(WORKER_BOOT_ERROR)  # gunicorn then stops every worker and itself
-        allow_connection_files(self.worker_connections + 256, self.log)
+        allow_connection_files(files_wanted(self.worker_connections), self.log)
         limit_handshakes()
-        self.doorway = Doorway(connection_room(self.worker_connections))
+        self.doorway = Doorway(budget(self.worker_connections, None)[0])
         super().init_process()
 
     def handle(self, listener, client, addr):
-        """Serve one connection; when the worker is nearly full, first close the connections that
-        have waited longest for a request."""
-        with self.doorway.held():
-            super().handle(listener, client, addr)
+        """Serve one connection, counted against the worker's room and its address's share
+        (behind a proxy, gunicorn sees only the proxy: no share is kept); when the worker is
+        nearly full, first close the connections that have waited longest for a request."""
+        proxied = getattr(self.wsgi, "config", {}).get("TRUSTED_PROXIES")
+        with self.doorway.held(None if proxied else addr) as admitted:
+            if admitted:
+                super().handle(listener, client, addr)
 
     def timeout_ctx(self):
         """How long a connection may take to send a request's head, or stay idle between two:
