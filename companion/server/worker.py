@@ -69,7 +69,7 @@ def serve(app, host: str, port: int, workers: int, certfile: str | None = None, 
             self.cfg.set("graceful_timeout", 5)
             self.cfg.set("timeout", 60)
             self.cfg.set("accesslog", "-")
-            for hook in ("on_starting", "post_worker_init", "pre_request"):
+            for hook in ("on_starting", "post_worker_init"):
                 self.cfg.set(hook, getattr(gunicorn_conf, hook))
             if "control_socket_disable" in self.cfg.settings:  # gunicorn 25.1 and later
                 self.cfg.set("control_socket_disable", gunicorn_conf.control_socket_disable)
