@@ -85,7 +85,10 @@ class Handler(WSGIHandler):
         with self.server.doorway.address_held(self.forwarded_key()) as admitted:
             if not admitted:
                 self.close_connection = True
-                self.socket.sendall(answer("429 Too Many Requests", TOO_MANY))
+                try:
+                    self.socket.sendall(answer("429 Too Many Requests", TOO_MANY))
+                except OSError:
+                    pass  # gone already
                 return
             if not self.read_body():
                 self.close_connection = True
