@@ -83,7 +83,7 @@ def main(argv: list[str]) -> int:
     else:
         command = [str(venv_python()), "-m", "companion.cli", "serve", *argv]
     try:
-        return subprocess.run(command, cwd=ROOT).returncode
+        return subprocess.run(command, cwd=ROOT, check=False).returncode
     except KeyboardInterrupt:  # Ctrl+C reached the server too, which stops on its own
         return 0
 

@@ -27,8 +27,16 @@ from gevent.pool import Pool
 from gevent.pywsgi import Input, WSGIHandler, WSGIServer
 
 from .framing import HEAD_BYTES, BadHead, HeadReader, answer, check_framing
-from .loop import (BODY_SECONDS, CONNECTIONS, Doorway, address_key, allow_connection_files, budget, files_wanted,
-                   limit_handshakes)
+from .loop import (
+    BODY_SECONDS,
+    CONNECTIONS,
+    Doorway,
+    address_key,
+    allow_connection_files,
+    budget,
+    files_wanted,
+    limit_handshakes,
+)
 from .ready import ready
 
 STOP_SECONDS = 5.0  # how long open requests and live pages get to finish when the server stops
@@ -64,7 +72,7 @@ class Handler(WSGIHandler):
         finally:
             self.rfile = rfile
 
-    def MessageClass(self, *args):  # noqa: N802 - gevent's name
+    def MessageClass(self, *args):  # gevent's name: it parses the header lines
         """The header lines, refused (BadHead) when unreadable or ambiguous about the body."""
         try:
             headers = super().MessageClass(*args)

@@ -32,5 +32,5 @@ def post_worker_init(worker) -> None:
     from .ready import ready
 
     configured = worker.wsgi.extensions["companion.phones"].cap if "companion.phones" in worker.wsgi.extensions else None
-    room, phones = budget(worker.worker_connections, configured)
+    phones = budget(worker.worker_connections, configured)[1]
     ready(worker.wsgi, getattr(worker, "sockets", []), phones)

@@ -19,7 +19,14 @@ from gunicorn.arbiter import Arbiter
 from gunicorn.workers.ggevent import GeventWorker
 
 from . import gunicorn_conf
-from .loop import Doorway, allow_connection_files, budget, files_wanted, limit_handshakes, one_worker_unless_redis
+from .loop import (
+    Doorway,
+    allow_connection_files,
+    budget,
+    files_wanted,
+    limit_handshakes,
+    one_worker_unless_redis,
+)
 
 WORKER = "companion.server.worker.EventLoopWorker"
 WORKER_BOOT_ERROR = Arbiter.WORKER_BOOT_ERROR

@@ -20,7 +20,7 @@ import pytest
 
 from companion.server.framing import HEAD_BYTES
 from companion.server.loop import BODY_SECONDS, PER_ADDRESS, REQUEST_SECONDS
-from companion.web.sockets import BUSY, BUSY_CODE
+from companion.web.sockets import BUSY_CODE
 from tests.servers import free_port, wait_until_answering
 
 pytestmark = pytest.mark.slow  # starts server processes
@@ -38,9 +38,11 @@ def serve(tmp_path):
     def start(*args: str, files: int | None = None, scheme: str = "http", context=None, **env: str):
         port = free_port()
         limit = (lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (files, files))) if files else None
+        # The open-file limit is set in the child before exec, where no thread runs.
         proc = subprocess.Popen(
             [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
-             "--data", str(tmp_path / f"data{port}"), *args], preexec_fn=limit, stdout=subprocess.DEVNULL,
+             "--data", str(tmp_path / f"data{port}"), *args], preexec_fn=limit,  # noqa: PLW1509
+            stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL, env={**os.environ, "COMPANION_ACTION_LIMIT": "0", "PYTHONPATH": str(CHECKOUT), **env})
         procs.append(proc)
         wait_until_answering(proc, f"{scheme}://127.0.0.1:{port}/api/games", context=context)
@@ -64,7 +66,7 @@ def closed_at_once(sock: socket.socket, seconds: float = 2.0) -> bool:
     sock.settimeout(seconds)
     try:
         return sock.recv(4096) == b""
-    except socket.timeout:
+    except TimeoutError:
         return False
     except ConnectionResetError:
         return True
@@ -167,7 +169,7 @@ def close_code(sock: socket.socket, first: bytes, seconds: float = 0.2) -> int |
             data = data[start + length:]
         try:
             more = sock.recv(4096)
-        except socket.timeout:
+        except TimeoutError:
             return None
         if not more:
             return None
@@ -256,7 +258,7 @@ def test_a_body_trickled_a_byte_at_a_time_is_cut_off_at_its_deadline_unanswered(
         try:
             reply = sock.recv(4096)
             break
-        except socket.timeout:
+        except TimeoutError:
             assert answered(port, source=OTHER) == 200  # every other phone meanwhile
     took = time.monotonic() - began
     assert reply in (None, b"") and BODY_SECONDS - 1 < took < BODY_SECONDS + 4

@@ -82,7 +82,7 @@ BAD = [
 def test_a_bad_setting_stops_the_server_with_a_sentence_naming_it_before_anything_is_made(tmp_path, args, env, sentence):
     data = tmp_path / "data"
     done = subprocess.run(command("--data", str(data), *args), cwd=tmp_path, env=environment(tmp_path / "home", **env),
-                          capture_output=True, text=True, timeout=60)
+                          capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 2
     assert done.stderr.startswith("companion serve: ") and sentence in done.stderr
     assert "Traceback" not in done.stderr + done.stdout
@@ -115,7 +115,7 @@ def test_a_second_server_on_the_same_folder_is_refused_and_the_first_is_untouche
         before = {p: p.read_bytes() for p in data.rglob("*") if p.is_file()}
         other = free_port()
         done = subprocess.run(command("--host", "127.0.0.1", "--port", str(other), "--data", str(data)), cwd=tmp_path,
-                              env=environment(tmp_path / "home"), capture_output=True, text=True, timeout=60)
+                              env=environment(tmp_path / "home"), capture_output=True, text=True, timeout=60, check=False)
         assert done.returncode == 1
         assert f"Another server is already running on the data folder {data}, at http://127.0.0.1:{port}/." in done.stderr
         assert "Traceback" not in done.stderr
