@@ -120,6 +120,9 @@ def serve_app(options) -> int:
     except OSError as exc:  # the port taken, a certificate unreadable (ssl.SSLError too)
         print(f"companion serve: cannot serve on {options.host}:{options.port}: {exc}", file=sys.stderr)
         return 1
+    if options.max_phones and server.phones < options.max_phones:  # a cap lowered is said, never silent
+        where += (f"\nLive pages: {server.phones} at most, not {options.max_phones}: the system's open-file limit "
+                  "allows no more (raise it, e.g. ulimit -n, and start again).")
     welcome(urls, where, sys.stdout)
     gevent_server.serve(server)
     return 0

@@ -214,6 +214,7 @@ def listen(app, host: str, port: int, certfile: str | None = None, keyfile: str 
     server = Server(app, host, port, room, tls_context(certfile, keyfile) if certfile else None)
     server.start()
     ready(app, [server.socket], phones)
+    server.phones = phones
     return server
 
 

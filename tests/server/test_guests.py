@@ -308,3 +308,19 @@ def test_ambiguous_framing_is_refused_with_400_and_the_request_hidden_in_the_bod
         while chunk := sock.recv(4096):  # until the server closes the connection
             reply += chunk
     assert reply.startswith(b"HTTP/1.1 400") and reply.count(b"HTTP/1.1 ") == 1
+
+
+def test_a_live_page_cap_the_open_file_limit_lowers_is_said_at_start(tmp_path):
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
+         "--data", str(tmp_path / "data"), "--max-phones", "1000"],
+        preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (256, 256)),  # noqa: PLW1509
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT, text=True, env={**os.environ, "PYTHONPATH": str(CHECKOUT), "PYTHONUNBUFFERED": "1"})
+    try:
+        wait_until_answering(proc, f"http://127.0.0.1:{port}/api/games")
+    finally:
+        proc.terminate()
+        out = proc.communicate(timeout=15)[0]
+    assert "Live pages: 48 at most, not 1000: the system's open-file limit allows no more" in out
