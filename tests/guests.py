@@ -22,21 +22,31 @@ GUEST, OTHER = "127.0.0.2", "127.0.0.3"
 CHECKOUT = Path(__file__).resolve().parents[1]
 
 
+def procfile(port: int, *args: str) -> list[str]:
+    """The Procfile's command on a loopback port, gunicorn's options `args` after it."""
+    line = next(line for line in (CHECKOUT / "Procfile").read_text().splitlines() if line.startswith("web:"))
+    command = line.removeprefix("web:").strip().replace("--bind 0.0.0.0:${PORT:-8000}", f"--bind 127.0.0.1:{port}")
+    return ["bash", "-c", f"exec {command} {' '.join(args)}"]
+
+
 @pytest.fixture
 def serve(tmp_path):
-    """Start `companion serve` on a free loopback port (extra arguments, environment, a lower
-    open-file limit); yields a function returning (process, port)."""
+    """Start `companion serve` (or the Procfile's gunicorn, how="procfile") on a free loopback
+    port (extra arguments, environment, a lower open-file limit); yields a function returning
+    (process, port)."""
     procs = []
 
-    def start(*args: str, files: int | None = None, scheme: str = "http", context=None, **env: str):
+    def start(*args: str, files: int | None = None, scheme: str = "http", context=None, how: str = "companion serve",
+              **env: str):
         port = free_port()
         limit = (lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (files, files))) if files else None
+        data = str(tmp_path / f"data{port}")
+        command = procfile(port, *args) if how == "procfile" else [
+            sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1", "--port", str(port), "--data", data, *args]
         # The open-file limit is set in the child before exec, where no thread runs.
         proc = subprocess.Popen(
-            [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
-             "--data", str(tmp_path / f"data{port}"), *args], preexec_fn=limit,  # noqa: PLW1509
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL, env={**os.environ, "COMPANION_ACTION_LIMIT": "0", "PYTHONPATH": str(CHECKOUT), **env})
+            command, cwd=CHECKOUT, preexec_fn=limit, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,  # noqa: PLW1509
+            env={**os.environ, "COMPANION_ACTION_LIMIT": "0", "COMPANION_DATA": data, "PYTHONPATH": str(CHECKOUT), **env})
         procs.append(proc)
         wait_until_answering(proc, f"{scheme}://127.0.0.1:{port}/api/games", context=context)
         return proc, port

@@ -28,6 +28,7 @@ from gevent.pywsgi import Input, WSGIHandler, WSGIServer
 
 from .framing import HEAD_BYTES, BadHead, HeadReader, answer, check_framing
 from .loop import (
+    BODY_BYTES,
     BODY_SECONDS,
     CONNECTIONS,
     Doorway,
@@ -44,9 +45,6 @@ BACKLOG = 2048  # connections the system queues before the server accepts them (
 log = logging.getLogger(__name__)
 
 
-# The largest body a route takes (an import's 4 MiB) and a little: a bigger one is refused (413) by
-# the app from its length, unread, and the connection closed after the answer.
-BODY_BYTES = 4 * 1024 * 1024 + 64 * 1024
 TOO_MANY = ("Too many connections from this address at once: close some pages on this device, "
             "or wait a moment and reload.")
 

@@ -24,6 +24,27 @@ def on_starting(server) -> None:
         raise RuntimeError(refusal)
 
 
+class LateHandshake:
+    """gunicorn's TLS context, its sockets made without a handshake: gevent's server would shake
+    hands before the worker counts the connection, each read timed alone; the worker does it
+    instead, counted and within a request's deadline as a whole (worker.py `handshake`)."""
+
+    def __init__(self, context):
+        self.context = context
+
+    def wrap_socket(self, sock, *args, **kwargs):
+        """The context's own, with the handshake left for later."""
+        return self.context.wrap_socket(sock, *args, **{**kwargs, "do_handshake_on_connect": False})
+
+    def __getattr__(self, name):
+        return getattr(self.context, name)
+
+
+def ssl_context(config, default_ssl_context_factory):
+    """gunicorn's hook for the TLS context: its own, wrapped in LateHandshake."""
+    return LateHandshake(default_ssl_context_factory())
+
+
 def post_worker_init(worker) -> None:
     """In the worker that serves the app: what every server does before serving (ready.py), its
     live pages within the worker's file budget (worker.py)."""

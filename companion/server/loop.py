@@ -53,6 +53,9 @@ REQUEST_SECONDS = 10.0  # a phone on poor wifi sends a request within this; a sl
 # A request's body, from its head's arrival: an import's 4 MiB at 1.2 Mbit/s; a move's 1 KB at
 # any wifi a phone can use.
 BODY_SECONDS = 30.0
+# The largest body a route takes (an import's 4 MiB) and a little: a bigger one is refused (413) by
+# the app from its length, unread, and the connection closed after the answer.
+BODY_BYTES = 4 * 1024 * 1024 + 64 * 1024
 # Connections one address holds at once: a phone keeps a live page and up to six requests; a
 # desk, a big screen and a few tabs on one laptop stay far below. A venue's phones each have
 # their own address (behind the documented proxy: the forwarded one, gevent_server.py).

@@ -27,7 +27,8 @@ def client_hello() -> bytes:
     return outgoing.read()
 
 
-def test_tls_handshakes_are_counted_like_any_connection_and_a_stalled_one_is_closed_on_time(serve, tmp_path):
+@pytest.mark.parametrize("how", ["companion serve", "procfile"])
+def test_tls_handshakes_are_counted_like_any_connection_and_a_stalled_one_is_closed_on_time(serve, tmp_path, how):
     trustme = pytest.importorskip("trustme")
     authority = trustme.CA()
     cert = authority.issue_cert("127.0.0.1", "localhost")
@@ -35,7 +36,7 @@ def test_tls_handshakes_are_counted_like_any_connection_and_a_stalled_one_is_clo
     context = ssl.create_default_context()
     authority.configure_trust(context)
     _, port = serve("--certfile", str(tmp_path / "cert.pem"), "--keyfile", str(tmp_path / "cert.pem"),
-                    scheme="https", context=context)
+                    scheme="https", context=context, how=how)
     held = [connect(port, GUEST) for _ in range(PER_ADDRESS)]  # handshakes never begun
     try:
         time.sleep(0.3)
@@ -61,8 +62,9 @@ def test_tls_handshakes_are_counted_like_any_connection_and_a_stalled_one_is_clo
             sock.close()
 
 
-def test_a_body_trickled_a_byte_at_a_time_is_cut_off_at_its_deadline_unanswered(serve):
-    _, port = serve()
+@pytest.mark.parametrize("how", ["companion serve", "procfile"])
+def test_a_body_trickled_a_byte_at_a_time_is_cut_off_at_its_deadline_unanswered(serve, how):
+    _, port = serve(how=how)
     body = json.dumps({"game": "gangs", "players": ["Ann", "Bob", "Cy"], "options": {"first_player": 0}}).encode()
     sock = connect(port, GUEST)
     sock.sendall(f"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"

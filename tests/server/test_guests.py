@@ -33,8 +33,9 @@ pytestmark = pytest.mark.slow  # starts server processes
 __all__ = ["serve"]  # the fixture, used by name
 
 
-def test_one_address_holds_at_most_its_share_of_connections_and_everyone_else_is_served(serve):
-    _, port = serve()
+@pytest.mark.parametrize("how", ["companion serve", "procfile"])
+def test_one_address_holds_at_most_its_share_of_connections_and_everyone_else_is_served(serve, how):
+    _, port = serve(how=how)
     held = [connect(port, GUEST) for _ in range(PER_ADDRESS)]  # silent: a slowloris's
     try:
         time.sleep(0.3)
