@@ -51,6 +51,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     settings.load(app.config)  # the documented COMPANION_* settings, from the environment
     if test_config:
         app.config.update(test_config)
+        settings.check(app.config)  # a limit given here is held to the same form
     if app.config["PUBLIC_URL"].startswith("https://"):
         app.config["SESSION_COOKIE_SECURE"] = True
 

@@ -4,75 +4,88 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from pathlib import Path
 from urllib.parse import urlsplit
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Entry point of the console script."""
+    """Entry point of the console scripts (`kyoto-companion`, and `companion`)."""
     parser = argparse.ArgumentParser(prog="companion", description="Kyoto Table Companion")
     sub = parser.add_subparsers(dest="command", required=True)
-    serve = sub.add_parser("serve", allow_abbrev=False, help="run the web app (data under ./companion-data/ by default)")
-    serve.add_argument("--host", default=os.environ.get("HOST", "0.0.0.0"))
-    serve.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
-    serve.add_argument("--data", default=os.environ.get("COMPANION_DATA", "companion-data"))
-    serve.add_argument("--max-phones", type=int, default=int(os.environ.get("COMPANION_MAX_PHONES", "0")) or None,
-                       help="live pages one process holds; the next is told the server is busy and polls "
-                            "(default 3,000)")
-    serve.add_argument("--redis", default=os.environ.get("COMPANION_REDIS_URL") or None, metavar="URL",
+    serve = sub.add_parser("serve", allow_abbrev=False,
+                           help="run the web app (data in the user's data folder unless --data says otherwise)")
+    # No defaults read here: each value is checked, naming the option or the variable it came from
+    # (options.py), before anything is opened or bound.
+    serve.add_argument("--host", help="the address to listen on (HOST; default 0.0.0.0: every network)")
+    serve.add_argument("--port", help="the port (PORT; default 8000)")
+    serve.add_argument("--data", help="the data folder (COMPANION_DATA; default: the user's data folder)")
+    serve.add_argument("--max-phones", help="live pages one process holds; the next is told the server is busy "
+                                            "and polls (COMPANION_MAX_PHONES; default 3,000)")
+    serve.add_argument("--redis", metavar="URL",
                        help="keep tables, live pushes and limits in this Redis (redis://host:6379/0), so that "
                             "several workers or machines can serve one venue (docs/scaling.md)")
-    serve.add_argument("--workers", type=int, default=int(os.environ.get("COMPANION_WORKERS", "1")),
-                       help="worker processes (more than one needs --redis)")
-    serve.add_argument("--certfile", default=os.environ.get("COMPANION_CERTFILE"),
-                       help="serve HTTPS with this certificate (PEM, the chain after it)")
-    serve.add_argument("--keyfile", default=os.environ.get("COMPANION_KEYFILE"),
-                       help="the certificate's private key (PEM)")
-    data_default = os.environ.get("COMPANION_DATA", "companion-data")
+    serve.add_argument("--workers", help="worker processes (COMPANION_WORKERS; more than one needs --redis)")
+    serve.add_argument("--certfile", help="serve HTTPS with this certificate (PEM, the chain after it)")
+    serve.add_argument("--keyfile", help="the certificate's private key (PEM)")
     back = sub.add_parser("backup", help="write the whole data folder into one .tar.gz")
-    back.add_argument("--data", default=data_default)
+    back.add_argument("--data", default=None)
     back.add_argument("--out", default=None, help="the archive to write (default: a dated name here)")
     rest = sub.add_parser("restore", help="unpack a backup into the data folder")
     rest.add_argument("archive")
-    rest.add_argument("--data", default=data_default)
+    rest.add_argument("--data", default=None)
     rest.add_argument("--force", action="store_true", help="restore into a folder that is not empty")
     args = parser.parse_args(argv)
     if args.command == "serve":
-        if bool(args.certfile) != bool(args.keyfile):
-            parser.error("--certfile and --keyfile go together")
-        if args.redis:
-            os.environ["COMPANION_REDIS_URL"] = args.redis  # for the app and for its workers' checks
-        from .server.loop import one_worker_unless_redis
+        from .server.loop import patch
 
-        refusal = one_worker_unless_redis(args.workers)
-        if refusal:
-            parser.exit(2, f"companion serve: {refusal}\n")
-        return serve_app(args)
+        patch()  # before anything makes a lock, a queue or a socket (Flask's and Redis's imports included)
+        from .server.options import serve_options
+        from .settings import SettingError
+
+        try:
+            options = serve_options(args)
+        except SettingError as exc:  # a sentence naming the setting, not a traceback
+            parser.exit(2, f"companion serve: {exc}\n")
+        return serve_app(options)
     from . import backup as backups
+    from .settings import default_data_dir
 
+    data = args.data or os.environ.get("COMPANION_DATA") or default_data_dir()
     try:
         if args.command == "backup":
-            print(f"Backup written to {backups.backup(args.data, args.out)}")
+            print(f"Backup written to {backups.backup(data, args.out)}")
         else:
-            print(f"Restored {backups.restore(args.archive, args.data, args.force)} files into {args.data}")
+            print(f"Restored {backups.restore(args.archive, data, args.force)} files into {data}")
     except (OSError, ValueError) as exc:
         print(f"companion {args.command}: {exc}", file=sys.stderr)
         return 1
     return 0
 
 
-def serve_app(args) -> int:
+def serve_app(options) -> int:
     """Run the app: on gevent's own server in this process (gevent_server.py), or under gunicorn
     with `--workers N` (worker.py, the Procfile's worker; several only when the app's data,
-    pushes and limits are in Redis)."""
-    from .server.loop import patch, settle
+    pushes and limits are in Redis). The data folder is this server's alone (owner.py) from
+    before the store opens it."""
+    from .private_files import make_folder
+    from .server.loop import settle
+    from .server.owner import FolderInUse, claim
+    from .welcome import phone_address
 
-    patch()  # before the app makes a lock, a queue or a socket
-    data = Path(args.data).resolve()
+    data = options.data
     was = "new, empty" if not data.exists() else ("empty" if data.is_dir() and not any(data.iterdir()) else "")
-    os.environ["COMPANION_DATA"] = str(data)
-    if args.max_phones:
-        os.environ["COMPANION_MAX_PHONES"] = str(args.max_phones)
+    urls = phone_urls(options.host, options.port, "https" if options.certfile else "http")
+    ownership = None
+    if not options.redis:  # with Redis the tables are not in the folder, and processes share them
+        try:
+            make_folder(data)
+            ownership = claim(data)
+        except FolderInUse as exc:
+            print(f"companion serve: {exc}", file=sys.stderr)
+            return 1
+        except OSError as exc:
+            print(f"companion serve: cannot use the data folder {data}: {exc}", file=sys.stderr)
+            return 1
+        ownership.name(phone_address(urls) or urls[0])
     from . import create_app
     from .settings import SettingError
     from .store import StoreError
@@ -83,14 +96,13 @@ def serve_app(args) -> int:
     except (StoreError, SettingError) as exc:  # Redis cannot be reached, say: a sentence, not a traceback
         print(f"companion serve: {exc}", file=sys.stderr)
         return 1
-    if args.certfile:  # served over HTTPS only: the session cookie never travels in clear
+    if options.certfile:  # served over HTTPS only: the session cookie never travels in clear
         app.config["SESSION_COOKIE_SECURE"] = True
-    if args.redis:  # Redis's address without its password, if the URL carries one
-        where = f"Tables in Redis at {urlsplit(args.redis).hostname}:{urlsplit(args.redis).port or 6379}"
+    if options.redis:  # Redis's address without its password, if the URL carries one
+        where = f"Tables in Redis at {urlsplit(options.redis).hostname}:{urlsplit(options.redis).port or 6379}"
     else:
         where = f"Data folder: {data}" + (f" ({was})" if was else "")
-    urls = phone_urls(args.host, args.port, "https" if args.certfile else "http")
-    if args.workers > 1:
+    if options.workers > 1:
         try:
             from .server import worker
         except ImportError:  # gunicorn is not installed where it cannot run (Windows)
@@ -99,15 +111,18 @@ def serve_app(args) -> int:
             return 1
         settle()
         welcome(urls, where, sys.stdout)
-        worker.serve(app, args.host, args.port, args.workers, args.certfile, args.keyfile)
+        worker.serve(app, options.host, options.port, options.workers, options.certfile, options.keyfile)
         return 0
     from .server import gevent_server
 
     try:
-        server = gevent_server.listen(app, args.host, args.port, args.certfile, args.keyfile)
+        server = gevent_server.listen(app, options.host, options.port, options.certfile, options.keyfile)
     except OSError as exc:  # the port taken, a certificate unreadable (ssl.SSLError too)
-        print(f"companion serve: cannot serve on {args.host}:{args.port}: {exc}", file=sys.stderr)
+        print(f"companion serve: cannot serve on {options.host}:{options.port}: {exc}", file=sys.stderr)
         return 1
+    if options.max_phones and server.phones < options.max_phones:  # a cap lowered is said, never silent
+        where += (f"\nLive pages: {server.phones} at most, not {options.max_phones}: the system's open-file limit "
+                  "allows no more (raise it, e.g. ulimit -n, and start again).")
     welcome(urls, where, sys.stdout)
     gevent_server.serve(server)
     return 0

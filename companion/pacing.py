@@ -47,10 +47,7 @@ def full_collections_paused() -> Iterator[None]:
     collected): paced work that makes a great many objects at once (an event import: its body and
     every table's replay, seconds of work whose objects die with it) made full collections of 50-70
     ms between its slices, each holding every phone. Nested and concurrent uses count; the last
-    one out puts the threshold back and, where the server's heap policy runs (companion/server/
-    heap.py), freezes what the work left (the tables it stored stay in memory): the policy's next
-    full collection would otherwise walk it all at once (300 ms after a 15-table import), and its
-    thaws walk it when the server is quiet."""
+    one out puts the threshold back."""
     with _pause_lock:
         if _pauses["count"] == 0:
             _pauses["threshold"] = gc.get_threshold()
@@ -64,5 +61,3 @@ def full_collections_paused() -> Iterator[None]:
             _pauses["count"] -= 1
             if _pauses["count"] == 0:
                 gc.set_threshold(*_pauses["threshold"])
-                if any(getattr(callback, "freezes_survivors", False) for callback in gc.callbacks):
-                    gc.freeze()

@@ -3,7 +3,7 @@
 One process (`companion serve` by default) runs gevent's own server instead: gevent_server.py."""
 from __future__ import annotations
 
-from .loop import CONNECTIONS, one_worker_unless_redis
+from .loop import CONNECTIONS, budget, one_worker_unless_redis
 
 # Connections the worker keeps open at once: under the event-loop worker each costs a greenlet
 # and a file, no thread (companion/server/worker.py). The worker raises its open-file limit to
@@ -24,17 +24,34 @@ def on_starting(server) -> None:
         raise RuntimeError(refusal)
 
 
+class LateHandshake:
+    """gunicorn's TLS context, its sockets made without a handshake: gevent's server would shake
+    hands before the worker counts the connection, each read timed alone; the worker does it
+    instead, counted and within a request's deadline as a whole (worker.py `handshake`)."""
+
+    def __init__(self, context):
+        self.context = context
+
+    def wrap_socket(self, sock, *args, **kwargs):
+        """The context's own, with the handshake left for later."""
+        return self.context.wrap_socket(sock, *args, **{**kwargs, "do_handshake_on_connect": False})
+
+    def __getattr__(self, name):
+        return getattr(self.context, name)
+
+
+def ssl_context(config, default_ssl_context_factory):
+    """gunicorn's hook for the TLS context: its own, wrapped in LateHandshake."""
+    return LateHandshake(default_ssl_context_factory())
+
+
 def post_worker_init(worker) -> None:
-    """In the worker that serves the app: what every server does before serving (ready.py)."""
+    """In the worker that serves the app: what every server does before serving (ready.py), its
+    live pages within the worker's file budget (worker.py)."""
     # Imported here, in the worker: gunicorn's master reads this module before gevent patches
-    # the standard library; the app's web layer and the heap policy's lock are made after it.
+    # the standard library; the app's web layer is made after it.
     from .ready import ready
 
-    worker.heap_policy, worker.heap_thaws = ready(worker.wsgi, getattr(worker, "sockets", []))
-
-
-def pre_request(worker, req) -> None:
-    """Every request tells the heap policy that the server is not quiet."""
-    policy = getattr(worker, "heap_policy", None)
-    if policy is not None:
-        policy.touch()
+    configured = worker.wsgi.extensions["companion.phones"].cap if "companion.phones" in worker.wsgi.extensions else None
+    phones = budget(worker.worker_connections, configured)[1]
+    ready(worker.wsgi, getattr(worker, "sockets", []), phones)

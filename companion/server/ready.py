@@ -1,31 +1,26 @@
 """What every server does with the app in the process that serves it, before the first request:
-tell it whether phones on the network can reach it, cap its live pages, and keep its full
-garbage collections short (heap.py). gevent's server (gevent_server.py) and gunicorn's worker
-(gunicorn_conf.py `post_worker_init`) both call `ready`; this module is imported only once gevent
-has patched the standard library (the heap policy makes a lock and a thread)."""
+tell it whether phones on the network can reach it, and cap its live pages within the process's
+file budget (loop.py `budget`). gevent's server (gevent_server.py) and gunicorn's worker
+(gunicorn_conf.py `post_worker_init`) both call `ready`."""
 from __future__ import annotations
 
 from flask import Flask
 
 from ..web.network import reaches_network
-from .heap import HeapPolicy, install, start_idle_thaws
-from .loop import MAX_PHONES
 
 
-def ready(app: Flask, listeners) -> tuple[HeapPolicy, object]:
-    """Prepare `app` to be served on `listeners` (sockets); the heap policy installed (touch it
-    on every request) and the event that stops its quiet-time thaws."""
+def ready(app: Flask, listeners, phones: int) -> None:
+    """Prepare `app` to be served on `listeners` (sockets), holding at most `phones` live pages."""
     lan_links(app, listeners)
-    max_phones(app)
-    policy = install()
-    return policy, start_idle_thaws(policy)
+    max_phones(app, phones)
 
 
-def max_phones(app: Flask) -> None:
-    """Give the app's cap on live pages the process's default, unless one was configured."""
-    phones = app.extensions.get("companion.phones")
-    if phones is not None and phones.cap is None:
-        phones.cap = MAX_PHONES
+def max_phones(app: Flask, phones: int) -> None:
+    """Cap the app's live pages at `phones` (the configured cap, or the server's default, within
+    the file budget): the next page is told the server is busy."""
+    live = app.extensions.get("companion.phones")
+    if live is not None:
+        live.cap = phones
 
 
 def lan_links(app: Flask, listeners) -> None:

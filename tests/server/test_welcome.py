@@ -79,7 +79,9 @@ def test_serve_prints_the_phones_address_its_code_and_the_data_folder_by_its_who
     port = free_port()
     public = f"http://kyoto.test:{port}/"  # what phones open, whatever this machine's network
     env = {k: v for k, v in os.environ.items() if not k.startswith("COMPANION_")}
-    env.update(PYTHONUNBUFFERED="1", PYTHONIOENCODING="utf-8", COMPANION_PUBLIC_URL=public)
+    # The user's data directory (platformdirs reads XDG_DATA_HOME on Linux) under tmp_path.
+    env.update(PYTHONUNBUFFERED="1", PYTHONIOENCODING="utf-8", COMPANION_PUBLIC_URL=public,
+               XDG_DATA_HOME=str(tmp_path / "share"))
     for start, said in ((1, " (new, empty)"), (2, "")):
         proc = subprocess.Popen([sys.executable, "-m", "companion.cli", "serve", "--host", "0.0.0.0", "--port", str(port)],
                                 cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
@@ -91,7 +93,7 @@ def test_serve_prints_the_phones_address_its_code_and_the_data_folder_by_its_who
             proc.terminate()
             proc.communicate(timeout=15)
         assert proc.returncode == 0, "SIGTERM stops the server cleanly"
-        assert lines[1] == f"Data folder: {tmp_path / 'companion-data'}{said}", f"start {start}"
+        assert lines[1] == f"Data folder: {tmp_path / 'share' / 'kyoto-companion'}{said}", f"start {start}"
         assert lines[2] == f"Phones on this network open {public} (or scan this code):"
         code = [line for line in lines[3:] if line and set(line) <= set(HALF_BLOCKS.values())]
         assert scan(code, 2) == public

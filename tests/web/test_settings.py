@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+from pathlib import Path
 
 import pytest
 from flask import Config
@@ -54,8 +55,10 @@ def test_every_documented_variable_is_read_and_lands_with_its_type(environ):
 
 def test_unset_variables_leave_the_documented_defaults(environ, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "user-data"))  # where Linux keeps a user's data
     config = loaded()
-    assert config["DATA_DIR"] == str(tmp_path / "companion-data")
+    assert config["DATA_DIR"] == settings.default_data_dir()
+    assert Path(config["DATA_DIR"]).parts[-2:] == ("user-data", "kyoto-companion") or os.name != "posix"
     assert (config["ACTION_LIMIT"], config["TRUSTED_PROXIES"], config["MAX_PHONES"]) == (120, 0, None)
     assert (config["CREATE_LIMIT"], config["TABLES_LIMIT"], config["REFUSED_LIMIT"]) == (
         "60 per 10 minutes", "300 per 10 minutes", "60 per 10 seconds")
@@ -69,6 +72,21 @@ def test_text_that_json_would_read_as_something_else_stays_as_written(environ, v
     environ("COMPANION_DATA", value)
     config = loaded()
     assert config["REDIS_PREFIX"] == value and config["DATA_DIR"] == value
+
+
+@pytest.mark.parametrize(("name", "value"), [("COMPANION_CREATE_LIMIT", "60 per ten minutes"),
+                                           ("COMPANION_REFUSED_LIMIT", "sixty per 10 seconds"),
+                                           ("COMPANION_TABLES_LIMIT", ""), ("COMPANION_REDIS_URL", "notaurl"),
+                                           ("COMPANION_RATELIMIT_STORAGE", "nowhere")])
+def test_a_setting_the_app_cannot_read_is_refused_by_name_never_dropped(environ, name, value):
+    environ(name, value)
+    with pytest.raises(settings.SettingError, match=f"{name} is '{value}': it takes "):
+        loaded()
+
+
+def test_a_limit_given_to_the_app_directly_is_held_to_the_same_form(environ, tmp_path):
+    with pytest.raises(settings.SettingError, match="COMPANION_CREATE_LIMIT"):
+        create_app({"TESTING": True, "DATA_DIR": str(tmp_path / "d"), "CREATE_LIMIT": "60 per ten minutes"})
 
 
 @pytest.mark.parametrize("value", ["lots", "1.5", "true", "-1", "[1]"])
