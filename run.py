@@ -1,7 +1,8 @@
 """Run or test Kyoto Table Companion from a fresh clone with one command (README's first lines):
 
     python3 run.py            start the server (Windows: py run.py); any `companion serve` option after it
-    python3 run.py test       run the test suite; any pytest argument after it
+    python3 run.py test       check the style (ruff), then run the test suite; any pytest argument
+                              after it runs pytest alone with them
 
 The first time, it makes a virtual environment in `.venv` beside this file and installs the
 tested versions (requirements.lock), then the project itself (editable: a `git pull` is picked up
