@@ -96,7 +96,7 @@
         return mayKeep ? "Tap the face of each die you keep (or of all " + dice + " if these are the final dice)."
           : "Tap the face of each of the " + dice + " dice: they are the dice that resolve.";
       }
-      return "Tap the faces of " + (dice - n) + " more dice" + (mayKeep ? ", or keep these " + n + " and roll the others again" : "") +
+      return "Tap the faces of " + (dice - n) + " more " + (dice - n === 1 ? "die" : "dice") + (mayKeep ? ", or keep these " + n + " and roll the others again" : "") +
         ". Tapping a die takes it back.";
     }
     // "Enter and roll again" queued offline: the table's answer (the next roll's pad) cannot come
@@ -213,9 +213,61 @@
     form.drawPicks();
   }
 
+  // Camouflage's dice (a .face-count pad): a tap a die as rolled, a tap on a chip takes it back; the
+  // form's button waits until every die is entered, so no die is ever sent that nobody rolled.
+  function setUpCount(pad) {
+    if (pad.dataset.ready) return;
+    pad.dataset.ready = "1";
+    var form = pad.closest("form"), dice = parseInt(pad.dataset.dice, 10) || 0, faces = [];
+    var shown = pad.querySelector(".entered"), says = pad.querySelector("[data-count-says]");
+    var submit = form.querySelector("[data-count-submit]"), sent = document.createElement("div");
+    var first = says ? says.textContent : "";
+    form.appendChild(sent);
+    function draw() {
+      shown.textContent = "";
+      sent.textContent = "";
+      faces.forEach(function (face, i) {
+        var chip = document.createElement("button");
+        chip.type = "button";
+        chip.className = "chip die";
+        chip.textContent = pad.querySelector(".face-key[data-face='" + face + "']").textContent;
+        chip.setAttribute("aria-label", "die " + (i + 1) + ": " + face + ", tap to take it back");
+        chip.addEventListener("click", function () { faces.splice(i, 1); draw(); });
+        shown.appendChild(chip);
+        var input = document.createElement("input");
+        input.type = "hidden";
+        input.name = "faces[]";
+        input.value = face;
+        sent.appendChild(input);
+      });
+      var left = dice - faces.length;
+      if (says) says.textContent = left === dice ? first : left ? "Tap " + left + " more " + (left === 1 ? "die" : "dice") + "." : "All dice entered.";
+      if (submit) submit.disabled = left > 0;
+      pad.querySelectorAll(".face-key").forEach(function (b) { b.disabled = left === 0; });
+    }
+    pad.querySelectorAll(".face-key").forEach(function (key) {
+      key.addEventListener("click", function () { if (faces.length < dice) { faces.push(key.dataset.face); draw(); } });
+    });
+    draw();
+  }
+
+  // Made in a Lab's cards (a .lab-picker): filtered by the letters typed, as the market's grid.
+  function setUpLab(picker) {
+    if (picker.dataset.ready) return;
+    picker.dataset.ready = "1";
+    var search = picker.querySelector("input[type=search]");
+    if (!search) return;
+    search.addEventListener("input", function () {
+      var q = search.value.trim().toLowerCase();
+      picker.querySelectorAll(".card-grid button").forEach(function (b) { b.hidden = q !== "" && nameOf(b).toLowerCase().indexOf(q) < 0; });
+    });
+  }
+
   function setUp(root) {
     (root || document).querySelectorAll(".dice-entry").forEach(setUpPad);
     (root || document).querySelectorAll(".card-picker").forEach(setUpPicker);
+    (root || document).querySelectorAll(".face-count").forEach(setUpCount);
+    (root || document).querySelectorAll(".lab-picker").forEach(setUpLab);
   }
   document.addEventListener("DOMContentLoaded", function () { setUp(document); });
   document.addEventListener("htmx:load", function (event) { setUp(event.target); });
