@@ -77,8 +77,10 @@
         keep.hidden = !(mayKeep && n > 0 && n < dice);
         keep.textContent = "Keep these " + n + ", roll " + (dice - n) + " again";
       }
+      // Marked, not `hidden`: a push may keep a form from version to version (its parts), and the
+      // mark is cleared whenever the pad is gone (setUp), so no form stays hidden by a pad no longer there.
       document.querySelectorAll("form.resolve, form.reroll-unentered").forEach(function (f) {
-        f.hidden = !unchanged && !(f.classList.contains("reroll-unentered") && n === 0);
+        f.toggleAttribute("data-pad-hides", !unchanged && !(f.classList.contains("reroll-unentered") && n === 0));
       });
       entry.querySelectorAll(".face-key").forEach(function (b) { b.disabled = full; });
     }
@@ -264,6 +266,11 @@
   }
 
   function setUp(root) {
+    // The pad hides the forms resolving the old dice while new ones are tapped; without a pad (the
+    // last roll entered, a card to use on its dice) nothing is being tapped: they all show.
+    if (!document.querySelector(".dice-entry")) {
+      document.querySelectorAll("form[data-pad-hides]").forEach(function (f) { f.removeAttribute("data-pad-hides"); });
+    }
     (root || document).querySelectorAll(".dice-entry").forEach(setUpPad);
     (root || document).querySelectorAll(".card-picker").forEach(setUpPicker);
     (root || document).querySelectorAll(".face-count").forEach(setUpCount);
