@@ -60,3 +60,72 @@ def test_herd_culler_on_the_last_roll_leaves_the_turn_going(live_server, browser
     expect(resolve).to_be_visible()
     resolve.click()
     expect(page.get_by_role("button", name="End Alienoid's turn")).to_be_visible()
+
+
+def probe_table(live_server):
+    """Ann in Kyoto City, Bob owning Psychic Probe: Ann's turn, nothing rolled yet."""
+    energy = {"type": "roll", "faces": ["energy"] * 6}
+    table, act = server_table(live_server, "kyotoan", ["Ann", "Bob"], {"first_player": 0})
+    version = act({"type": "market", "cards": ["psychic_probe", "heal", "tank"]}, energy, {"type": "resolve"},
+                  {"type": "end_turn"}, energy, {"type": "resolve"}, {"type": "buy", "card": "psychic_probe"},
+                  {"type": "market", "cards": ["background_dweller", "heal", "tank"]}, {"type": "end_turn"})
+    return table, act, version
+
+
+def test_final_dice_wait_for_the_probe_asked_on_its_owners_phone_one_tap_to_pass(live_server, browser):
+    table, act, version = probe_table(live_server)
+    ann = open_on(browser.new_context(**NARROW), live_server, table, seat=0)
+    bob = open_on(browser.new_context(**NARROW), live_server, table, seat=1)
+    count_taps(bob)
+    tap_dice(ann, ["smash", "smash", "smash", "1", "2", "3"])
+    ann.get_by_role("button", name="Final dice: resolve").click()  # roll 1 of 3: it ends the rolling
+    wait_for_version(ann, version + 2)
+    expect(ann.locator("#history")).to_contain_text("Alienoid (Ann) ends the rolling.")
+    expect(ann.locator("#controls .waiting")).to_contain_text(
+        "Waiting for Bob to decide whether Cyber Kitty rerolls one of Alienoid's dice with Psychic Probe")
+    expect(ann.get_by_role("button", name="Resolve the dice: ✸ ✸ ✸ 1 2 3")).to_have_count(0)
+    prompt = bob.locator(".probe-prompt")
+    expect(prompt.locator("h2")).to_have_text("Cyber Kitty (Bob): Psychic Probe on Alienoid's dice?")
+    expect(bob.locator("#cue")).to_contain_text("Bob: a decision waits for you")
+    prompt.get_by_role("button", name="Pass: no reroll").click()
+    wait_for_version(ann, version + 3)
+    assert taps(bob) == 1
+    expect(ann.locator("#history")).to_contain_text("Cyber Kitty (Bob) passes on Psychic Probe.")
+    resolve = ann.get_by_role("button", name="Resolve the dice: ✸ ✸ ✸ 1 2 3")
+    expect(resolve).to_be_visible()
+    resolve.click()
+    expect(ann.locator("#history")).to_contain_text("Alienoid (Ann) smashes Cyber Kitty (Bob) for 3♥.")
+
+
+def test_the_probe_rerolls_a_die_in_two_taps_and_the_last_roll_asks_by_itself(live_server, browser):
+    table, act, version = probe_table(live_server)
+    version = act({"type": "roll"}, {"type": "roll"})  # rolls 1 and 2 rerolled unentered
+    ann = open_on(browser.new_context(**NARROW), live_server, table, seat=0)
+    bob = open_on(browser.new_context(**NARROW), live_server, table, seat=1)
+    tap_dice(ann, ["1", "1", "1", "2", "3", "heart"])
+    ann.get_by_role("button", name="Final dice: resolve").click()  # the last roll: the question opens
+    wait_for_version(ann, version + 1)
+    prompt = bob.locator(".probe-prompt")
+    count_taps(bob)
+    prompt.locator(".die-pick").first.click()  # a 1 of Ann's triple...
+    prompt.get_by_role("button", name="rerolled: heart").click()  # ...comes up ♥: the card goes
+    wait_for_version(ann, version + 2)
+    assert taps(bob) == 2
+    expect(ann.locator("#history")).to_contain_text("The reroll is a ♥: Psychic Probe is discarded.")
+    ann.get_by_role("button", name="Resolve the dice: ♥ 1 1 2 3 ♥").click()
+    expect(ann.locator("#history")).to_contain_text("Alienoid (Ann) resolves ♥ 1 1 2 3 ♥.")
+
+
+def test_a_seat_never_asked_lets_the_final_dice_resolve_in_one_tap(live_server, browser):
+    table, act, version = probe_table(live_server)
+    bob = open_on(browser.new_context(**NARROW), live_server, table, seat=1)
+    bob.locator("summary", has_text="Psychic Probe settings").click()
+    bob.locator("form", has_text="Cyber Kitty: Psychic Probe").get_by_role("button", name="Never ask").click()
+    wait_for_version(bob, version + 1)
+    expect(bob.locator("#controls")).to_contain_text("Cyber Kitty: Psychic Probe never asked")
+    ann = open_on(browser.new_context(**NARROW), live_server, table, seat=0)
+    tap_dice(ann, ["smash", "smash", "heart", "1", "2", "3"])
+    ann.get_by_role("button", name="Final dice: resolve").click()
+    wait_for_version(ann, version + 3)  # the roll and its resolve in one tap
+    expect(bob.locator(".probe-prompt")).to_have_count(0)
+    expect(ann.get_by_role("button", name="End Alienoid's turn")).to_be_visible()
