@@ -129,3 +129,83 @@ def test_a_seat_never_asked_lets_the_final_dice_resolve_in_one_tap(live_server, 
     wait_for_version(ann, version + 3)  # the roll and its resolve in one tap
     expect(bob.locator(".probe-prompt")).to_have_count(0)
     expect(ann.get_by_role("button", name="End Alienoid's turn")).to_be_visible()
+
+
+def test_camouflage_dice_are_tapped_as_rolled_and_sent_only_when_all_are_in(live_server, browser):
+    energy = {"type": "roll", "faces": ["energy"] * 6}
+    table, act = server_table(live_server, "kyotoan", ["Ann", "Bob"], {"first_player": 0})
+    version = act({"type": "market", "cards": ["camouflage", "heal", "tank"]}, energy, {"type": "resolve"},
+                  {"type": "end_turn"}, energy, {"type": "resolve"}, {"type": "buy", "card": "camouflage"},
+                  {"type": "market", "cards": ["background_dweller", "heal", "tank"]}, {"type": "end_turn"},
+                  {"type": "roll", "faces": ["smash", "smash", "1", "2", "3", "1"]}, {"type": "resolve"})
+    bob = open_on(browser.new_context(**NARROW), live_server, table, seat=1)
+    form = bob.locator("form.camouflage-prompt")
+    expect(form.locator("h2")).to_have_text("Cyber Kitty: Camouflage, roll 2 dice")
+    expect(form.locator("select")).to_have_count(0)  # no drop-downs holding faces nobody rolled
+    enter = form.get_by_role("button", name="Enter the 2 dice")
+    expect(enter).to_be_disabled()
+    count_taps(bob)
+    form.locator(".face-key[data-face='heart']").click()
+    expect(form.locator("[data-count-says]")).to_have_text("Tap 1 more die.")
+    expect(enter).to_be_disabled()
+    form.locator(".face-key[data-face='2']").click()
+    enter.click()
+    wait_for_version(bob, version + 1)
+    assert taps(bob) == 3
+    expect(bob.locator("#history")).to_contain_text("Cyber Kitty (Bob) rolls ♥ 2 for Camouflage: 1♥ cancelled.")
+    expect(bob.locator("#history")).to_contain_text("Cyber Kitty (Bob) loses 1♥")
+
+
+def test_made_in_a_lab_lists_only_what_the_energy_pays_and_is_gone_at_0(live_server, browser):
+    table, act = server_table(live_server, "kyotoan", ["Ann", "Bob"], {"first_player": 0})
+    version = act({"type": "market", "cards": ["made_in_a_lab", "heal", "tank"]},
+                  {"type": "roll", "faces": ["energy"] * 6}, {"type": "resolve"}, {"type": "buy", "card": "made_in_a_lab"},
+                  {"type": "market", "cards": ["background_dweller", "heal", "tank"]})
+    ann = open_on(browser.new_context(**NARROW), live_server, table, seat=0)
+    lab = ann.locator("form.lab-offer")
+    lab.locator("summary").click()
+    grid = lab.locator(".card-grid button")
+    expect(grid.filter(has_text="Corner Store")).to_have_count(1)  # 3ϟ of Ann's 4ϟ
+    expect(grid.filter(has_text="Skyscraper")).to_have_count(0)  # 6ϟ: not offered, not "too dear"
+    expect(lab).not_to_contain_text("too dear")
+    lab.get_by_label("Find the top card by name").fill("corn")
+    expect(grid.filter(has_text="Rapid Healing")).to_be_hidden()
+    grid.filter(has_text="Corner Store").click()
+    wait_for_version(ann, version + 1)
+    expect(ann.locator("#history")).to_contain_text("Alienoid (Ann) buys Corner Store")
+
+    table, act = server_table(live_server, "kyotoan", ["Ann", "Bob"], {"first_player": 0})
+    act({"type": "market", "cards": ["made_in_a_lab", "heal", "tank"]},
+        {"type": "roll", "faces": ["energy", "energy", "1", "2", "3", "1"]}, {"type": "resolve"},
+        {"type": "buy", "card": "made_in_a_lab"}, {"type": "market", "cards": ["background_dweller", "heal", "tank"]})
+    broke = open_on(browser.new_context(**NARROW), live_server, table, seat=0)  # 0ϟ: nothing to buy
+    expect(broke.get_by_role("button", name="End Alienoid's turn")).to_be_visible()
+    expect(broke.locator("form.lab-offer")).to_have_count(0)
+    expect(broke.get_by_role("button", name="Buy it")).to_have_count(0)
+
+
+def test_freeze_time_asks_whether_to_take_the_turn(live_server, browser):
+    table, act = server_table(live_server, "kyotoan", ["Ann", "Bob"], {"first_player": 0})
+    version = act({"type": "market", "cards": ["freeze_time", "heal", "tank"]},
+                  {"type": "roll", "faces": ["energy"] * 6}, {"type": "resolve"}, {"type": "buy", "card": "freeze_time"},
+                  {"type": "market", "cards": ["background_dweller", "heal", "tank"]}, {"type": "end_turn"},
+                  {"type": "roll", "faces": ["1", "2", "3", "1", "2", "3"]}, {"type": "resolve"}, {"type": "end_turn"},
+                  {"type": "roll", "faces": ["1", "1", "1", "2", "3", "heart"]}, {"type": "resolve"}, {"type": "end_turn"})
+    ann = open_on(browser.new_context(**NARROW), live_server, table, seat=0)
+    prompt = ann.locator("form.freeze-prompt")
+    expect(prompt.locator("h2")).to_have_text("Alienoid: Freeze Time, another turn?")
+    prompt.get_by_role("button", name="No, next monster").click()
+    wait_for_version(ann, version + 1)
+    expect(ann.locator("#status")).to_contain_text("Bob's turn")
+    expect(ann.locator("#history")).to_contain_text("Alienoid (Ann) does not take another turn (Freeze Time).")
+
+
+def test_keeping_five_dice_says_one_die_again(live_server, browser):
+    table, act = server_table(live_server, "kyotoan", ["Ann", "Bob"], {"first_player": 0})
+    version = act(MARKET)
+    ann = open_on(browser.new_context(**NARROW), live_server, table, seat=0)
+    tap_dice(ann, ["1", "1", "1", "2", "2"])
+    expect(ann.locator(".dice-entry [data-pad-says]")).to_contain_text("Tap the faces of 1 more die,")
+    ann.get_by_role("button", name="Keep these 5, roll 1 again").click()
+    wait_for_version(ann, version + 1)
+    expect(ann.locator("#history")).to_contain_text("keeps 1 1 1 2 2 and rolls 1 die again.")
