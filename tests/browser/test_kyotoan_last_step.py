@@ -209,3 +209,41 @@ def test_keeping_five_dice_says_one_die_again(live_server, browser):
     ann.get_by_role("button", name="Keep these 5, roll 1 again").click()
     wait_for_version(ann, version + 1)
     expect(ann.locator("#history")).to_contain_text("keeps 1 1 1 2 2 and rolls 1 die again.")
+
+
+def test_the_monster_pickers_at_setup_say_the_names_typed(live_server, browser):
+    page = browser.new_context(**NARROW).new_page()
+    page.goto(live_server.url + "/")
+    page.locator("label[for=game-kyotoan]").click()
+    for i, name in enumerate(["Eve", "Hal"]):
+        page.locator("input[name=players]").nth(i).fill(name)
+    pickers = page.locator(".for-kyotoan [data-monster-slot]")
+    expect(pickers.nth(0)).to_contain_text("Eve")
+    expect(pickers.nth(1)).to_contain_text("Hal")
+    expect(pickers.nth(2)).to_be_hidden()  # nobody typed in slot 3
+    expect(page.locator(".for-kyotoan")).not_to_contain_text("Player 1")
+    pickers.nth(1).locator("select").select_option("Giga Zaur")
+    page.get_by_role("button", name="Create the table").click()
+    expect(page.locator("#netstate")).to_have_text("Live")
+    expect(page.locator("#board")).to_contain_text("Giga Zaur")
+
+
+def test_the_market_is_tapped_in_one_tap_a_card_without_typing(live_server, browser):
+    table, act = server_table(live_server, "kyotoan", ["Ann", "Bob"], {"first_player": 0})
+    page = open_on(browser.new_context(**NARROW), live_server, table)
+    count_taps(page)
+    grid = page.locator("#market-picker .card-grid")
+    names = grid.locator(".name").all_inner_texts()
+    assert names == sorted(names), "the cards stand in the order of their names"
+    assert grid.evaluate("g => getComputedStyle(g).overflowY") == "visible", "the page scrolls to a card"
+    for cid in ("jets", "heal", "wings"):
+        page.locator(f"#mk-{cid}").click()
+    expect(page.locator("#board .market")).to_contain_text("Wings")
+    assert taps(page) == 3  # the fewest the rules allow: one a card, no letters typed
+    assert page.locator("#market-picker input[type=search]").input_value() == ""
+    version = act({"type": "roll", "faces": ["energy"] * 6}, {"type": "resolve"}, {"type": "buy", "card": "heal"})
+    wait_for_version(page, version)
+    count_taps(page)
+    page.locator("#mk-tank").click()
+    expect(page.locator("#board .market")).to_contain_text("Tank")
+    assert taps(page) == 1
