@@ -81,6 +81,7 @@ def test_final_dice_wait_for_the_probe_asked_on_its_owners_phone_one_tap_to_pass
     ann.get_by_role("button", name="Final dice: resolve").click()  # roll 1 of 3: it ends the rolling
     wait_for_version(ann, version + 2)
     expect(ann.locator("#history")).to_contain_text("Alienoid (Ann) ends the rolling.")
+    expect(ann.locator("#status")).to_contain_text("rolling · Psychic Probe?")
     expect(ann.locator("#controls .waiting")).to_contain_text(
         "Waiting for Bob to decide whether Cyber Kitty rerolls one of Alienoid's dice with Psychic Probe")
     expect(ann.get_by_role("button", name="Resolve the dice: ✸ ✸ ✸ 1 2 3")).to_have_count(0)
@@ -194,6 +195,7 @@ def test_freeze_time_asks_whether_to_take_the_turn(live_server, browser):
     ann = open_on(browser.new_context(**NARROW), live_server, table, seat=0)
     prompt = ann.locator("form.freeze-prompt")
     expect(prompt.locator("h2")).to_have_text("Alienoid: Freeze Time, another turn?")
+    expect(ann.locator("#status")).to_contain_text("another turn?")
     prompt.get_by_role("button", name="No, next monster").click()
     wait_for_version(ann, version + 1)
     expect(ann.locator("#status")).to_contain_text("Bob's turn")

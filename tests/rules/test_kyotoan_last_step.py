@@ -177,7 +177,7 @@ def test_metamorph_energy_comes_at_the_end_of_the_turn_and_cannot_be_spent_in_it
     assert lines == ["Alienoid (Ann) will discard Jets at the end of its turn (Metamorph: +5ϟ then)."]
     assert s["players"][0]["energy"] == 0 and "jets" in s["players"][0]["cards"]
     refused(s, {"type": "buy", "card": "heal"}, "costs")  # Heal: 3ϟ, Ann has 0
-    refused(s, {"type": "sweep"}, "")
+    refused(s, {"type": "sweep"}, "Sweeping costs 2ϟ; Alienoid \\(Ann\\) has 0ϟ")
     assert not any(o["type"] in ("buy", "sweep") for o in GAME.offers(s, PLAYS))
     refused(s, {"type": "use", "card": "metamorph", "sell": ["jets"]}, "not put up for sale yet")
     s = act(s, type="end_turn")
