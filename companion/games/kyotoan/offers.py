@@ -107,24 +107,27 @@ def _market(state: dict, short: int) -> dict:
 
 def _rolling(game, state: dict) -> list[dict]:
     me = state["current"]
+    # No roll follows a die change, a probe's reroll or the end of the rolling (probe.py).
+    found = [] if probe.rolling_over(state) else _roll(game, state, me)
+    return found + ([_resolve(state, me)] if state["rolls"] and state["dice"] else [])
+
+
+def _roll(game, state: dict, me: int) -> list[dict]:
     allowed, used = game.rolls_allowed(state, me), state["rolls"]
     roll = {"type": "roll", "player": me, "dice": game.dice_count(state, me),
             "rolls_left": max(0, allowed - used) + game.extra_rolls(state, me), "pays": None, "price": 0}
-    found = []
-    if probe.rolling_over(state):
-        pass  # no roll follows a die change, a probe's reroll or the end of the rolling
-    elif used < allowed:
+    if used < allowed:
         if dice.may_skip_faces(state, allowed):
             roll["faces_optional"] = True
-        found.append(roll)
-    else:  # past the allowance: what pays for a roll (dice.roll pays the same), or a free reroll
-        paying, free = keeps.roll_payer(state, me), keeps.free_reroll(state, me)
-        if paying or free:
-            roll.update(pays=paying[0] if paying else free[0], price=-paying[1].moved if paying else 0)
-            if free:
-                roll["keep"] = free[1]
-            found.append(roll)
-    return found + ([_resolve(state, me)] if used and state["dice"] else [])
+        return [roll]
+    # Past the allowance: what pays for a roll (dice.roll pays the same), or a free reroll.
+    paying, free = keeps.roll_payer(state, me), keeps.free_reroll(state, me)
+    if not (paying or free):
+        return []
+    roll.update(pays=paying[0] if paying else free[0], price=-paying[1].moved if paying else 0)
+    if free:
+        roll["keep"] = free[1]
+    return [roll]
 
 
 def _resolve(state: dict, me: int) -> dict:
