@@ -20,18 +20,6 @@ def tap_dice(page, faces):
         page.locator(f".dice-entry .face-key[data-face='{face}']").click()
 
 
-def owning(live_server, cards, names=("Ann", "Bob")):
-    """A table whose monsters own these Keep cards ({player: [cards]}) from the start, Ann to roll."""
-    table, act = server_table(live_server, "kyotoan", names, {"first_player": 0})
-    service = live_server.app.extensions["companion.tables"]
-    act(MARKET)
-    record = service.get(table.id)
-    state = record.state
-    for i, owned in cards.items():
-        state["players"][i]["cards"] = list(owned)
-    return table, act
-
-
 def test_herd_culler_on_the_last_roll_leaves_the_turn_going(live_server, browser):
     table, act = server_table(live_server, "kyotoan", ["Ann", "Bob"], {"first_player": 0})
     energy = {"type": "roll", "faces": ["energy"] * 6}
@@ -73,7 +61,7 @@ def probe_table(live_server):
 
 
 def test_final_dice_wait_for_the_probe_asked_on_its_owners_phone_one_tap_to_pass(live_server, browser):
-    table, act, version = probe_table(live_server)
+    table, _, version = probe_table(live_server)
     ann = open_on(browser.new_context(**NARROW), live_server, table, seat=0)
     bob = open_on(browser.new_context(**NARROW), live_server, table, seat=1)
     count_taps(bob)
@@ -118,7 +106,7 @@ def test_the_probe_rerolls_a_die_in_two_taps_and_the_last_roll_asks_by_itself(li
 
 
 def test_a_seat_never_asked_lets_the_final_dice_resolve_in_one_tap(live_server, browser):
-    table, act, version = probe_table(live_server)
+    table, _, version = probe_table(live_server)
     bob = open_on(browser.new_context(**NARROW), live_server, table, seat=1)
     bob.locator("summary", has_text="Psychic Probe settings").click()
     bob.locator("form", has_text="Cyber Kitty: Psychic Probe").get_by_role("button", name="Never ask").click()

@@ -33,8 +33,8 @@ def kyotoan_waits(state: dict, owed: list[dict]) -> tuple[str, set[str]]:
     if owed[0]["type"] == "psychic_probe":  # answered by a `use` of the card (a die or a pass)
         asked = listed([f"{state['players'][d['player']]['monster']} ({name(state, d['player'])})" for d in owed])
         roller = state["players"][state["current"]]
-        return (f"Psychic Probe first: {asked} may reroll one of {roller['monster']} ({roller['name']})'s dice or pass"
-                f"{', each' if len(owed) > 1 else ''}.", always)
+        each = ", each" if len(owed) > 1 else ""
+        return f"Psychic Probe first: {asked} may reroll one of {roller['monster']} ({roller['name']})'s dice or pass{each}.", always
     monsters = {f"{state['players'][d['player']]['monster']} ({name(state, d['player'])})" for d in owed}
     who = ", ".join(sorted(monsters))
     return f"A loss of ♥ waits for {who}: answer that first.", {*always, *ANSWERS}
