@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 
 from .conftest import PHONE
 from .helpers import open_on, server_table, wait_for_version
-from .taps import count_taps, taps
+from .taps import assert_on_first_screen, count_taps, taps
 
 pytestmark = pytest.mark.browser
 NARROW = {**PHONE, "viewport": {"width": 360, "height": 740}}
@@ -76,6 +76,9 @@ def test_final_dice_wait_for_the_probe_asked_on_its_owners_phone_one_tap_to_pass
     prompt = bob.locator(".probe-prompt")
     expect(prompt.locator("h2")).to_have_text("Cyber Kitty (Bob): Psychic Probe on Alienoid's dice?")
     expect(bob.locator("#cue")).to_contain_text("Bob: a decision waits for you")
+    assert_on_first_screen(bob, prompt.get_by_role("button", name="Pass: no reroll"))
+    tops = {round(box["y"]) for box in (d.bounding_box() for d in prompt.locator(".die-pick").all())}
+    assert len(tops) == 1, "the six dice stand in one row at 360 px"
     prompt.get_by_role("button", name="Pass: no reroll").click()
     wait_for_version(ann, version + 3)
     assert taps(bob) == 1
