@@ -241,3 +241,30 @@ def test_the_market_is_tapped_in_one_tap_a_card_without_typing(live_server, brow
     page.locator("#mk-tank").click()
     expect(page.locator("#board .market")).to_contain_text("Tank")
     assert taps(page) == 1
+
+
+def test_herd_culler_after_the_probe_answer_and_the_turn_goes_on(live_server, browser):
+    # Edition ruling: dice are changed "after any Psychic Probe rerolls": Ann's Herd Culler waits
+    # for Bob's answer, then her resolve is in view beside it (never a page stuck without it).
+    energy = {"type": "roll", "faces": ["energy"] * 6}
+    table, act = server_table(live_server, "kyotoan", ["Ann", "Bob"], {"first_player": 0})
+    version = act({"type": "market", "cards": ["herd_culler", "psychic_probe", "heal"]}, energy, {"type": "resolve"},
+                  {"type": "buy", "card": "herd_culler"}, {"type": "market", "cards": ["tank", "psychic_probe", "heal"]},
+                  {"type": "end_turn"}, energy, {"type": "resolve"}, {"type": "buy", "card": "psychic_probe"},
+                  {"type": "market", "cards": ["tank", "jets", "heal"]}, {"type": "end_turn"})
+    ann = open_on(browser.new_context(**NARROW), live_server, table, seat=0)
+    bob = open_on(browser.new_context(**NARROW), live_server, table, seat=1)
+    tap_dice(ann, ["smash", "smash", "1", "1", "2", "3"])
+    ann.get_by_role("button", name="Final dice: resolve").click()
+    wait_for_version(ann, version + 2)
+    expect(ann.get_by_role("button", name="Make it a 1")).to_have_count(0)  # the probe comes first
+    bob.locator(".probe-prompt").get_by_role("button", name="Pass: no reroll").click()
+    wait_for_version(ann, version + 3)
+    expect(ann.get_by_role("button", name="Resolve the dice: ✸ ✸ 1 1 2 3")).to_be_visible()
+    ann.get_by_label("Herd Culler: which die").select_option("5")
+    ann.get_by_role("button", name="Make it a 1").click()
+    resolve = ann.get_by_role("button", name="Resolve the dice: ✸ ✸ 1 1 2 1")
+    expect(resolve).to_be_visible()
+    resolve.click()
+    expect(ann.locator("#history")).to_contain_text("Alienoid (Ann) gains 1★ (3× 1).")
+    expect(ann.get_by_role("button", name="End Alienoid's turn")).to_be_visible()
