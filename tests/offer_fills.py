@@ -41,7 +41,7 @@ def fill_kyotoan(offer: dict, state: dict, rnd: random.Random) -> dict:
     """An offer filled in with random choices from its own lists, as a phone would send it."""
     kind = offer["type"]
     action = {"type": kind}
-    if offer["player"] is not None and (rnd.random() < 0.5 or kind in ("yield", "camouflage", "wings", "rapid_healing", "auto_yield")
+    if offer["player"] is not None and (rnd.random() < 0.5 or kind in ("yield", "camouflage", "wings", "rapid_healing", "auto_yield", "auto_pass", "freeze_time")
                                         or offer["player"] != state["current"]):
         action["player"] = offer["player"]  # the page names the player; the API may leave out the active one
     if kind == "market":
@@ -52,6 +52,10 @@ def fill_kyotoan(offer: dict, state: dict, rnd: random.Random) -> dict:
             action["cards"] = _market_cards(offer["market"] + deck, offer["size"], rnd)
     elif kind == "auto_yield":
         action["below"] = rnd.choice(offer["below"])
+    elif kind == "auto_pass":
+        action.update(card=offer["card"], on=rnd.choice(offer["on"]))
+    elif kind == "freeze_time":
+        action["take"] = rnd.choice(offer["take"])
     elif kind == "roll":
         if "keep" in offer and (offer["pays"] == "background_dweller" or rnd.random() < 0.5):
             faces = offer["keep"] + kyotoan_faces(offer["dice"] - len(offer["keep"]), rnd)
@@ -91,7 +95,9 @@ def fill_kyotoan(offer: dict, state: dict, rnd: random.Random) -> dict:
 def _kyotoan_use(offer: dict, rnd: random.Random) -> dict:
     card = offer["card"]
     fields = {"card": card}
-    if "dice" in offer:
+    if "pass" in offer and rnd.random() < 0.5:
+        fields["pass"] = rnd.choice(offer["pass"])
+    elif "dice" in offer:
         fields["die"] = rnd.choice(offer["dice"])
         if "faces" in offer:
             fields["face"] = rnd.choice(offer["faces"])

@@ -29,7 +29,8 @@
       var parts = key.split(":"), form = null;
       document.querySelectorAll("#controls form").forEach(function (f) {
         var type = f.querySelector('input[name="type"]'), who = f.querySelector('input[name="player:int"]');
-        if (!form && type && who && type.value === parts[1] && who.value === parts[0]) form = f;
+        // data-decision: a decision answered by a move of another type (a card's `use`).
+        if (!form && type && who && (type.dataset.decision || type.value) === parts[1] && who.value === parts[0]) form = f;
       });
       return { key: key, player: parts[0], form: form };
     }).filter(function (d) { return seat !== null ? d.player === seat : shared && d.form; });

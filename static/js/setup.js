@@ -12,6 +12,7 @@
     var form = btn.closest("form");
     form.querySelectorAll("input[name=players]").forEach(function (input, i) { input.value = names[i] || ""; });
     namesStarters(form);
+    namesMonsters(form);
   });
 
   // Setup: "Who starts?" offers the players by the names typed, and only the named slots of the
@@ -29,11 +30,22 @@
     });
     if (select.selectedOptions[0] && select.selectedOptions[0].disabled) select.value = "random";
   }
+  // Setup: each monster picker says the name typed in its slot (slot i picks player i's monster);
+  // a slot with no name seats nobody, so its picker is not shown.
+  function namesMonsters(form) {
+    var inputs = form.querySelectorAll("input[name=players]");
+    form.querySelectorAll("[data-monster-slot]").forEach(function (slot) {
+      var input = inputs[Number(slot.dataset.monsterSlot)];
+      var name = input && input.offsetParent !== null ? input.value.trim() : "";
+      slot.querySelector("[data-slot-name]").textContent = name || "Player " + (Number(slot.dataset.monsterSlot) + 1);
+      slot.hidden = !name;
+    });
+  }
   function setupChanged(event) {
     var form = event.target.closest && event.target.closest("form");
-    if (form && form.querySelector("select[name=first_player]")) namesStarters(form);
+    if (form && form.querySelector("select[name=first_player]")) { namesStarters(form); namesMonsters(form); }
   }
   document.addEventListener("input", setupChanged);
   document.addEventListener("change", setupChanged);
-  document.querySelectorAll("select[name=first_player]").forEach(function (select) { namesStarters(select.form); });
+  document.querySelectorAll("select[name=first_player]").forEach(function (select) { namesStarters(select.form); namesMonsters(select.form); });
 })();

@@ -202,7 +202,7 @@ def test_old_dice_cannot_be_resolved_while_new_ones_are_entered(live_server, pho
     expect(page.get_by_role("button", name="Final dice: resolve")).to_be_hidden()  # it would roll them again
     page.locator(".dice-entry .chip").nth(2).click()  # the 3 is rolled again
     expect(old).to_be_hidden()
-    expect(says).to_contain_text("Tap the faces of 1 more dice")
+    expect(says).to_contain_text("Tap the faces of 1 more die,")
     tap_dice(page, ["smash"])
     expect(old).to_be_hidden()
     expect(says).to_contain_text("All 6 dice entered: resolve them or enter them and roll again")

@@ -14,7 +14,7 @@ import pytest
 
 from companion.games import RuleViolation, get_game
 from companion.games.kyotoan.keeps import ANSWERS
-from companion.games.words import counted
+from companion.games.words import counted, listed
 
 from ..offers_checks import PLAYS, fill_offer, play_through_offers
 from .test_kyotoan_offers import rich
@@ -27,11 +27,17 @@ def name(state: dict, i: int) -> str:
 
 def kyotoan_waits(state: dict, owed: list[dict]) -> tuple[str, set[str]]:
     """The sentence, and the moves that go ahead (sent without a player: none is Opportunist's buy)."""
+    always = {"market", "auto_yield", "auto_pass"}
     if owed[0]["type"] == "market":
-        return f"First tap in the {counted(owed[0]['slots'], 'card')} face up at Nishiki Market.", {"market", "auto_yield"}
+        return f"First tap in the {counted(owed[0]['slots'], 'card')} face up at Nishiki Market.", always
+    if owed[0]["type"] == "psychic_probe":  # answered by a `use` of the card (a die or a pass)
+        asked = listed([f"{state['players'][d['player']]['monster']} ({name(state, d['player'])})" for d in owed])
+        roller = state["players"][state["current"]]
+        each = ", each" if len(owed) > 1 else ""
+        return f"Psychic Probe first: {asked} may reroll one of {roller['monster']} ({roller['name']})'s dice or pass{each}.", always
     monsters = {f"{state['players'][d['player']]['monster']} ({name(state, d['player'])})" for d in owed}
     who = ", ".join(sorted(monsters))
-    return f"A loss of ♥ waits for {who}: answer that first.", {"market", "auto_yield", *ANSWERS}
+    return f"A loss of ♥ waits for {who}: answer that first.", {*always, *ANSWERS}
 
 
 def neko_waits(state: dict, owed: list[dict]) -> tuple[str, set[str]]:
@@ -52,7 +58,7 @@ def bosskito_waits(state: dict, owed: list[dict]) -> tuple[str, set[str]]:
 
 
 GAMES = {  # game id: (the sentence and the moves that go ahead, the decisions owed first)
-    "kyotoan": (kyotoan_waits, {"market", *ANSWERS}),
+    "kyotoan": (kyotoan_waits, {"market", *ANSWERS, "psychic_probe"}),
     "neko": (neko_waits, {"skill_up", "kitten_fight"}),
     "gangs": (gangs_waits, {"draw"}),
     "bosskito": (bosskito_waits, {"reveal", "pass_start"}),
@@ -80,7 +86,7 @@ def assert_decisions_first(game, state: dict, rnd: random.Random) -> set[str]:
         assert state == before, "a refused move changes nothing"
     offers = game.offers(state, PLAYS)
     assert all(o["type"] in owed_types | ahead or game.waits(state, o) is None for o in offers)
-    decisions = [o for o in offers if o["type"] in owed_types]
+    decisions = [o for o in offers if o["type"] in owed_types or (o["type"] == "use" and o.get("card") in owed_types)]
     assert decisions, f"the decision owed is offered: {owed}"
     game.apply(state, fill_offer(game, rnd.choice(decisions), state, rnd))
     return owed_types

@@ -282,6 +282,9 @@ def test_metamorph_sells_keep_cards_for_their_full_cost_at_the_end_of_the_turn()
     s = resolve(s, "123 123")
     s = act(s, type="use", card="metamorph", sell=["acid_attack", "even_bigger"])
     p = s["players"][0]
+    assert p["energy"] == 0 and len(p["cards"]) == 3  # "At the end of your turn": nothing is paid yet
+    s = act(s, type="end_turn")
+    p = s["players"][0]
     assert p["cards"] == ["metamorph"] and p["energy"] == 6 + 4 and p["max_hp"] == 10 and p["hp"] == 10
     assert {"acid_attack", "even_bigger"} <= set(s["discard"])
 
@@ -346,8 +349,11 @@ def test_nova_breath_from_the_city_asks_the_monster_in_the_bay_to_yield():
 
 def test_freeze_time_another_turn_with_one_less_die():
     s = turn(owning("freeze_time"), "111 23 e")
+    assert s["pending"] == [{"type": "freeze_time", "player": 0}]  # "you can take another turn": offered
+    s = act(s, type="freeze_time", player=0, take=True)
     assert s["current"] == 0 and GAME.dice_count(s, 0) == 5
     s = turn(s, "111 2e")  # again: a third turn with 4 dice
+    s = act(s, type="freeze_time", player=0, take=True)
     assert s["current"] == 0 and GAME.dice_count(s, 0) == 4
     s = turn(s, "1223")
     assert s["current"] == 1 and GAME.dice_count(s, 1) == 6
@@ -410,9 +416,10 @@ def test_healing_ray_gives_rolled_hearts_to_others_who_pay_two_energy_each_or_th
 def test_psychic_probe_rerolls_another_monsters_die_and_goes_on_a_heart():
     s = new()
     s["players"][1]["cards"] = ["psychic_probe"]
-    with pytest.raises(RuleViolation, match="after a roll"):
+    with pytest.raises(RuleViolation, match="after another monster's last roll"):
         GAME.apply(s, {"type": "use", "card": "psychic_probe", "player": 1, "die": 0, "face": "1"})
     s = act(s, type="roll", faces=dice("111 23 e"))
+    s = act(s, type="resolve")  # with rolls left: the rolling ends, Bob is asked
     s = act(s, type="use", card="psychic_probe", player=1, die=0, face="heart")  # spoils Ann's triple
     assert s["dice"][0] == "heart" and "psychic_probe" not in s["players"][1]["cards"]
     s = act(s, type="resolve")
@@ -424,6 +431,7 @@ def test_psychic_probe_rerolls_another_monsters_die_and_goes_on_a_heart():
     s3 = new()
     s3["players"][1]["cards"] = ["psychic_probe"]
     s3 = act(s3, type="roll", faces=dice("123 123"))
+    s3 = act(s3, type="resolve")
     s3 = act(s3, type="use", card="psychic_probe", player=1, die=0, face="2")
     with pytest.raises(RuleViolation, match="on this turn already"):
         GAME.apply(s3, {"type": "use", "card": "psychic_probe", "player": 1, "die": 1, "face": "2"})

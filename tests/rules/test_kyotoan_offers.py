@@ -64,6 +64,10 @@ def check(state: dict) -> None:
     # The step a turn waits for is offered: its rolling or resolving, its end; every question.
     steps = {"roll": ("roll", "resolve"), "buy": ("end_turn",)}
     for owed in state["pending"]:
+        if owed["type"] == "psychic_probe":  # answered by a `use` of the card: a reroll or a pass
+            assert any(o["type"] == "use" and o["card"] == "psychic_probe" and o["player"] == owed["player"]
+                       and o["pass"] == [True] for o in offered), f"the pending {owed} is not offered ({offered})"
+            continue
         kinds = steps.get(owed["type"], (owed["type"],))
         assert any(matches(o, {**owed, "type": k}) for o in offered for k in kinds), f"the pending {owed} is not offered ({offered})"
 
@@ -117,8 +121,9 @@ def test_the_random_games_reach_every_kind_of_offer():
 
         play_through_offers(GAME, state, rnd, 300, check=check, visit=visit)
     kinds = {(t, c) for t, c, _ in seen}
-    # Rapid Healing's question needs a lethal loss to a monster that kept 2ϟ: the test below.
-    assert set(GAME.actions) - {"rapid_healing"} <= {t for t, _ in kinds}
+    # Rapid Healing's question needs a lethal loss to a monster that kept 2ϟ: the test below;
+    # Freeze Time's offer needs 1 1 1 rolled by its owner (test_kyotoan_keeps.py).
+    assert set(GAME.actions) - {"rapid_healing", "freeze_time"} <= {t for t, _ in kinds}
     assert {c for t, c in kinds if t == "use"} == set(USABLE)
     assert ("buy", None, True) in seen, "a Parasitic Tentacles buy was offered"
 
@@ -176,13 +181,15 @@ def test_a_new_turn_offers_the_roll_the_market_and_the_settings():
     assert market["market"] == ["corner_store", "heal", "acid_attack"]
     assert "heal" not in market["deck"] and market["deck"]["extra_head"] == 2  # cards left, with their counts
     assert [o["player"] for o in offers if o["type"] == "auto_yield"] == [0, 1, 2]
-    assert offers[-1]["below"] == [None, *range(1, 13)]
+    assert next(o for o in offers if o["type"] == "auto_yield")["below"] == [None, *range(1, 13)]
+    assert [(o["player"], o["card"], o["on"]) for o in offers if o["type"] == "auto_pass"] == \
+        [(i, "psychic_probe", [True, False]) for i in range(3)]
     assert GAME.offers(s, WATCHER) == []
 
 
 def test_the_market_waits_for_its_cards_before_anything_but_settings():
     s = GAME.setup(["Ann", "Bob"], {"first_player": 0}, random.Random(0))
-    assert [o["type"] for o in GAME.offers(s, PLAYS)] == ["market", "auto_yield", "auto_yield"]
+    assert [o["type"] for o in GAME.offers(s, PLAYS)] == ["market", "auto_yield", "auto_yield", "auto_pass", "auto_pass"]
     assert GAME.offers(s, PLAYS)[0]["slots"] == 3 and GAME.offers(s, PLAYS)[0]["player"] == 0
     with pytest.raises(RuleViolation, match="First tap in the 3 card"):
         GAME.apply(s, {"type": "roll", "faces": dice("123 123")})
@@ -232,10 +239,17 @@ def test_the_dice_changers_and_psychic_probe_offer_each_die():
     s["players"][2]["cards"] = ["psychic_probe"]
     assert not any(o["type"] == "use" for o in GAME.offers(s, PLAYS))  # nothing rolled yet
     s = act(s, type="roll", faces=dice("123 hes"))
+    # Edition ruling: the changers come "after your last Roll and after any Psychic Probe rerolls".
+    assert not any(o["type"] == "use" for o in GAME.offers(s, PLAYS))  # roll 1 of 3: neither yet
+    s = act(s, type="resolve")  # the rolling ends: Cy is asked first
     uses = {o["card"]: o for o in GAME.offers(s, PLAYS) if o["type"] == "use"}
-    assert set(uses) == {"plot_twist", "herd_culler", "psychic_probe"}  # Stretchy costs 2ϟ: Ann has 1
+    assert set(uses) == {"psychic_probe"}
+    assert uses["psychic_probe"] == {"type": "use", "player": 2, "card": "psychic_probe", "dice": [0, 1, 2, 3, 4, 5],
+                                     "faces": list(FACES), "price": 0, "pass": [True]}
+    s = act(s, type="use", card="psychic_probe", player=2, **{"pass": True})
+    uses = {o["card"]: o for o in GAME.offers(s, PLAYS) if o["type"] == "use"}
+    assert set(uses) == {"plot_twist", "herd_culler"}  # Stretchy costs 2ϟ: Ann has 1
     assert uses["herd_culler"] == {"type": "use", "player": 0, "card": "herd_culler", "dice": [0, 1, 2, 3, 4, 5], "price": 0}
-    assert uses["psychic_probe"]["player"] == 2 and uses["psychic_probe"]["faces"] == list(FACES)
     s = act(s, type="use", card="herd_culler", die=3)
     assert not any(o.get("card") == "herd_culler" for o in GAME.offers(s, PLAYS))  # once a turn
 

@@ -285,6 +285,7 @@ def test_card_choices_of_the_wrong_shape_get_a_sentence_and_change_nothing():
     rejected(rolled, {"type": "use", "card": ["plot_twist"]}, "'['plot_twist']' is not a card that is used")
     rejected(rolled, {"type": "buy", "card": {}}, "bought after the dice are resolved")
     bought = act(rolled, type="resolve")
+    bought["players"][0]["energy"] = 2  # Made in a Lab is offered when a card in the deck is affordable
     for peek in ([], {}, ["heal"], 1.0):
         rejected(bought, {"type": "use", "card": "made_in_a_lab", "peek": peek, "buy": False}, "'peek' is the id")
 

@@ -1,14 +1,18 @@
 """The dice of a turn: `roll` (the faces after each roll, with the extra rolls cards pay for) and
 `resolve` (★ from triples, ϟ, ♥, then the smash). Handlers take (game, state, action) and return
-the log lines."""
+the log lines. The rolling ends with the last roll, a `resolve`, a die changed or a probe's
+reroll (edition ruling: the changes come "after your last Roll and after any [probe] rerolls,
+immediately before you resolve"); the probe's owners are then asked (probe.py)."""
 from __future__ import annotations
 
 from collections import Counter
 
 from ..base import RuleViolation
 from ..fields import bool_field, check_fields
+from ..values import clone
+from ..words import counted
 from . import effects as fx
-from . import keeps, powers, turns
+from . import keeps, powers, probe, turns
 from .cards import CARDS
 from .effects import FACE_WORDS, FACES, gain_energy, gain_stars, heal
 
@@ -22,6 +26,8 @@ def roll(game, state: dict, action: dict) -> list[str]:
     me = state["current"]
     if state["phase"] != "roll":
         raise RuleViolation("The dice are resolved already; rolling comes first in a turn.")
+    if probe.rolling_over(state):
+        raise RuleViolation(f"{fx.name(state, me)}'s rolling is over this turn ({probe.why_over(state)}): resolve the dice.")
     allowed = game.rolls_allowed(state, me)
     if "faces" not in action:
         return rerolled(state, me, allowed)
@@ -52,6 +58,7 @@ def roll(game, state: dict, action: dict) -> list[str]:
     state["dice"] = list(faces)
     state["kept"] = []
     state["rolls"] += 1
+    probe.tell_asked(game, state, lines)
     return lines
 
 
@@ -63,7 +70,7 @@ def kept(state: dict, me: int, faces: list[str], n: int, allowed: int) -> list[s
     state["kept"] = list(faces)
     state["rolls"] += 1
     shown = " ".join(FACE_WORDS[f] for f in faces)
-    return [f"{fx.name(state, me)} rolls (roll {state['rolls']} of {allowed}), keeps {shown} and rolls {n - len(faces)} dice again."]
+    return [f"{fx.name(state, me)} rolls (roll {state['rolls']} of {allowed}), keeps {shown} and rolls {counted(n - len(faces), 'die', 'dice')} again."]
 
 
 def may_skip_faces(state: dict, allowed: int) -> bool:
@@ -100,6 +107,11 @@ def resolve(game, state: dict, action: dict) -> list[str]:
         raise RuleViolation("Enter the dice first: there is nothing to resolve.")
     if not state["dice"]:
         raise RuleViolation("The last roll's dice were not entered: enter the dice that resolve.")
+    check_resolving(state, me, action)
+    if probe.ends_rolling(game, state, action):
+        lines = [f"{fx.name(state, me)} ends the rolling."]
+        probe.tell_asked(game, state, lines)
+        return lines
     counts = Counter(state["dice"])
     shown = " ".join(FACE_WORDS[f] for f in state["dice"])
     lines = [f"{fx.name(state, me)} resolves {shown}."]
@@ -132,6 +144,15 @@ def resolve(game, state: dict, action: dict) -> list[str]:
             return lines
     turns.finish_resolve(game, state, lines)
     return lines
+
+
+def check_resolving(state: dict, me: int, action: dict) -> None:
+    """The rolled ♥ a `resolve` spends on cards (cures, Healing Ray) are checked before anything is
+    done with it, also when it only ends the rolling (they are kept for then)."""
+    trial = clone(state)
+    hearts = trial["dice"].count("heart")
+    hearts -= powers.cure(trial, me, action.get("cure"), hearts, [])
+    powers.healing_ray(trial, me, action.get("heal_others"), hearts, [])
 
 
 def smash_targets(state: dict, me: int) -> list[int]:

@@ -135,6 +135,8 @@ def apply(state: dict, changes: list[Change], lines: list[str], by: int | None =
             state["freeze_time"] = True
         if c.spent:
             _spend(state, c.who, c.spent, lines)
+        if c.sells:
+            state.setdefault("selling", []).extend(c.sells)
 
 
 def _place(state: dict, i: int, of: int, card: str, lines: list[str]) -> None:

@@ -15,7 +15,7 @@ import random
 
 from ..base import Game, RuleViolation
 from ..values import Option
-from . import dice, keeps, losses, market, mimic, offers, powers, turns
+from . import dice, keeps, losses, market, mimic, offers, powers, probe, settings, turns
 from .withheld import withheld
 from . import effects as fx
 from .cards import CARDS, MONSTERS
@@ -42,9 +42,11 @@ class LastKyotoanStanding(Game):
     #    the ♥ a loss's question buys come before the loss lands.
     # 4: a monster in Kyoto that the smash eliminates whatever it answers is not asked to yield;
     #    answers recorded under 3 to that question are skipped on replay (`legacy_unasked`).
-    rules_version = 4
-    seat_settings = ("auto_yield",)
-    seat_decisions = ("yield",) + ANSWERS
+    # 5: the owners of the card rerolling another's die are asked after the last roll (a `resolve`
+    #    with rolls left ends the rolling and asks first); the extra turn of 1 1 1 is offered.
+    rules_version = 5
+    seat_settings = ("auto_yield", "auto_pass")
+    seat_decisions = ("yield",) + ANSWERS + (probe.CARD, "freeze_time")
 
     def _setup(self, names, options, first, rng: random.Random) -> dict:
         monsters = options["monsters"] or list(MONSTERS[: len(names)])
@@ -56,7 +58,7 @@ class LastKyotoanStanding(Game):
             "game": self.id,
             "players": [
                 {"name": n, "monster": m, "hp": MAX_HP, "max_hp": MAX_HP, "stars": 0, "energy": 0, "alive": True,
-                 "location": None, "cards": [], "poison": 0, "shrink": 0, "auto_yield": None, "mimic": None,
+                 "location": None, "cards": [], "poison": 0, "shrink": 0, "auto_yield": None, "auto_pass": [], "mimic": None,
                  "out": None}  # when eliminated: 1 for the first monster out (those falling together share it)
                 for n, m in zip(names, monsters)
             ],
@@ -96,6 +98,20 @@ class LastKyotoanStanding(Game):
         """How many face-up cards the table still has to tap in."""
         return market.short(state)
 
+    def can_roll(self, state: dict) -> bool:
+        """Whether the active monster could roll again, the rolling not being over: a roll of its
+        allowance, one a card pays for, or a free reroll (dice.roll and the roll offer agree)."""
+        me = state["current"]
+        return state["rolls"] < self.rolls_allowed(state, me) or bool(keeps.roll_payer(state, me) or keeps.free_reroll(state, me))
+
+    def change_refused(self, state: dict) -> str | None:
+        """Why the active monster may not change a die with a card now (probe.change_refused)."""
+        return probe.change_refused(self, state)
+
+    def probe_refused(self, state: dict, i: int) -> str | None:
+        """Why monster i may not reroll another monster's die now (probe.probe_refused)."""
+        return probe.probe_refused(self, state, i)
+
     def extra_rolls(self, state: dict, i: int) -> int:
         """Rolls the monster could still pay for: Smoke Cloud counters, and ϟ with Energy Drink."""
         return keeps.total("extra_rolls", state, i)
@@ -107,13 +123,14 @@ class LastKyotoanStanding(Game):
         **{card: losses.answer for card in ANSWERS},  # the questions a loss asks: keeps.ANSWERS
         "market": market.market, "buy": market.buy, "sweep": market.sweep, "use": powers.use,
         "end_turn": turns.end_turn, "auto_yield": turns.auto_yield,
+        "auto_pass": settings.auto_pass, "freeze_time": turns.freeze_time,
     }
     # The steps a turn goes on with once the losses held on the way are decided (losses.py).
     steps = {"smashed": turns.then_smashed, "settle": turns.then_settle, "ended": turns.then_ended}
 
-    # The market to tap in, then a loss's questions, come before other moves (offers.goes_ahead:
-    # the few that do not wait).
-    owed_first = ("market",) + ANSWERS
+    # The market to tap in, then a loss's questions, then the probe's (probe.py), come before other
+    # moves (offers.goes_ahead: the few that do not wait).
+    owed_first = ("market",) + ANSWERS + (probe.CARD,)
 
     def _goes_ahead(self, state: dict, action: dict, owed: list[dict]) -> bool:
         """The moves taken while the market or a loss waits (offers.goes_ahead)."""
@@ -166,9 +183,15 @@ class LastKyotoanStanding(Game):
                 {"type": "yield", "player": int(k), "damage": attack["damage"][k]}
                 for k, v in attack["yields"].items() if v is None
             ]
+        if state["phase"] == "freeze_time":
+            return [{"type": "freeze_time", "player": me}]
         if state["phase"] == "roll":
-            return [{"type": "roll", "player": me, "dice": self.dice_count(state, me),
-                     "rolls_left": max(0, self.rolls_allowed(state, me) - state["rolls"]) + self.extra_rolls(state, me)}]
+            asked = probe.owed(self, state)
+            if asked:
+                return [{"type": probe.CARD, "player": j, "of": me} for j in asked]
+            left = 0 if probe.rolling_over(state) else \
+                max(0, self.rolls_allowed(state, me) - state["rolls"]) + self.extra_rolls(state, me)
+            return [{"type": "roll", "player": me, "dice": self.dice_count(state, me), "rolls_left": left}]
         return [{"type": "buy", "player": me}]
 
     def legacy_answers(self, state: dict, rules: int = 1) -> list[dict]:
@@ -182,10 +205,28 @@ class LastKyotoanStanding(Game):
             from_kyoto = fx.in_kyoto(state, attack["attacker"])
             return [{"type": "yield", "player": int(k), "yield": False} for k, v in attack["yields"].items()
                     if v is None and (from_kyoto or attack["damage"][k] >= state["players"][int(k)]["hp"])]
+        if rules < 5:
+            older = self._unasked_before_5(state)
+            if older:
+                return older
         if state["phase"] != "losses" or rules >= 2:
             return []
         return [{"type": d["type"], "player": d["player"], **keeps.KEEPS[d["type"]].asks.legacy(d)}
                 for d in losses.owed(state)]
+
+    def _unasked_before_5(self, state: dict) -> list[dict]:
+        """Rules 4 asked no prober after the last roll (each passed, unless it used its card),
+        resolved at once a `resolve` sent with rolls left, and gave the extra turn of 1 1 1 unasked."""
+        if state["phase"] == "freeze_time":
+            return [{"type": "freeze_time", "player": state["current"], "take": True}]
+        if state["phase"] != "roll":
+            return []
+        asked = probe.owed(self, state)
+        if asked:
+            return [{"type": "use", "card": probe.CARD, "player": j, "pass": True} for j in asked]
+        if state.get("asked") is not None:
+            return [{"type": "resolve", **state["asked"]}]
+        return []
 
     def legacy_unasked(self, state: dict, action: dict, rules: int) -> bool:
         """Rules 3 asked the yield of a monster the smash eliminates whatever it answers: a

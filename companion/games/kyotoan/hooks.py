@@ -51,7 +51,7 @@ class Change:
     """What a card does to one monster, applied in this order: the line `say`, the counters, cards
     discarded, ϟ moved, the card switched on, a die's new face, a mark of the turn, the token placed, ★, ϟ gained,
     ♥ healed, ♥ lost (the card's owner causing it), tokens, another turn, a card used up, a card
-    bought from the deck (powers.py buys it through the market)."""
+    bought from the deck (powers.py buys it through the market), cards put up for sale."""
 
     who: int
     why: str = ""  # the reason the log gives for a gain or loss: the card's name
@@ -72,6 +72,7 @@ class Change:
     token: tuple[int, str] | None = None  # (of, card): the Mimic token put on it, as if just bought
     spent: str = ""  # a card used up: the Mimic token's copy comes off first, else the card goes
     buy: str = ""  # the deck's card bought now (drawn onto the market, bought through its one path)
+    sells: tuple[str, ...] = ()  # its Keep cards to discard for their cost when its turn ends (a card selling cards)
 
 
 @dataclass(frozen=True)

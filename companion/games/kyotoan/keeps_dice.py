@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..base import RuleViolation
-from ..fields import int_field, is_one_of
+from ..fields import bool_field, int_field, is_one_of
 from .board import FACE_WORDS, FACES, alive, copies, counter_sets, in_kyoto, name, neighbours, used
 from .cards import CARDS
 from .hooks import Change, Together, Use, counters_bought, keep
@@ -93,6 +93,9 @@ class DieChange:
             return f"{CARDS[self.card].name} changes a die after a roll, before the dice are resolved."
         if not state["dice"]:
             return "There is no die to change."
+        refused = game.change_refused(state)
+        if refused:
+            return refused
         if self.mark and used(state, self.mark.format(i=i)) >= copies(state, i, self.card):
             return self.limit.format(who=name(state, i))
         price, energy = KEEPS_BY_ID[self.card].price, state["players"][i]["energy"]
@@ -109,8 +112,9 @@ class DieChange:
         return offer
 
     def act(self, game, state: dict, i: int, action: dict) -> list[Change]:
-        """The die `die` given the card's face (or `face`), its price paid, the turn's mark; the
-        card used up after the faces it is spent on."""
+        """The die `die` given the card's face (or `face`), its price paid, the turn's marks (the
+        card's once-a-turn, and a die changed: the rolling is over); the card used up after the
+        faces it is spent on."""
         die = int_field(action, "die", 0, len(state["dice"]) - 1, "'die' (the position of the die)")
         face = self.face or action.get("face")
         if not is_one_of(face, FACES):
@@ -119,6 +123,8 @@ class DieChange:
         changes = [Change(i, say=f"{name(state, i)} uses {CARDS[self.card].name}: a {FACE_WORDS[before]} becomes "
                                  f"{FACE_WORDS[face]}.", moved=-KEEPS_BY_ID[self.card].price, die=(die, face),
                           mark=self.mark.format(i=i) if self.mark else "")]
+        if self.card != PROBE:
+            changes.append(Change(i, mark=CHANGED))
         if face in self.spent_on:
             changes.append(Change(i, say=self.said.format(face=FACE_WORDS[face]), spent=self.card))
         return changes
@@ -127,6 +133,34 @@ class DieChange:
 def _die_change(change: DieChange, turn: str = "own") -> Use:
     fields = ("die",) if change.face else ("die", "face")
     return Use(fields, change.closed, change.choices, turn=turn, act=change.act)
+
+
+# Psychic Probe: "You can reroll a die of your choice after the last Roll of each other Monster.
+# If the result of your reroll is ♥, discard this card." Its owner is asked once the roller has
+# rolled for the last time (probe.py) and answers with a reroll or `"pass": true`. Offer:
+#   {"type": "use", "player": 1, "card": "psychic_probe", "dice": [0, ...], "faces": [...], "price": 0, "pass": [true]}
+_REROLL = DieChange("psychic_probe", mark="psychic_probe:{i}", limit="{who} has used Psychic Probe on this turn already.",
+                    spent_on=("heart",), said="The reroll is a {face}: Psychic Probe is discarded.")
+
+
+PROBE = "psychic_probe"  # its question is the roll's last step (probe.py)
+CHANGED = "die_changed"  # the turn's mark of a die changed by the roller's card: the rolling is over
+
+
+def _probe_closed(game, state: dict, i: int) -> str | None:
+    return game.probe_refused(state, i)
+
+
+def _probe_choices(game, state: dict, i: int) -> dict:
+    return {**_REROLL.choices(game, state, i), "pass": [True]}
+
+
+def _probe_act(game, state: dict, i: int, action: dict) -> list[Change]:
+    if "pass" not in action:
+        return _REROLL.act(game, state, i, action)
+    if not bool_field(action, "pass") or "die" in action or "face" in action:
+        raise RuleViolation("Psychic Probe: send a 'die' and its 'face' to reroll, or \"pass\": true alone.")
+    return [Change(i, say=f"{name(state, i)} passes on Psychic Probe.", mark=f"{PROBE}_pass:{i}")]
 
 
 DICE_KEEPS = (
@@ -161,10 +195,7 @@ DICE_KEEPS = (
     keep("plot_twist", use=_die_change(DieChange("plot_twist", spent_on=FACES))),
     # Stretchy: "Before resolving your dice, you can spend 2ϟ to change one of your dice to any result."
     keep("stretchy", price=2, use=_die_change(DieChange("stretchy"))),
-    # Psychic Probe: "You can reroll a die of your choice after the last Roll of each other Monster.
-    # If the result of your reroll is ♥, discard this card." (offer: "player" is the prober)
-    keep("psychic_probe", use=_die_change(DieChange(
-        "psychic_probe", mark="psychic_probe:{i}", limit="{who} has used Psychic Probe on this turn already.",
-        spent_on=("heart",), said="The reroll is a {face}: Psychic Probe is discarded."), turn="others")),
+    # Psychic Probe (its block above; the question: probe.py). Offer: "player" is the prober.
+    keep("psychic_probe", use=Use(("die", "face", "pass"), _probe_closed, _probe_choices, turn="others", act=_probe_act)),
 )
 KEEPS_BY_ID = {k.id: k for k in DICE_KEEPS}

@@ -26,25 +26,49 @@ def _tentacles(s, i, n):
 
 
 # Metamorph: "At the end of your turn you can discard any keep cards you have to gain their full cost
-# in ϟ." Offer: {"type": "use", "player": 0, "card": "metamorph", "sell": [{"card": "jets", "gain": 5}]};
-# `sell`: the ids of any non-empty selection of these entries (one entry per card owned).
+# in ϟ." Chosen in the buy step, paid when the turn ends (before the other end-of-turn cards:
+# docs/rulings.md), so the same turn cannot spend the ϟ. Offer: {"type": "use", "player": 0,
+# "card": "metamorph", "sell": [{"card": "jets", "gain": 5}]}; `sell`: the ids of any non-empty
+# selection of these entries (one entry per card owned and not yet put up for sale).
 def _metamorph_closed(game, s, i):
     if s["phase"] != "buy":
         return "Metamorph sells cards at the end of its owner's turn, after the dice are resolved."
     return None
 
 
+def _unsold(s, i) -> list[str]:
+    left = list(s["players"][i]["cards"])
+    for c in s.get("selling") or []:
+        if c in left:
+            left.remove(c)
+    return left
+
+
 def _metamorph_choices(game, s, i):
-    cards = s["players"][i]["cards"]
+    cards = _unsold(s, i)
     return {"sell": [{"card": c, "gain": CARDS[c].cost} for c in cards]} if cards else None
 
 
 def _metamorph_sells(game, s, i, action):
-    sell, p = action.get("sell"), s["players"][i]
-    if not isinstance(sell, list) or not sell or any(not isinstance(c, str) or p["cards"].count(c) < sell.count(c) for c in sell):
-        raise RuleViolation("'sell' lists Keep cards the monster owns.")
-    return [Change(i, say=f"{name(s, i)} discards {', '.join(CARDS[c].name for c in sell)} (Metamorph).",
-                   discards=tuple(sell), energy=sum(CARDS[c].cost for c in sell), why="Metamorph")]
+    sell, left = action.get("sell"), _unsold(s, i)
+    if not isinstance(sell, list) or not sell or any(not isinstance(c, str) or left.count(c) < sell.count(c) for c in sell):
+        raise RuleViolation("'sell' lists Keep cards the monster owns and has not put up for sale yet.")
+    gain = sum(CARDS[c].cost for c in sell)
+    return [Change(i, say=f"{name(s, i)} will discard {', '.join(CARDS[c].name for c in sell)} at the end of its turn "
+                          f"(Metamorph: +{gain}ϟ then).", sells=tuple(sell))]
+
+
+def _metamorph_pays(s, i, n):
+    # The cards put up for sale this turn that the owner still has, discarded for their cost.
+    sold, left = [], list(s["players"][i]["cards"])
+    for c in s.get("selling") or []:
+        if c in left:
+            left.remove(c)
+            sold.append(c)
+    if not sold:
+        return []
+    return [Change(i, say=f"{name(s, i)} discards {', '.join(CARDS[c].name for c in sold)} (Metamorph).",
+                   discards=tuple(sold), energy=sum(CARDS[c].cost for c in sold), why="Metamorph")]
 
 
 # Made in a Lab: "During the Buy Power cards step, you can peek at the top card of the deck and buy
@@ -55,6 +79,10 @@ def _lab_closed(game, s, i):
         return "Made in a Lab peeks during the Buy Power cards step."
     if used(s, "made_in_a_lab") >= copies(s, i, "made_in_a_lab"):  # once a turn per copy
         return "Made in a Lab has peeked this turn already."
+    energy = s["players"][i]["energy"]
+    prices = [game.cost(s, i, c) for c, n in s["deck"].items() if n]
+    if prices and min(prices) > energy:  # a peek could only put the card back: nothing to enter
+        return f"Made in a Lab buys the top card: {name(s, i)} has {energy}ϟ, and every card in the deck costs more."
     return None
 
 
@@ -134,7 +162,8 @@ SHOP_KEEPS = (
     keep("media_friendly", buys=lambda s, i, card: [Change(i, stars=1, why="Media-Friendly")]),
     keep("opportunist", shop=Together(_opportunist)),
     keep("parasitic_tentacles", shop=Together(_tentacles)),
-    keep("metamorph", use=Use(("sell",), _metamorph_closed, _metamorph_choices, act=_metamorph_sells)),
+    keep("metamorph", use=Use(("sell",), _metamorph_closed, _metamorph_choices, act=_metamorph_sells),
+         turn_end=Together(_metamorph_pays)),
     keep("made_in_a_lab", use=Use(("peek", "buy"), _lab_closed, _lab_choices, act=_lab_peeks)),
     MIMIC,
 )

@@ -15,6 +15,8 @@ resolve, buy, sweep, end_turn, use) name the active monster and may be sent with
       left, with their counts). With `slots` 0 it is a correction, open to anyone ("player": null):
       any `size` cards of market and deck.
   {"type": "auto_yield", "player": 1, "below": [null, 1, 2, ..., 12]}      a living monster's setting
+  {"type": "auto_pass", "player": 1, "card": <probe.CARD>, "on": [true, false]}   another: never asked
+  {"type": "freeze_time", "player": 0, "take": [true, false]}   the extra turn a card offers at the end of a turn
   {"type": "roll", "player": 0, "dice": 6, "rolls_left": 2, "pays": null, "price": 0}
       `faces`: `dice` faces. `rolls_left`: every roll still possible. `pays`: what pays for this
       roll: null (the turn's allowance), "smoke_cloud" (a counter), "energy_drink" (`price` 1ϟ) or
@@ -49,11 +51,11 @@ from __future__ import annotations
 from ..fields import is_one_of
 from ..words import counted
 from . import effects as fx
-from . import dice, keeps, losses, market, powers
+from . import dice, keeps, losses, market, powers, probe, settings
 from .keeps import ANSWERS, KEEPS, USABLE
 
 AUTO_YIELD_CHOICES = [None, *range(1, 13)]
-ALWAYS = ("market", "auto_yield")  # moves that never wait
+ALWAYS = ("market", "auto_yield", "auto_pass")  # moves that never wait
 
 
 def goes_ahead(state: dict, action: dict, owed: list[dict]) -> bool:
@@ -66,6 +68,8 @@ def goes_ahead(state: dict, action: dict, owed: list[dict]) -> bool:
         return True
     if owed[0]["type"] == "market":
         return kind == "buy" and action.get("player") not in (None, state["current"])
+    if owed[0]["type"] == probe.CARD:  # the answer, and the cards that never wait for a turn's step
+        return kind == "use" and (card == probe.CARD or (is_one_of(card, USABLE) and KEEPS[card].use.during_losses))
     return kind in ANSWERS or (kind == "use" and is_one_of(card, USABLE) and KEEPS[card].use.during_losses)
 
 
@@ -73,6 +77,8 @@ def waiting(state: dict, owed: list[dict]) -> str:
     """Why other moves wait: the cards to tap in at the market, or whose loss of ♥ is to answer."""
     if owed[0]["type"] == "market":
         return f"First tap in the {counted(owed[0]['slots'], 'card')} face up at Nishiki Market."
+    if owed[0]["type"] == probe.CARD:
+        return f"{probe.NAME} first: {probe.asking(state, [d['player'] for d in owed])}."
     waiting = ", ".join(sorted({fx.name(state, d["player"]) for d in owed}))
     return f"A loss of ♥ waits for {waiting}: answer that first."
 
@@ -87,7 +93,8 @@ def offers(game, state: dict) -> list[dict]:
     if not short:
         found.append(_market(state, 0))
     found = [o for o in found if game.waits(state, o) is None]
-    return found + [{"type": "auto_yield", "player": i, "below": list(AUTO_YIELD_CHOICES)} for i in fx.alive(state)]
+    return found + [{"type": "auto_yield", "player": i, "below": list(AUTO_YIELD_CHOICES)} for i in fx.alive(state)] \
+        + settings.offers(state)
 
 
 def _market(state: dict, short: int) -> dict:
@@ -100,22 +107,27 @@ def _market(state: dict, short: int) -> dict:
 
 def _rolling(game, state: dict) -> list[dict]:
     me = state["current"]
+    # No roll follows a die change, a probe's reroll or the end of the rolling (probe.py).
+    found = [] if probe.rolling_over(state) else _roll(game, state, me)
+    return found + ([_resolve(state, me)] if state["rolls"] and state["dice"] else [])
+
+
+def _roll(game, state: dict, me: int) -> list[dict]:
     allowed, used = game.rolls_allowed(state, me), state["rolls"]
     roll = {"type": "roll", "player": me, "dice": game.dice_count(state, me),
             "rolls_left": max(0, allowed - used) + game.extra_rolls(state, me), "pays": None, "price": 0}
-    found = []
     if used < allowed:
         if dice.may_skip_faces(state, allowed):
             roll["faces_optional"] = True
-        found.append(roll)
-    else:  # past the allowance: what pays for a roll (dice.roll pays the same), or a free reroll
-        paying, free = keeps.roll_payer(state, me), keeps.free_reroll(state, me)
-        if paying or free:
-            roll.update(pays=paying[0] if paying else free[0], price=-paying[1].moved if paying else 0)
-            if free:
-                roll["keep"] = free[1]
-            found.append(roll)
-    return found + ([_resolve(state, me)] if used and state["dice"] else [])
+        return [roll]
+    # Past the allowance: what pays for a roll (dice.roll pays the same), or a free reroll.
+    paying, free = keeps.roll_payer(state, me), keeps.free_reroll(state, me)
+    if not (paying or free):
+        return []
+    roll.update(pays=paying[0] if paying else free[0], price=-paying[1].moved if paying else 0)
+    if free:
+        roll["keep"] = free[1]
+    return [roll]
 
 
 def _resolve(state: dict, me: int) -> dict:
@@ -156,7 +168,11 @@ def _buying(game, state: dict) -> list[dict]:
     return found
 
 
-PHASES = {"roll": _rolling, "yield": _yields, "losses": _loss_answers, "buy": _buying}
+def _freezing(game, state: dict) -> list[dict]:
+    return [{"type": "freeze_time", "player": state["current"], "take": [True, False]}]
+
+
+PHASES = {"roll": _rolling, "yield": _yields, "losses": _loss_answers, "buy": _buying, "freeze_time": _freezing}
 
 
 def _priced(game, state: dict, i: int, cards: list[str]) -> list[dict]:

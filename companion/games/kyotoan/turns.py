@@ -205,10 +205,34 @@ def then_ended(game, state: dict, lines: list[str]) -> None:
         one = len(winners) == 1
         lines.append(f"{listed([fx.name(state, w) for w in winners])} reach{'es' if one else ''} {WIN_STARS}★ and win{'s' if one else ''}!")
         return
+    if state.get("freeze_time") and state["players"][me]["alive"]:
+        state["phase"] = "freeze_time"  # offered, not forced: its owner answers (`freeze_time`)
+        lines.append(f"{fx.name(state, me)} may take another turn with one less die (Freeze Time).")
+        return
+    next_turn(state, lines)
+
+
+def freeze_time(game, state: dict, action: dict) -> list[str]:
+    """`freeze_time`: the active monster takes the extra turn Freeze Time offers ("you can take
+    another turn with one less die"), or lets the next monster play."""
+    check_fields(action, ("player", "take"))
+    i = player_field(state, action, "player")
+    take = bool_field(action, "take")
+    if state["phase"] != "freeze_time" or i != state["current"]:
+        raise RuleViolation(f"{fx.name(state, i)} has no Freeze Time turn to take now.")
+    state["freeze_time"] = take
+    lines = [f"{fx.name(state, i)} {'takes' if take else 'does not take'} another turn (Freeze Time)."]
+    next_turn(state, lines)
+    return lines
+
+
+def next_turn(state: dict, lines: list[str]) -> None:
+    """The next turn begins: whose (`_next_turn`), its ★ for starting in Kyoto, its cards."""
+    me = state["current"]
     nxt = _next_turn(state, me)
     state["current"] = nxt
     state["turn"] += 1
-    state.update(phase="roll", dice=[], kept=[], rolls=0)
+    state.update(phase="roll", dice=[], kept=[], rolls=0, closed=False, asked=None, selling=[])
     lines.append(f"{fx.name(state, nxt)}'s turn.")
     state["hurt_others"] = False
     state["used"] = []
@@ -221,7 +245,7 @@ def then_ended(game, state: dict, lines: list[str]) -> None:
 
 
 def _next_turn(state: dict, me: int) -> int:
-    """Whose turn comes after monster me's: its own again with Freeze Time (one die less), the
+    """Whose turn comes after monster me's: its own again with Freeze Time taken (one die less), the
     monster owed another turn by Frenzy (also bought on another's turn with Opportunist: the
     order then goes on after the monster whose turn it was), else the next monster standing."""
     fewer = state.get("fewer_dice", 0)

@@ -1,22 +1,11 @@
-// Last Kyotoan Standing table page: the dice pad and the market's card picker.
-// Loaded by templates/table.html for this game only; must not be inline (the CSP forbids it).
-//
-// Dice pad: one tap per die. A tap on a face adds a die showing it (a chip); a tap on a chip takes
-// that die back (it is being rerolled). From the second roll the last roll's dice (or the dice kept
-// from it) are carried, so only the rerolled dice are tapped. The form sends the chips as `faces[]`;
-// its roll buttons wait until every die is entered, but "Keep these" (not on the last roll) sends
-// the dice kept alone. A line above the chips says in words what the next tap does. While the
-// carried dice are changed, the form resolving them as they were is hidden: one tap must never
-// resolve old dice and drop the new ones.
-//
-// Market picker: a grid of the cards left in the deck, filtered by the letters typed (emptied after
-// each pick); with several cards to tap in, a tap chooses a card or takes it back, the chosen ones
-// are marked and named, and the form goes when every slot is filled.
+// Last Kyotoan Standing's table page (templates/table.html; never inline: the CSP). Dice pad: a tap
+// a die (a chip; a tap on a chip takes it back), the last roll's dice carried, "Keep these" sending
+// the kept alone, and the forms resolving old dice hidden while new ones are tapped. Market picker:
+// with several cards to tap in, a tap picks or takes back, and the form goes when all are picked.
 (function () {
   "use strict";
 
-  // The pad stays on the page from roll to roll: a push swaps its head (whose roll, which one, the
-  // dice carried; #pad-head) and its buttons, so the dice are read again from each new head.
+  // The pad stays from roll to roll; a push swaps its head (#pad-head), read again each time.
   function setUpPad(entry) {
     var form = entry.closest("form");
     if (entry.dataset.ready) {
@@ -26,8 +15,7 @@
     }
     entry.dataset.ready = "1";
     var head, dice, faces, carried, mayKeep, again;
-    var words = {};
-    entry.querySelectorAll(".face-key").forEach(function (key) { words[key.dataset.face] = key.textContent; });
+    var words = faceWords(entry);
     var shown = entry.querySelector(".entered");
     var says = entry.querySelector("[data-pad-says]");
     var total = form.querySelector("[data-dice-total]");
@@ -47,26 +35,11 @@
 
     function draw() {
       var keep = form.querySelector("[data-keep]");
-      shown.querySelectorAll(".chip").forEach(function (el) { el.remove(); });
-      hidden.textContent = "";
-      faces.forEach(function (face, i) {
-        var chip = document.createElement("button");
-        chip.type = "button";
-        chip.className = "chip die";
-        chip.textContent = words[face] || face;
-        chip.setAttribute("aria-label", "die " + (i + 1) + ": " + face + ", tap to reroll it");
-        chip.addEventListener("click", function () { faces.splice(i, 1); draw(); });
-        shown.appendChild(chip);
-        var input = document.createElement("input");
-        input.type = "hidden";
-        input.name = "faces[]";
-        input.value = face;
-        hidden.appendChild(input);
-      });
-      // The outbox's line for a queued tap names the dice it enters (they go in hidden fields).
+      chips(shown, hidden, faces, words, "reroll it", draw);
+      // Named by the outbox's line for a queued tap.
       entry.dataset.says = faces.length ? "dice: " + faces.map(function (f) { return words[f] || f; }).join(" ") : "";
       var n = faces.length, full = n === dice;
-      // The last roll's whole dice, untouched: they resolve as they are (the resolve form below).
+      // The last roll's dice, untouched: the resolve form below resolves them.
       var unchanged = full && carried.length === dice && faces.every(function (f, i) { return f === carried[i]; });
       if (says) says.textContent = saying(n, full, unchanged);
       if (total) total.textContent = String(n);
@@ -77,14 +50,15 @@
         keep.hidden = !(mayKeep && n > 0 && n < dice);
         keep.textContent = "Keep these " + n + ", roll " + (dice - n) + " again";
       }
+      // Marked, not `hidden`: a push may keep the form after the pad is gone (setUp clears the mark).
       document.querySelectorAll("form.resolve, form.reroll-unentered").forEach(function (f) {
-        f.hidden = !unchanged && !(f.classList.contains("reroll-unentered") && n === 0);
+        f.toggleAttribute("data-pad-hides", !unchanged && !(f.classList.contains("reroll-unentered") && n === 0));
       });
       entry.querySelectorAll(".face-key").forEach(function (b) { b.disabled = full; });
     }
     entry.redraw = draw;
 
-    // What the next tap does, in words: the one explanation of keeping dice a player reads.
+    // What the next tap does, in words.
     function saying(n, full, unchanged) {
       if (unchanged) {
         return "These are the last roll's dice: resolve them below" + (again || mayKeep ? ", or tap each die you roll again to take it back." : ".");
@@ -96,11 +70,10 @@
         return mayKeep ? "Tap the face of each die you keep (or of all " + dice + " if these are the final dice)."
           : "Tap the face of each of the " + dice + " dice: they are the dice that resolve.";
       }
-      return "Tap the faces of " + (dice - n) + " more dice" + (mayKeep ? ", or keep these " + n + " and roll the others again" : "") +
+      return "Tap the faces of " + (dice - n) + " more " + (dice - n === 1 ? "die" : "dice") + (mayKeep ? ", or keep these " + n + " and roll the others again" : "") +
         ". Tapping a die takes it back.";
     }
-    // "Enter and roll again" queued offline: the table's answer (the next roll's pad) cannot come
-    // yet, so the pad moves on itself as the engine's offer said: the next roll, these dice carried.
+    // "Enter and roll again" queued offline: no answer comes yet, so the pad moves on to the next roll.
     form.addEventListener("ktc:queued", function (event) {
       var submitter = event.detail && event.detail.submitter;
       var left = parseInt(head.dataset.rollsLeft, 10) || 0;
@@ -109,7 +82,7 @@
       var number = form.querySelector("[data-roll-number]");
       if (number) number.textContent = String(parseInt(number.textContent, 10) + 1);
       if (left - 1 < 2) submitter.hidden = true;
-      // Kept dice alone ("Keep these"): the others are rolled again, so only the kept are carried.
+      // "Keep these": only the kept are carried.
       carried = faces.slice();
       again = left - 1 > 1;
       mayKeep = mayKeep && again;
@@ -123,8 +96,7 @@
     entry.reset();
   }
 
-  // The market's one form stays on the page from version to version (its head and its cards are
-  // swapped by pushes): how many cards a tap fills is read from its head at each tap, never kept.
+  // The market's form stays from version to version: its slots are read from its head at each tap.
   function slotsOf(form) {
     var head = form.querySelector("[data-slots]");
     return head ? parseInt(head.dataset.slots, 10) || 1 : 1;
@@ -135,16 +107,10 @@
     if (picker.dataset.ready) { sync(form); return; }
     picker.dataset.ready = "1";
     var search = picker.querySelector("input[type=search]");
+    var filter = filtering(picker, search);
 
-    function filter() {
-      var q = search.value.trim().toLowerCase();
-      picker.querySelectorAll(".card-grid button").forEach(function (b) { b.hidden = q !== "" && nameOf(b).toLowerCase().indexOf(q) < 0; });
-    }
-    if (search) search.addEventListener("input", filter);
-
-    // `picks` is the one record of the choice: the hidden fields sent, the cards marked and the
-    // line saying them are all redrawn from it, so after a refusal the form still sends exactly
-    // what the page shows (appending a field per tap once resent old picks forever).
+    // `picks` is the one record of the choice: fields, marks and line are redrawn from it, so after
+    // a refusal the form sends exactly what the page shows.
     form.picks = [];
     var sent = document.createElement("div");
     form.appendChild(sent);
@@ -166,8 +132,7 @@
         }).join(", ") : "none yet") + (more ? "; " + more + " more" : "");
       }
       form.querySelectorAll(".card-grid button").forEach(function (b) {
-        // One card to tap in: each card is a plain submit button. Several: a tap picks it.
-        // (htmx sends the last button tapped in a form, whatever its type: a pick must send nothing.)
+        // One card: a submit button. Several: a tap picks (unnamed: htmx sends any last button tapped).
         b.type = slots > 1 ? "button" : "submit";
         if (slots > 1) b.removeAttribute("name"); else b.name = "cards[]";
         if (slots < 2) { b.removeAttribute("aria-pressed"); b.disabled = false; return; }
@@ -178,9 +143,8 @@
     };
     function copies(cid) { return form.picks.filter(function (c) { return c === cid; }).length; }
 
-    // A tap adds the card while the offer holds another copy of it (data-left) and a slot is free;
-    // otherwise it takes the card back, so a second tap undoes the first. The letters found the
-    // card just tapped; the next card is another one, so the whole list is back.
+    // A tap adds the card while the offer holds another copy (data-left) and a slot is free, else
+    // takes it back; the letters typed are cleared for the next card.
     picker.addEventListener("click", function (event) {
       var b = event.target.closest && event.target.closest(".card-grid button");
       if (!b || !picker.contains(b)) return;
@@ -205,7 +169,7 @@
     var name = button.querySelector(".name");
     return name ? name.textContent : button.value;
   }
-  // After a push swapped the head or cards: picks no longer offered are dropped, the rest redrawn.
+  // After a push: picks no longer offered are dropped.
   function sync(form) {
     if (!form.drawPicks) return;
     var slots = slotsOf(form);
@@ -213,9 +177,74 @@
     form.drawPicks();
   }
 
+  // The dice entered as chips (a tap takes one back) and as the `faces[]` the form sends.
+  function chips(shown, sent, faces, words, does, redraw) {
+    shown.querySelectorAll(".chip").forEach(function (el) { el.remove(); });
+    sent.textContent = "";
+    faces.forEach(function (face, i) {
+      var chip = document.createElement("button"), input = document.createElement("input");
+      chip.type = "button";
+      chip.className = "chip die";
+      chip.textContent = words[face] || face;
+      chip.setAttribute("aria-label", "die " + (i + 1) + ": " + face + ", tap to " + does);
+      chip.addEventListener("click", function () { faces.splice(i, 1); redraw(); });
+      shown.appendChild(chip);
+      input.type = "hidden";
+      input.name = "faces[]";
+      input.value = face;
+      sent.appendChild(input);
+    });
+  }
+  function faceWords(root) {
+    var words = {};
+    root.querySelectorAll(".face-key").forEach(function (key) { words[key.dataset.face] = key.textContent; });
+    return words;
+  }
+
+  // Camouflage's dice: the button waits for every die, so none goes that nobody rolled.
+  function setUpCount(pad) {
+    if (pad.dataset.ready) return;
+    pad.dataset.ready = "1";
+    var form = pad.closest("form"), dice = parseInt(pad.dataset.dice, 10) || 0, faces = [], words = faceWords(pad);
+    var shown = pad.querySelector(".entered"), says = pad.querySelector("[data-count-says]");
+    var submit = form.querySelector("[data-count-submit]"), sent = document.createElement("div");
+    var first = says ? says.textContent : "";
+    form.appendChild(sent);
+    function draw() {
+      chips(shown, sent, faces, words, "take it back", draw);
+      var left = dice - faces.length;
+      if (says) says.textContent = left === dice ? first : left ? "Tap " + left + " more " + (left === 1 ? "die" : "dice") + "." : "All dice entered.";
+      if (submit) submit.disabled = left > 0;
+      pad.querySelectorAll(".face-key").forEach(function (b) { b.disabled = left === 0; });
+    }
+    pad.querySelectorAll(".face-key").forEach(function (key) {
+      key.addEventListener("click", function () { if (faces.length < dice) { faces.push(key.dataset.face); draw(); } });
+    });
+    draw();
+  }
+
+  // A card grid filtered by the letters typed (the market's, Made in a Lab's).
+  function filtering(picker, search) {
+    function filter() {
+      var q = search.value.trim().toLowerCase();
+      picker.querySelectorAll(".card-grid button").forEach(function (b) { b.hidden = q !== "" && nameOf(b).toLowerCase().indexOf(q) < 0; });
+    }
+    if (search) search.addEventListener("input", filter);
+    return filter;
+  }
+  function setUpLab(picker) {
+    if (!picker.dataset.ready) { picker.dataset.ready = "1"; filtering(picker, picker.querySelector("input[type=search]")); }
+  }
+
   function setUp(root) {
+    // No pad (the last roll entered): no dice are being tapped, so no form stays hidden.
+    if (!document.querySelector(".dice-entry")) {
+      document.querySelectorAll("form[data-pad-hides]").forEach(function (f) { f.removeAttribute("data-pad-hides"); });
+    }
     (root || document).querySelectorAll(".dice-entry").forEach(setUpPad);
     (root || document).querySelectorAll(".card-picker").forEach(setUpPicker);
+    (root || document).querySelectorAll(".face-count").forEach(setUpCount);
+    (root || document).querySelectorAll(".lab-picker").forEach(setUpLab);
   }
   document.addEventListener("DOMContentLoaded", function () { setUp(document); });
   document.addEventListener("htmx:load", function (event) { setUp(event.target); });
