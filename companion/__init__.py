@@ -65,6 +65,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     from .leagues.service import LeagueService
     from .web import (api, assets, errors, events_api, events_filters, events_pages, leagues_api, leagues_pages, limits, pages, pwa,
                       qr, render, security, sockets)
+    from .web import plays_api, rewind_pages
 
     store.init_app(app)
     if not app.config.get("SECRET_KEY"):
@@ -94,6 +95,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(events_pages.bp)
     app.register_blueprint(leagues_api.bp)
     app.register_blueprint(leagues_pages.bp)
+    app.register_blueprint(plays_api.bp)
+    app.register_blueprint(rewind_pages.bp)
     events_filters.init_app(app)
     app.register_blueprint(qr.bp)
     app.register_blueprint(pwa.bp)

@@ -33,6 +33,7 @@ from ..games import RuleViolation
 from ..store import Store
 from .changes import acted, follow_up, hosts_revoked, locked, redone, seat_claimed, seat_freed, undone
 from .errors import NotAllowed, SeatTaken, TableClosed, TableNotFound, TableReplaced, VersionConflict
+from .pause import pause_set
 from .records import exported, imported, new_table
 from .storage import TableStorage
 from .table import Table
@@ -189,6 +190,15 @@ class TableService(TableStorage):
             table = self.get(table_id)
             freed = seat_freed(table, token, seat)
             return table if freed is table else self._commit(freed, table)
+
+    def pause(self, table_id: str, token: str | None, paused: object) -> Table:
+        """Pause the table (a break, a meal: paused time is no play time) or play on, for a phone
+        with play rights (`pause.pause_set`). No new version, as for a seat: nothing is published."""
+        self._known(table_id)
+        with self._lock(table_id):
+            table = self.get(table_id)
+            changed = pause_set(table, token, paused)
+            return table if changed is table else self._commit(changed, table)
 
     def revoke_hosts(self, table_id: str, desks: set[str], renew: bool = False) -> Table:
         """Take the host tokens of the revoked `desks` of its night away from a table (`renew`: also

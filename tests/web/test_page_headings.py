@@ -82,6 +82,7 @@ PAGES = {
     "offline": lambda c: (c.get("/offline"), "Offline"),
     "a table's whole history": lambda c: (c.get(f"/t/{create_from_form(c)}/history"),
                                           "The whole history of this Gangs of Kyoto table"),
+    "a table's past board": lambda c: (c.get(f"/t/{create_from_form(c)}/at/0"), "Gangs of Kyoto · as it stood"),
     "a new night": lambda c: (c.get("/events/new"), "New tournament night"),
     "a new night, refused": lambda c: (c.post("/events", data={"name": "", "games": ["gangs"], "rounds": "1"}),
                                        "New tournament night"),
