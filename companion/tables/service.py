@@ -50,10 +50,11 @@ class TableService(TableStorage):
 
     # -- creating --------------------------------------------------------------------------
     def create(self, game_id: object, players: object, options: object = None, seed: object = None,
-               event: str | None = None, desk: str | None = None) -> Table:
+               event: str | None = None, desk: str | None = None, group: str | None = None) -> Table:
         """A new table: validates the setup, stores it, returns it with its secrets (a table of the
-        night `event` made by its desk `desk`: with that desk's host token, `records.new_table`)."""
-        return self._add(new_table(game_id, players, options, seed, event, self._free_join_code, desk))
+        night `event` made by its desk `desk`: with that desk's host token, `records.new_table`; a
+        table of the group `group`, made from its link)."""
+        return self._add(new_table(game_id, players, options, seed, event, self._free_join_code, desk, group))
 
     def rematch(self, table_id: str, token: str | None) -> tuple[Table, str]:
         """The rematch of a finished table (the same game, players, seats order and options), made by

@@ -93,6 +93,8 @@ PAGES = {
     "the big screen": lambda c: (c.get(f"/e/{night(c, '2026-12-05')}/screen"), "Friday"),
     "no such night": lambda c: (c.get("/e/no-such-night"), "There is no tournament night at this address"),
     "not a desk": lambda c: (stranger(c).get(f"/e/{night(c)}/admin"), "This phone is not a desk of this night"),
+    "a new group": lambda c: (c.get("/groups/new"), "New group"),
+    "a group's page": lambda c: (c.get(c.post("/groups", data={"name": "Friday friends"}).headers["Location"]), "Friday friends"),
     "a new league": lambda c: (c.get("/leagues/new"), "New league"),
     "a new league, refused": lambda c: (c.post("/leagues", data={"name": ""}), "New league"),
     "a league's page": lambda c: (c.get(c.post("/leagues", data={"name": "Club"}).headers["Location"]), "Club"),
