@@ -38,6 +38,17 @@ def at(table_id, version):
                            earlier=earlier, later=later, rewind_mode=mode)
 
 
+@bp.before_app_request
+def tapped_line():
+    """A line of a table page's live history (its number links to `?at=<n>`, said.history_line):
+    the board as it stood after it, for the play page's phone or as a watcher."""
+    if request.endpoint in ("pages.table", "pages.watch") and "at" in request.args:
+        seq = request.args.get("at", type=int)
+        mode = {"mode": "watch"} if request.endpoint == "pages.watch" else {}
+        return redirect(url_for("rewind.line", table_id=request.view_args["table_id"], seq=seq or 0, **mode))
+    return None
+
+
 @bp.get("/t/<table_id>/history/<int:seq>")
 def line(table_id, seq):
     """A tapped history line (its number in the log): the board as it stood after it."""

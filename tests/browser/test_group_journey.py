@@ -79,14 +79,19 @@ def test_friends_play_three_tables_from_their_group_and_read_its_page(live_serve
             phone.goto(group_url if phone is ann else bob.url)
             table_id = new_table_on(phone, game, names)
             made.append(table_id)
-            if k == 0:  # a break: paused and played on, from the table's page
+            table = service.get(table_id)
+            actions = json.loads((DATA / recorded).read_text())["actions"]
+            service.act(table_id, table.record["host_token"], actions[0])
+            if k == 0:  # a break once the game is under way: paused and played on, from the table's page
+                phone.reload()
                 phone.get_by_role("button", name="Pause (a break)").click()
                 expect(phone.locator("#paused")).to_contain_text("Paused.")
                 phone.get_by_role("button", name="Play on").click()
                 expect(phone.locator("#paused")).to_have_count(0)
-                expect(phone.locator("#netstate")).to_have_text("Live")
-            table = service.get(table_id)
-            for action in json.loads((DATA / recorded).read_text())["actions"]:
+                paused = service.get(table_id).record["paused"]
+                assert len(paused) == 1 and paused[0]["to"] is not None
+            expect(phone.locator("#netstate")).to_have_text("Live")
+            for action in actions[1:]:
                 service.act(table_id, table.record["host_token"], action)
             ending = phone.locator("#board .ending")
             expect(ending).to_contain_text("Final standings")
@@ -100,7 +105,7 @@ def test_friends_play_three_tables_from_their_group_and_read_its_page(live_serve
         # Rewind on a seat's phone at the first table: the line "#3" tapped, the board then, back to now.
         ann.goto(f"{url}/t/{made[0]}")
         expect(ann.locator("#netstate")).to_have_text("Live")
-        ann.locator("#history-log li#h-3").click()
+        ann.locator("#history-log li#h-3 a.seq").click()
         expect(ann.locator("#rewind h2")).to_have_text("After #3")
         expect(ann.locator("#board .ending")).to_have_count(0)  # the game was not over then
         expect(ann.locator("#controls")).to_have_count(0)
@@ -114,7 +119,7 @@ def test_friends_play_three_tables_from_their_group_and_read_its_page(live_serve
         watcher = watcher_phone.new_page()
         watcher.goto(f"{url}/t/{made[1]}/watch")
         expect(watcher.locator("#netstate")).to_have_text("Live")
-        watcher.locator("#history-log li#h-1").click()
+        watcher.locator("#history-log li#h-1 a.seq").click()
         expect(watcher.locator("#rewind h2")).to_have_text("After #1")
         expect(watcher.locator("#rewind")).to_contain_text("Cy keeps a Bell card.")
         watcher.get_by_role("link", name="Back to now").click()

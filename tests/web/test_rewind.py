@@ -102,6 +102,9 @@ def test_a_history_line_opens_the_board_after_it_and_one_tap_goes_back(api, clie
     assert "After #2" in page and "Ann keeps a 3" in page and "Bob gives a 1 to Ann" not in page
     assert re.search(r'id="back-to-now" href="/t/' + table["id"] + '"', page)
     assert 'hx-post' not in page and "ws-connect" not in page and 'action="/t/' not in page  # nothing to enter
-    # The table page carries the address its live history's lines open.
-    table_page = phone.get(f"/t/{table['id']}").get_data(as_text=True)
-    assert f'data-at="/t/{table["id"]}/history/0"' in table_page
+    # A line of the live history: its number links to ?at=<n>, on the play and the watch page.
+    assert '<li id="h-2"><a class="seq" href="?at=2">#2</a>' in phone.get(f"/t/{table['id']}").get_data(as_text=True)
+    assert phone.get(f"/t/{table['id']}?at=2").location == f"/t/{table['id']}/history/2"
+    assert phone.get(f"/t/{table['id']}/watch?at=2").location == f"/t/{table['id']}/history/2?mode=watch"
+    assert phone.get(f"/t/{table['id']}/history/2").location == f"/t/{table['id']}/at/2"
+    assert phone.get(f"/t/{table['id']}/history/2?mode=watch").location == f"/t/{table['id']}/at/2?mode=watch"
