@@ -29,9 +29,20 @@ def moment(stamp: object) -> datetime | None:
 
 
 def is_paused(record: dict) -> bool:
-    """Whether the table is paused now (its last pause has no end yet)."""
-    pauses = record.get("paused") or []
-    return bool(pauses) and pauses[-1].get("to") is None
+    """Whether the table is paused now: its last pause has no end yet and no move came after it."""
+    return _settled(record.get("paused") or [], record.get("actions", []))[-1:] == [None]
+
+
+def _settled(pauses: list[dict], actions) -> list[str | None]:
+    """Each pause's end: its "to", else the first move entered after it began, else None (it lasts)."""
+    last = moment(actions[-1].get("at")) if len(actions) else None
+    ends = []
+    for pause in pauses:
+        start, ended = moment(pause.get("from")), pause.get("to")
+        if ended is None and start is not None and last is not None and last > start:
+            ended = next(e["at"] for e in actions if (m := moment(e.get("at"))) is not None and m > start)
+        ends.append(ended)
+    return ends
 
 
 def paused_seconds(record: dict, end: datetime | None) -> float:
@@ -58,9 +69,11 @@ def pause_set(table: Table, token: str | None, paused: object) -> Table:
         raise RuleViolation("'paused' must be true (pause the table) or false (play on).")
     if table.state.get("over"):
         raise RuleViolation("The game is over: there is nothing to pause.")
-    pauses = [dict(p) for p in table.record.get("paused") or []]
     if paused == is_paused(table.record):
         return table
+    # A pause a move ended (the players went on without "Play on") ends where that move was.
+    kept = table.record.get("paused") or []
+    pauses = [{**p, "to": end} for p, end in zip(kept, _settled(kept, table.record["actions"]))]
     if paused:
         if len(pauses) >= MAX_PAUSES:
             raise RuleViolation(f"A table keeps at most {MAX_PAUSES} pauses.")

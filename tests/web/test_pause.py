@@ -75,3 +75,16 @@ def test_a_finished_game_cannot_be_paused(client):
     table, _, _ = imported(client, "gangs", 3)
     reply = client.post(f"/api/tables/{table['id']}/pause", json={"paused": True}, headers=auth(table["token"]))
     assert reply.status_code == 422 and "over" in reply.json["error"]
+
+
+def test_a_move_entered_while_paused_plays_on(api, client):
+    table = api.create("gangs")
+    url = f"/api/tables/{table['id']}/pause"
+    client.post(url, json={"paused": True}, headers=auth(table["token"]))
+    api.act(table, {"type": "give", "to": 0, "card": {"value": 3, "kind": "plain"}})
+    assert "Paused." not in client.get(f"/t/{table['id']}/watch").get_data(as_text=True)
+    again = client.post(url, json={"paused": True}, headers=auth(table["token"]))
+    assert again.json["paused"] is True
+    record = client.application.extensions["companion.tables"].get(table["id"]).record
+    # The first break ended at the move; the second lasts.
+    assert [p["to"] for p in record["paused"]] == [record["actions"][0]["at"], None]
