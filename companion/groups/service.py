@@ -15,7 +15,10 @@ from ..store.base import StaleGroup
 from ..store.revisions import store_on_revision
 from ..tables import NotAllowed, Table, TableNotFound, TableService, same_secret
 from . import summary
+from ..tables.service import rematch_id
 from .records import MAX_TABLES, new_group
+
+MAX_REMATCHES = 100  # rematches followed from one table (a long evening's worth, many times over)
 
 
 class GroupNotFound(LookupError):
@@ -80,16 +83,28 @@ class GroupService:
             raise RuleViolation(f"A group keeps at most {MAX_TABLES} tables; start a new group.")
 
     def tables_of(self, record: dict) -> list[Table]:
-        """The group's tables in the order they were made (those gone from this server left out)."""
+        """The group's tables in the order they were made (those gone from this server left out),
+        each followed by its rematches (made at its end, in the group: the rematch's id is derived
+        from the table's secret, so the group finds it without listing it)."""
         found = []
         for table_id in record["tables"]:
-            try:
-                table = self.tables.get(table_id)
-            except TableNotFound:
-                continue
-            if table.record.get("group") == record["id"]:
+            seen = 0
+            while table_id is not None and seen <= MAX_REMATCHES:
+                table = self._own(record, table_id)
+                if table is None:
+                    break
                 found.append(table)
+                seen += 1
+                table_id = rematch_id(table) if table.state.get("over") else None
         return found
+
+    def _own(self, record: dict, table_id: str) -> Table | None:
+        """The table, if it is one of this group's (it names the group), else None."""
+        try:
+            table = self.tables.get(table_id)
+        except TableNotFound:
+            return None
+        return table if table.record.get("group") == record["id"] else None
 
     def read(self, record: dict) -> dict:
         """The group as its page shows it: its tables, plays (the latest first), players, who

@@ -40,6 +40,15 @@ from .table import Table
 from .taps import undo_question
 
 
+def rematch_id(table: Table) -> str:
+    """The id of a table's rematch, derived from its host secret (so every phone finds the same
+    one, and nobody without the secret can guess it). A host token renewed when a desk was revoked
+    keeps the first one's rematch (`rematch_key`)."""
+    secret = table.record.get("rematch_key", table.record["host_token"])
+    digest = hmac.new(secret.encode(), b"rematch", hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:8]).decode().rstrip("=")
+
+
 class TableService(TableStorage):
     """Create and change the tables of a store (read as `TableStorage` reads them: `get`,
     `cached`, `find_by_code`); every change is durable before it is acknowledged."""
@@ -69,16 +78,14 @@ class TableService(TableStorage):
             raise NotAllowed("Only a phone that plays at this table can start its rematch.")
         if not old.state.get("over"):
             raise RuleViolation("The game is not over yet: a rematch starts when it ends.")
-        # A host token renewed when a desk was revoked keeps the first one's rematch (`rematch_key`).
-        secret = old.record.get("rematch_key", old.record["host_token"])
-        digest = hmac.new(secret.encode(), b"rematch", hashlib.sha256).digest()
-        new_id = base64.urlsafe_b64encode(digest[:8]).decode().rstrip("=")
+        new_id = rematch_id(old)
         with self._lock(table_id):
             try:
                 table = self.get(new_id)
             except TableNotFound:
+                # A group's table is played again in the group (groups/service.py finds it by its id).
                 fresh = new_table(old.record["game"], old.record["players"], old.record["options"], None, None,
-                                  self._free_join_code)
+                                  self._free_join_code, group=old.record.get("group"))
                 table = self._add(Table({**fresh.record, "id": new_id}, fresh.state))
         if old.is_creator(token):
             return table, table.record["host_token"]

@@ -184,3 +184,22 @@ def test_a_group_is_started_from_the_home_page(client):
     page = client.get(made.location).get_data(as_text=True)
     assert "Board game Sundays" in page and "New table in this group" in page
     assert client.post("/groups", data={"name": ""}).status_code == 422
+
+
+def test_a_rematch_of_a_groups_table_is_played_in_the_group(client, app):
+    group = new_group(client)
+    first = play_recorded(client, group, "gangs_game_two_players.json")
+    phone = app.test_client()
+    with phone.session_transaction() as sess:
+        sess["tokens"] = {first["id"]: first["token"]}
+    made = phone.post(f"/t/{first['id']}/rematch", data={})
+    assert made.status_code in (302, 303), made.status_code
+    again_id = made.location.rstrip("/").rsplit("/", 1)[-1]
+    again = app.extensions["companion.tables"].get(again_id)
+    assert again.record["group"] == group["id"] and again_id != first["id"]
+    rec = json.loads((DATA / "gangs_game_two_players.json").read_text())
+    for action in rec["actions"]:
+        assert client.post(f"/api/tables/{again_id}/actions", json=action, headers=auth(again.record["host_token"])).status_code == 200
+    read = client.get(f"/api/groups/{group['id']}").json
+    assert [p["table_id"] for p in read["plays"]] == [again_id, first["id"]]
+    assert {p["name"]: p["plays"] for p in read["players"]} == {"Ann": 2, "Bob": 2}
