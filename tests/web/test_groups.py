@@ -167,6 +167,9 @@ def test_the_group_link_lets_a_phone_make_tables_in_the_group(client, app):
     assert phone.get(f"/g/{group['id']}/join/wrong-token").status_code == 403
     page = phone.get(f"/g/{group['id']}").get_data(as_text=True)
     assert "New table in this group" in page and group["urls"]["group"] in page
+    qr = phone.get(f"/g/{group['id']}/qr.svg")
+    assert qr.status_code == 200 and qr.mimetype == "image/svg+xml"
+    assert app.test_client().get(f"/g/{group['id']}/qr.svg").status_code in (401, 403)  # it carries the token
     made = phone.post(f"/g/{group['id']}/tables", data={"game": "gangs", "players": ["Ann", "Bob", ""], "first_player": "0"})
     assert made.status_code == 302 and made.location.startswith("/t/")
     table_id = made.location.rsplit("/", 1)[-1]
