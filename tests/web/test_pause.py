@@ -9,7 +9,9 @@ from companion.tables import play_log
 from companion.tables.pause import paused_seconds
 from companion.tables.table import Table
 
+from .test_groups import any_app  # noqa: F401 (a fixture: the app on each store)
 from .test_play_log import PLAYERS, imported, played
+from tests.redis_server import redis_prefix, redis_server, redis_url  # noqa: F401 (fixtures)
 
 
 def auth(token):
@@ -88,3 +90,11 @@ def test_a_move_entered_while_paused_plays_on(api, client):
     record = client.application.extensions["companion.tables"].get(table["id"]).record
     # The first break ended at the move; the second lasts.
     assert [p["to"] for p in record["paused"]] == [record["actions"][0]["at"], None]
+
+
+def test_a_pause_is_kept_on_both_stores(any_app):
+    client = any_app.test_client()
+    table = client.post("/api/tables", json={"game": "gangs", "players": ["Ann", "Bob"]}).json
+    assert client.post(f"/api/tables/{table['id']}/pause", json={"paused": True}, headers=auth(table["token"])).status_code == 200
+    stored = any_app.extensions["companion.store"].load_table(table["id"])
+    assert stored["paused"][0]["to"] is None and stored["version"] == 0
