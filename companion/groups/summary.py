@@ -3,13 +3,13 @@ every finished table as a play, each player's plays, wins, win rate and games, a
 whom. Pure functions over the tables' finished states: no Flask, no I/O.
 
 The same person across tables is the same name after the forgiving comparison registration uses
-(case, spaces, accents, full-width letters: events.checks.name_key), shown as last spelled. A win
+(case, spaces, accents, full-width letters: games.names.name_key), shown as last spelled. A win
 is a first place (a shared first place is a win for each: Game.places); "beats" counts the tables
 where one player finished ahead of another, so a tie beats nobody.
 """
 from __future__ import annotations
 
-from ..events.checks import name_key
+from ..games.names import name_key
 from ..tables import Table
 
 

@@ -19,7 +19,7 @@ import json
 import random
 from urllib.parse import quote
 
-from ..events.checks import name_key
+from ..games.names import name_key
 from .pause import moment, paused_seconds
 from .table import Table
 
