@@ -8,8 +8,8 @@ giving (player, figure, amount) for each thing it adds), or read from the final 
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Callable, Iterable
 
 Counted = Iterable[tuple[int, str, int]]
 

@@ -14,8 +14,8 @@ from ..store import Store
 from ..store.base import StaleGroup
 from ..store.revisions import store_on_revision
 from ..tables import NotAllowed, Table, TableNotFound, TableService, same_secret
-from . import summary
 from ..tables.service import rematch_id
+from . import summary
 from .records import MAX_TABLES, new_group
 
 MAX_REMATCHES = 100  # rematches followed from one table (a long evening's worth, many times over)

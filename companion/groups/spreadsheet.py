@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
-from typing import Callable
+from collections.abc import Callable
 
 from ..events.spreadsheets import BOM, filename
 from ..games import all_games

@@ -20,7 +20,17 @@ from redis.backoff import ExponentialBackoff
 from redis.retry import Retry
 
 from . import redis_scripts as scripts
-from .base import StaleEvent, StaleGroup, StaleLeague, StaleWrite, Store, StoreError, TableDamaged, check_shape, is_record_id
+from .base import (
+    StaleEvent,
+    StaleGroup,
+    StaleLeague,
+    StaleWrite,
+    Store,
+    StoreError,
+    TableDamaged,
+    check_shape,
+    is_record_id,
+)
 from .entries import Entries, packed
 from .index import summary_of
 from .migrations import NewerSchema, migrate_event, migrate_table

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .base import StaleEvent, StaleGroup, StaleLeague, StoreError, saving
 from ..private_files import make_folder
+from .base import StaleEvent, StaleGroup, StaleLeague, StoreError, saving
 from .migrations import NewerSchema, migrate_event
 
 

@@ -7,7 +7,7 @@ the play time never counts a move's own minutes as a break.
 """
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from ..games import RuleViolation
 from .changes import writable
@@ -25,7 +25,7 @@ def moment(stamp: object) -> datetime | None:
         found = datetime.fromisoformat(stamp)
     except ValueError:
         return None
-    return (found if found.tzinfo else found.replace(tzinfo=timezone.utc)).astimezone(timezone.utc)
+    return (found if found.tzinfo else found.replace(tzinfo=UTC)).astimezone(UTC)
 
 
 def is_paused(record: dict) -> bool:

@@ -8,10 +8,10 @@ from companion.games import get_game
 from companion.tables import play_log
 from companion.tables.pause import paused_seconds
 from companion.tables.table import Table
+from tests.redis_server import redis_prefix, redis_server, redis_url  # noqa: F401 (fixtures)
 
 from .test_groups import any_app  # noqa: F401 (a fixture: the app on each store)
 from .test_play_log import PLAYERS, imported, played
-from tests.redis_server import redis_prefix, redis_server, redis_url  # noqa: F401 (fixtures)
 
 
 def auth(token):
@@ -70,7 +70,7 @@ def test_a_move_entered_during_a_pause_ends_it_there():
     record = record_of(entries, [{"from": stamp(start, 0.5), "to": None}])
     end = datetime.fromisoformat(entries[-1]["at"])
     assert paused_seconds(record, end) == 30
-    assert play_log.play(Table(record, state))["durationMin"] == round((len(entries) - 1 - 0.5))
+    assert play_log.play(Table(record, state))["durationMin"] == round(len(entries) - 1 - 0.5)
 
 
 def test_a_finished_game_cannot_be_paused(client):

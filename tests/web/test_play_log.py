@@ -7,10 +7,10 @@ import random
 import re
 from datetime import datetime, timedelta
 from html import unescape
+from unittest.mock import ANY
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from unittest.mock import ANY
 
 from companion.games import get_game
 from companion.tables import play_log

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from .test_hidden_channels import GIVE, PLAIN, auth, play, scrub
+from .test_hidden_channels import auth, play, scrub
 
 MORE = [{"type": "give", "to": 1, "card": {"value": 2, "kind": "plain"}},
         {"type": "give", "to": 0, "card": {"value": 1, "kind": "plain"}}]

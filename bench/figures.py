@@ -6,25 +6,20 @@ log through the game's figures: once per version, as FigureCache keeps them) and
 version in the middle of its log (tables/rewind.py: one replay from the nearest checkpoint).
 Printed per game: the actions of the longest game, and the median milliseconds of each.
 
-Run: python bench/bench_stats.py [--games 5] [--seed 1]
+Run: python -m bench figures [--games 5] [--seed 1]
 """
 from __future__ import annotations
 
 import argparse
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from companion.games import all_games  # noqa: E402
-from companion.tables import stats  # noqa: E402
-from companion.tables.rewind import at_version  # noqa: E402
-from companion.tables.table import Table, fold_with_checkpoints  # noqa: E402
-from tests.offers_checks import draw_action  # noqa: E402
+from companion.games import all_games
+from companion.tables import stats
+from companion.tables.rewind import at_version
+from companion.tables.table import Table, fold_with_checkpoints
+from tests.offers_checks import draw_action
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 
@@ -52,11 +47,12 @@ def timed(work) -> float:
     return (time.perf_counter() - start) * 1000
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(argv: list[str]) -> None:
+    """Time each game's statistics and a past version over `--games` random games."""
+    parser = argparse.ArgumentParser(prog="python -m bench figures", description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     print(f"{'game':10} {'actions':>8} {'stats ms':>9} {'rewind ms':>10}")
     for game in all_games():
         tables = [finished(game, args.seed + k) for k in range(args.games)]
@@ -64,7 +60,3 @@ def main() -> None:
         figures = [timed(lambda t=t: stats.figures(t)) for t in tables]
         rewinds = [timed(lambda t=t: at_version(t, t.version // 2)) for t in tables]
         print(f"{game.id:10} {longest:>8} {statistics.median(figures):>9.1f} {statistics.median(rewinds):>10.1f}")
-
-
-if __name__ == "__main__":
-    main()
