@@ -65,6 +65,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     from .leagues.service import LeagueService
     from .web import (api, assets, errors, events_api, events_filters, events_pages, leagues_api, leagues_pages, limits, pages, pwa,
                       qr, render, security, sockets)
+    from .groups.service import GroupService
+    from .web import groups_api, groups_pages, plays_api, rewind_pages
 
     store.init_app(app)
     if not app.config.get("SECRET_KEY"):
@@ -85,6 +87,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         count_tables=limits.count_tables,
     )
     app.extensions["companion.leagues"] = LeagueService(app.extensions["companion.store"], app.extensions["companion.events"])
+    app.extensions["companion.groups"] = GroupService(app.extensions["companion.store"], app.extensions["companion.tables"])
     app.extensions["companion.renders"] = render.RenderCache()
     app.jinja_environment = render.TableEnvironment  # before anything creates app.jinja_env
 
@@ -94,6 +97,10 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(events_pages.bp)
     app.register_blueprint(leagues_api.bp)
     app.register_blueprint(leagues_pages.bp)
+    app.register_blueprint(plays_api.bp)
+    app.register_blueprint(rewind_pages.bp)
+    app.register_blueprint(groups_api.bp)
+    app.register_blueprint(groups_pages.bp)
     events_filters.init_app(app)
     app.register_blueprint(qr.bp)
     app.register_blueprint(pwa.bp)

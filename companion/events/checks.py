@@ -4,11 +4,10 @@ Pure functions: no Flask, no I/O."""
 from __future__ import annotations
 
 import re
-import unicodedata
 
 from ..games import RuleViolation, get_game
 from ..games.fields import quoted
-from ..games.names import clean_name
+from ..games.names import clean_name, folded, name_key  # noqa: F401 (name_key: moved to games/names.py; nights import it from here)
 from ..games.words import listed
 from .standings import DEFAULT_SCHEME, SCHEMES
 
@@ -124,23 +123,6 @@ def refuse_lookalikes(names: list[str]) -> None:
         if other is not None:
             raise RuleViolation(f"'{other}' and '{name}' would be taken for the same player: give each player a different name.")
         seen[name.casefold()] = name
-
-
-def folded(name: object) -> str | None:
-    """A typed name as names are compared (cleaned, case forgiven), or None if it is no name."""
-    try:
-        return clean_name(name).casefold()
-    except RuleViolation:
-        return None
-
-
-def name_key(name: object) -> str | None:
-    """A typed name as the same person is recognised across pages and nights: cleaned, case,
-    accents and full-width letters forgiven ("Élodie", "elodie" and "ＥＬＯＤＩＥ" are one key); None
-    if it is no name."""
-    wanted = folded(name)
-    # NFKD splits an accent off its letter and turns a full-width letter into the plain one.
-    return None if wanted is None else "".join(ch for ch in unicodedata.normalize("NFKD", wanted) if not unicodedata.combining(ch))
 
 
 def find_player(players: list[dict], name: object) -> dict | None:

@@ -10,6 +10,7 @@ from typing import Any, Mapping
 
 from .errors import RuleViolation
 from .fields import check_shape, quoted
+from .figures import Figures
 from .names import clean_name
 from .values import COMMON_OPTIONS, Handler, Option, Viewer, WATCHER, clone, matches
 from .withheld import Withheld
@@ -42,6 +43,8 @@ class Game:
     # ranks by, its score (None: none), and the state field naming who starts, as setup leaves it.
     score_field: str | None = None
     start_field: str = "current"
+    # The end-of-game statistics (figures.py, the game's stats.py); None: the game counts none.
+    figures: Figures | None = None
 
     # -- what the registry and the API show -------------------------------------------------
     def option_defaults(self) -> dict[str, Any]:

@@ -41,6 +41,23 @@ def same_name(a: str, b: str) -> bool:
     return a.casefold() == b.casefold()
 
 
+def folded(name: object) -> str | None:
+    """A typed name as names are compared (cleaned, case forgiven), or None if it is no name."""
+    try:
+        return clean_name(name).casefold()
+    except RuleViolation:
+        return None
+
+
+def name_key(name: object) -> str | None:
+    """A typed name as the same person is recognised across pages and nights: cleaned, case,
+    accents and full-width letters forgiven ("Élodie", "elodie" and "ＥＬＯＤＩＥ" are one key); None
+    if it is no name."""
+    wanted = folded(name)
+    # NFKD splits an accent off its letter and turns a full-width letter into the plain one.
+    return None if wanted is None else "".join(ch for ch in unicodedata.normalize("NFKD", wanted) if not unicodedata.combining(ch))
+
+
 def csv_cell(value: object) -> object:
     """A value safe to write into a CSV cell: text a spreadsheet would run as a formula (starting
     with = + - @, a tab or a carriage return) is prefixed with an apostrophe; numbers pass as they are."""

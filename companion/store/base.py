@@ -78,6 +78,16 @@ class StaleLeague(StoreError):
         self.current = current
 
 
+class StaleGroup(StoreError):
+    """A group change built on an older revision of the group than the one stored: refused."""
+
+    def __init__(self, group_id: str, current: int):
+        super().__init__("The group was changed at the same moment from another phone; nothing was changed: "
+                         "try again.")
+        self.group_id = group_id
+        self.current = current
+
+
 @contextmanager
 def saving(what: str = "the action"):
     """Turn an operating-system error while writing into a StoreError with a sentence for people."""
@@ -158,3 +168,12 @@ class Store(ABC):
     def save_league(self, record: dict, base: int | None) -> None:
         """Durably store one league's record on the stored revision `base`, as `save_event` does
         an event's (StaleLeague when another change came first; `base` None: a new league)."""
+
+    @abstractmethod
+    def load_group(self, group_id: str) -> dict | None:
+        """The stored record of one group (friends who play casually), or None."""
+
+    @abstractmethod
+    def save_group(self, record: dict, base: int | None) -> None:
+        """Durably store one group's record on the stored revision `base`, as `save_league` does
+        (StaleGroup when another change came first; `base` None: a new group)."""

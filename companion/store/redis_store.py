@@ -20,7 +20,17 @@ from redis.backoff import ExponentialBackoff
 from redis.retry import Retry
 
 from . import redis_scripts as scripts
-from .base import StaleEvent, StaleLeague, StaleWrite, Store, StoreError, TableDamaged, check_shape, is_record_id
+from .base import (
+    StaleEvent,
+    StaleGroup,
+    StaleLeague,
+    StaleWrite,
+    Store,
+    StoreError,
+    TableDamaged,
+    check_shape,
+    is_record_id,
+)
 from .entries import Entries, packed
 from .index import summary_of
 from .migrations import NewerSchema, migrate_event, migrate_table
@@ -208,6 +218,12 @@ class RedisStore(Store):
 
     def save_league(self, record: dict, base: int | None) -> None:
         self._save_kept(f"{self.prefix}:l:{{{record['id']}}}", record, base, "league", "its nights are not affected", StaleLeague)
+
+    def load_group(self, group_id: str) -> dict | None:
+        return self._load_kept(f"{self.prefix}:g:{{{group_id}}}", group_id, "group", "its tables are not affected")
+
+    def save_group(self, record: dict, base: int | None) -> None:
+        self._save_kept(f"{self.prefix}:g:{{{record['id']}}}", record, base, "group", "its tables are not affected", StaleGroup)
 
     def _load_kept(self, key: str, record_id: str, what: str, unharmed: str) -> dict | None:
         if not is_record_id(record_id):

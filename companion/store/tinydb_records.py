@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .base import StaleEvent, StaleLeague, StoreError, saving
+from ..private_files import make_folder
+from .base import StaleEvent, StaleGroup, StaleLeague, StoreError, saving
 from .migrations import NewerSchema, migrate_event
 
 
@@ -28,6 +29,13 @@ class NightsAndLeagues:
 
     def save_league(self, record: dict, base: int | None) -> None:
         self._save_kept(record, base, self.load_league, self.leagues_dir, "league", StaleLeague)
+
+    def load_group(self, group_id: str) -> dict | None:
+        return self._load_kept(group_id, self.folder / "groups", "group", "its tables are not affected")
+
+    def save_group(self, record: dict, base: int | None) -> None:
+        make_folder(self.folder, "groups")  # made with the first group: data folders before groups have none
+        self._save_kept(record, base, self.load_group, self.folder / "groups", "group", StaleGroup)
 
     def _load_kept(self, record_id: str, folder: Path, what: str, unharmed: str) -> dict | None:
         try:

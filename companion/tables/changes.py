@@ -59,7 +59,8 @@ def acted(table: Table, token: str | None, action: dict, version: object, joined
     # Who entered it, and whose move it is: an undo says whose phone took it back and asks first
     # before taking back another player's move (taps.py).
     mover = table.game.mover(table.state, action)
-    entry = {"seq": len(table.record["actions"]) + 1, "action": action, "log": lines, "at": now(),
+    # "version": the table's version once entered, which a rewind to that version shows (rewind.py).
+    entry = {"seq": len(table.record["actions"]) + 1, "version": table.version + 1, "action": action, "log": lines, "at": now(),
              "rules": table.game.rules_version, **({"joined": True} if joined else {}),
              "by": table.phone_for(token), **({"mover": mover} if mover is not None else {})}
     record = {

@@ -29,7 +29,7 @@ def now() -> str:
 
 
 def new_table(game_id: object, players: object, options: object, seed: object, event: str | None,
-              join_code: Callable[[], str], desk: str | None = None) -> Table:
+              join_code: Callable[[], str], desk: str | None = None, group: str | None = None) -> Table:
     """A validated table that is not stored yet (with fresh id and tokens; `join_code()` gives a
     free join code, asked only once the setup is valid). A table of a tournament night gets host
     tokens of its own for the desk `desk` that made it (`desk_hosts`), never its host token."""
@@ -56,6 +56,8 @@ def new_table(game_id: object, players: object, options: object, seed: object, e
         "actions": [],
         "redo": [],
     }
+    if group:
+        record["group"] = group  # made from a group's link: its page adds this table's play up
     if event:
         record["event"] = event  # its result reaches that tournament night's standings
         # A desk's host rights are its own token, so that revoking the desk takes them away

@@ -33,10 +33,20 @@ from ..games import RuleViolation
 from ..store import Store
 from .changes import acted, follow_up, hosts_revoked, locked, redone, seat_claimed, seat_freed, undone
 from .errors import NotAllowed, SeatTaken, TableClosed, TableNotFound, TableReplaced, VersionConflict
+from .pause import pause_set
 from .records import exported, imported, new_table
 from .storage import TableStorage
 from .table import Table
 from .taps import undo_question
+
+
+def rematch_id(table: Table) -> str:
+    """The id of a table's rematch, derived from its host secret (so every phone finds the same
+    one, and nobody without the secret can guess it). A host token renewed when a desk was revoked
+    keeps the first one's rematch (`rematch_key`)."""
+    secret = table.record.get("rematch_key", table.record["host_token"])
+    digest = hmac.new(secret.encode(), b"rematch", hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:8]).decode().rstrip("=")
 
 
 class TableService(TableStorage):
@@ -49,10 +59,11 @@ class TableService(TableStorage):
 
     # -- creating --------------------------------------------------------------------------
     def create(self, game_id: object, players: object, options: object = None, seed: object = None,
-               event: str | None = None, desk: str | None = None) -> Table:
+               event: str | None = None, desk: str | None = None, group: str | None = None) -> Table:
         """A new table: validates the setup, stores it, returns it with its secrets (a table of the
-        night `event` made by its desk `desk`: with that desk's host token, `records.new_table`)."""
-        return self._add(new_table(game_id, players, options, seed, event, self._free_join_code, desk))
+        night `event` made by its desk `desk`: with that desk's host token, `records.new_table`; a
+        table of the group `group`, made from its link)."""
+        return self._add(new_table(game_id, players, options, seed, event, self._free_join_code, desk, group))
 
     def rematch(self, table_id: str, token: str | None) -> tuple[Table, str]:
         """The rematch of a finished table (the same game, players, seats order and options), made by
@@ -67,16 +78,14 @@ class TableService(TableStorage):
             raise NotAllowed("Only a phone that plays at this table can start its rematch.")
         if not old.state.get("over"):
             raise RuleViolation("The game is not over yet: a rematch starts when it ends.")
-        # A host token renewed when a desk was revoked keeps the first one's rematch (`rematch_key`).
-        secret = old.record.get("rematch_key", old.record["host_token"])
-        digest = hmac.new(secret.encode(), b"rematch", hashlib.sha256).digest()
-        new_id = base64.urlsafe_b64encode(digest[:8]).decode().rstrip("=")
+        new_id = rematch_id(old)
         with self._lock(table_id):
             try:
                 table = self.get(new_id)
             except TableNotFound:
+                # A group's table is played again in the group (groups/service.py finds it by its id).
                 fresh = new_table(old.record["game"], old.record["players"], old.record["options"], None, None,
-                                  self._free_join_code)
+                                  self._free_join_code, group=old.record.get("group"))
                 table = self._add(Table({**fresh.record, "id": new_id}, fresh.state))
         if old.is_creator(token):
             return table, table.record["host_token"]
@@ -189,6 +198,15 @@ class TableService(TableStorage):
             table = self.get(table_id)
             freed = seat_freed(table, token, seat)
             return table if freed is table else self._commit(freed, table)
+
+    def pause(self, table_id: str, token: str | None, paused: object) -> Table:
+        """Pause the table (a break, a meal: paused time is no play time) or play on, for a phone
+        with play rights (`pause.pause_set`). No new version, as for a seat: nothing is published."""
+        self._known(table_id)
+        with self._lock(table_id):
+            table = self.get(table_id)
+            changed = pause_set(table, token, paused)
+            return table if changed is table else self._commit(changed, table)
 
     def revoke_hosts(self, table_id: str, desks: set[str], renew: bool = False) -> Table:
         """Take the host tokens of the revoked `desks` of its night away from a table (`renew`: also

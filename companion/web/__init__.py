@@ -25,6 +25,11 @@ def leagues():
     return current_app.extensions["companion.leagues"]
 
 
+def groups():
+    """The app's group (friends who play casually) service."""
+    return current_app.extensions["companion.groups"]
+
+
 def hub() -> LiveHub:
     """The app's live hub."""
     return current_app.extensions["companion.live"]

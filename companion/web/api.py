@@ -6,7 +6,7 @@ from flask import Blueprint, jsonify, request, url_for
 from ..games import RuleViolation, all_games
 from ..games.fields import MAX_DEPTH, nesting_depth
 from ..tables import SeatTaken, Table, last_change
-from . import bearer_token, public_base, tables
+from . import bearer_token, groups, public_base, tables
 from .errors import error_reply
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -64,8 +64,11 @@ def games():
 @bp.post("/tables")
 def create_table():
     """Create a table; the reply carries its host token and where to play and watch."""
-    body = _body({"game", "players", "options", "seed"}, ("game", "players"))
-    table = tables().create(body["game"], body["players"], body.get("options"), body.get("seed"))
+    body = _body({"game", "players", "options", "seed", "group"}, ("game", "players"))
+    if "group" in body:  # a table of a group, made with the group's token (groups/service.py)
+        table = groups().new_table(body["group"], bearer_token(), body["game"], body["players"], body.get("options"), body.get("seed"))
+    else:
+        table = tables().create(body["game"], body["players"], body.get("options"), body.get("seed"))
     token = table.record["host_token"]
     return (
         jsonify(

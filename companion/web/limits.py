@@ -44,7 +44,8 @@ from . import bearer_token, cookie_token, host_token, tables
 from .errors import error_reply
 
 CREATES = ("pages.create", "api.create_table", "api.import_table", "events.create", "events_api.create",
-           "events_api.import_event", "leagues_api.create", "leagues_api.import_league", "leagues.create", "leagues.new_night")
+           "events_api.import_event", "leagues_api.create", "leagues_api.import_league", "leagues.create", "leagues.new_night",
+           "groups_api.create", "groups.create", "groups.new_table")
 CHANGES = ("pages.act", "pages.undo", "pages.redo", "api.act", "api.undo", "api.redo",
            "api.claim_seat", "api.free_seat", "pages.seat", "pages.leave_seat", "pages.free_seat")
 WRONG_CODE = 404

@@ -52,6 +52,7 @@ def _said(line: str) -> str:
 
 
 def history_line(seq: int, lines: tuple[str, ...]) -> Markup:
-    """A history entry's list item."""
+    """A history entry's list item; its number opens the board as it stood after it (`?at=`, on
+    the play and the watch page alike: web/rewind_pages.py)."""
     said = " ".join(map(_said, lines))
-    return Markup(f'<li id="h-{seq}"><span class="seq">#{seq}</span>{said}</li>')
+    return Markup(f'<li id="h-{seq}"><a class="seq" href="?at={seq}">#{seq}</a>{said}</li>')

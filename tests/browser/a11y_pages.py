@@ -23,7 +23,7 @@ STAGES = {"playing": 12, "over": 5000}  # actions entered (a game that ends soon
 WHO = ("play", "seated", "watch")
 PAGES = (["home", "home-returning", "join", "history"]
          + [f"{game}-{stage}-{who}" for game in GAMES for stage in STAGES for who in WHO]
-         + ["event-new", "event-desk", "event-players", "event-screen"])
+         + ["event-new", "event-desk", "event-players", "event-screen", "group", "rewind"])
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 SMALL = {"width": 360, "height": 740}
 
@@ -33,12 +33,16 @@ class Site:
     server: conftest.LiveServer
     tables: dict[str, dict] = field(default_factory=dict)  # "<game>-<stage>": the API's creation reply
     event: dict = field(default_factory=dict)
+    group: dict = field(default_factory=dict)  # a group of friends with two finished tables
 
 
-def play(client, game: str, steps: int, seed: int) -> dict:
-    """A new table of `game` with `steps` random offered moves entered (fewer if it ends first)."""
+def play(client, game: str, steps: int, seed: int, group: dict | None = None) -> dict:
+    """A new table of `game` (in `group`, when given) with `steps` random offered moves entered
+    (fewer if it ends first)."""
     fill = FILLS[game]
-    table = client.post("/api/tables", json={"game": game, "players": NAMES[:3], "options": {"first_player": 0}, "seed": seed}).json
+    body = {"game": game, "players": NAMES[:3], "options": {"first_player": 0}, "seed": seed}
+    made = {"json": {**body, "group": group["id"]}, "headers": {"Authorization": f"Bearer {group['token']}"}} if group else {"json": body}
+    table = client.post("/api/tables", **made).json
     auth = {"Authorization": f"Bearer {table['token']}"}
     reply = client.get(f"/api/tables/{table['id']}", headers=auth).json
     rnd = random.Random(seed)
@@ -77,6 +81,9 @@ def site(tmp_path_factory):
         for stage, steps in STAGES.items():
             built.tables[f"{game}-{stage}"] = play(client, game, steps, seed=n + 3)
     built.event = night(client)
+    built.group = client.post("/api/groups", json={"name": "Friday friends"}).json
+    for seed, game in enumerate(("gangs", "kyotoan")):
+        play(client, game, STAGES["over"], seed=seed, group=built.group)
     yield built
     server.stop()
 
@@ -94,6 +101,11 @@ def address(site: Site, page_id: str, phone) -> str:
         return "/"
     if page_id == "history":
         return f"/t/{over['id']}/history"
+    if page_id == "group":  # as a friend who opened the group's link: its forms too
+        phone.goto(base + path(site.group["urls"]["group"]))
+        return f"/g/{site.group['id']}"
+    if page_id == "rewind":
+        return f"/t/{over['id']}/at/5"
     if page_id.startswith("event-"):
         if page_id == "event-desk":
             phone.goto(f"{base}/e/{event['id']}/desk/{event['token']}")

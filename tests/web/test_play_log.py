@@ -7,6 +7,7 @@ import random
 import re
 from datetime import datetime, timedelta
 from html import unescape
+from unittest.mock import ANY
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -54,8 +55,9 @@ def link_in(html: str) -> dict | None:
     return json.loads(query["data"][0])
 
 
-def expected(game, state: dict, entries: list[dict], seed: int) -> dict:
-    """The contract's JSON for this finished game, built from the game's own places."""
+def expected(game, state: dict, entries: list[dict], seed: int, table_id: str) -> dict:
+    """The contract's JSON for this finished game, built from the game's own places (the player
+    ids, digests, are checked for what they promise in their own tests)."""
     places = game.places(state)
     first = game.setup(PLAYERS, {}, random.Random(seed))[game.start_field]
     end = entries[-1]["at"]
@@ -66,8 +68,11 @@ def expected(game, state: dict, entries: list[dict], seed: int) -> dict:
         "playDate": f"{end[:10]} {end[11:19]}",
         "durationMin": minutes,
         "players": [{"name": p["name"], "rank": places[i], "score": p[game.score_field],
-                     "winner": places[i] == 1, "startPlayer": i == first} for i, p in enumerate(state["players"])],
+                     "winner": places[i] == 1, "startPlayer": i == first, "sourcePlayerId": ANY}
+                    for i, p in enumerate(state["players"])],
         "location": "Kyoto Table Companion",
+        "sourceName": "Kyoto Table Companion",
+        "sourcePlayId": table_id,
     }
 
 
@@ -77,7 +82,7 @@ def test_every_game_over_page_links_its_play_to_bg_stats(client, game_id):
     seed = 3
     table, state, entries = imported(client, game_id, seed)
     game = get_game(game_id)
-    want = expected(game, state, entries, seed)
+    want = expected(game, state, entries, seed, table["id"])
     play_page = client.get(urlsplit(table["urls"]["play"]).path, follow_redirects=True).text
     assert "Final standings" in play_page
     assert link_in(play_page) == want
@@ -134,3 +139,23 @@ def test_a_table_played_live_starts_when_it_was_made(client, api):
     assert found["durationMin"] == 0  # played in well under a minute
     assert [p["startPlayer"] for p in found["players"]] == [True, False, False]
     assert [p["rank"] for p in found["players"]] == game.places(state)
+
+
+def test_a_play_is_known_to_bg_stats_by_its_table_and_its_players_by_name(client):
+    first, _, _ = imported(client, "gangs", 3)
+    again, _, _ = imported(client, "gangs", 3)
+    one = link_in(client.get(f"/t/{first['id']}/watch").text)
+    # A second tap carries the same play: BG Stats matches it by source and logs it once.
+    assert link_in(client.get(f"/t/{first['id']}/watch").text) == one
+    assert (one["sourceName"], one["sourcePlayId"]) == ("Kyoto Table Companion", first["id"])
+    ids = [p["sourcePlayerId"] for p in one["players"]]
+    assert len(set(ids)) == len(PLAYERS) and all(re.fullmatch(r"[0-9a-f]{16}", i) for i in ids)
+    # Without a group, a player's id is the table's own: another table's Ann is another id.
+    other = link_in(client.get(f"/t/{again['id']}/watch").text)
+    assert other["sourcePlayId"] == again["id"] and not set(ids) & {p["sourcePlayerId"] for p in other["players"]}
+
+
+def test_the_same_name_in_a_group_is_one_player_id_case_and_accents_forgiven():
+    assert play_log.player_id("g1", "Élodie") == play_log.player_id("g1", "elodie") == play_log.player_id("g1", "ＥＬＯＤＩＥ")
+    assert play_log.player_id("g1", "Élodie") != play_log.player_id("g2", "Élodie")
+    assert play_log.player_id("g1", "Ann") != play_log.player_id("g1", "Anna")

@@ -14,6 +14,7 @@ import random
 from typing import Callable
 
 from ..base import Game, RuleViolation
+from .stats import FIGURES
 from ..values import Option
 from ..fields import check_fields, check_named_player, player_field
 from .offers import offers, turn_offers
@@ -28,6 +29,7 @@ class BossKito(Game):
     id = "bosskito"
     title = "Boss Kito"
     score_field = "score"
+    figures = FIGURES
     start_field = "starting_player"
     min_players = 2
     max_players = 5

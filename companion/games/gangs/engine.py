@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 
 from ..base import Game, RuleViolation
+from .stats import FIGURES
 from ..values import Option, Viewer
 from ..fields import bool_field, check_fields, check_named_player, player_field
 from ..words import counted, listed
@@ -28,6 +29,7 @@ class GangsOfKyoto(Game):
     id = "gangs"
     title = "Gangs of Kyoto"
     score_field = "bells"
+    figures = FIGURES
     min_players = 2
     max_players = 5
     options = (

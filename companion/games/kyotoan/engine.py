@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 
 from ..base import Game, RuleViolation
+from .stats import FIGURES
 from ..values import Option
 from . import dice, keeps, losses, market, mimic, offers, powers, probe, settings, turns
 from .withheld import withheld
@@ -34,6 +35,7 @@ class LastKyotoanStanding(Game):
     id = "kyotoan"
     title = "Last Kyotoan Standing"
     score_field = "stars"
+    figures = FIGURES
     min_players = 2
     max_players = 6
     options = (Option("monsters", None, list, "Each player's monster, in seating order (default: the roster in order)."),)

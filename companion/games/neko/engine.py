@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 from ..base import Game, RuleViolation
+from .stats import FIGURES
 from ..values import Option, Viewer, clone
 from . import checks, offers, sheets, turns, validate
 from .withheld import withheld
@@ -22,6 +23,7 @@ class KyotoNoNeko(Game):
     id = "neko"
     title = "Kyoto no Neko"
     score_field = "medals"
+    figures = FIGURES
     min_players = 2
     max_players = 4
     options = (
