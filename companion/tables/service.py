@@ -34,6 +34,7 @@ from ..store import Store
 from .changes import acted, follow_up, hosts_revoked, locked, redone, seat_claimed, seat_freed, undone
 from .errors import NotAllowed, SeatTaken, TableClosed, TableNotFound, TableReplaced, VersionConflict
 from .records import exported, imported, new_table
+from .seat_moves import seat_moved, seat_returned
 from .storage import TableStorage
 from .table import Table
 from .taps import undo_question
@@ -189,6 +190,23 @@ class TableService(TableStorage):
             table = self.get(table_id)
             freed = seat_freed(table, token, seat)
             return table if freed is table else self._commit(freed, table)
+
+    def move_seat(self, table_id: str, token: str | None, seat: object) -> tuple[Table, str]:
+        """Move a seat another phone holds to this phone (play rights) in one step: a new version,
+        published, so every phone is told and may undo it (`seat_moves.seat_moved`); returns the
+        table and this phone's new seat token. The old phone keeps play rights without the seat."""
+        self._known(table_id)
+        with self._lock(table_id):
+            table = self.get(table_id)
+            moved, seat_token = seat_moved(table, token, seat)
+            new = self._commit(moved, table)
+        self._publish(table_id, new.version)
+        return new, seat_token
+
+    def seat_back(self, table_id: str, token: str | None, seat: object) -> Table:
+        """Undo the last move of a seat: the phone it moved from holds it again (a new version,
+        published; `seat_moves.seat_returned`)."""
+        return self._change(table_id, lambda table: (seat_returned(table, token, seat), None))
 
     def revoke_hosts(self, table_id: str, desks: set[str], renew: bool = False) -> Table:
         """Take the host tokens of the revoked `desks` of its night away from a table (`renew`: also
