@@ -224,6 +224,21 @@
     setTimeout(function () { telling = false; tell(); }, 0);
   });
   document.addEventListener("DOMContentLoaded", tell);
+  // A seat moved to another phone, or back (the controls carry each seat's token fingerprint): the
+  // page that lost its seat, or got it back, is drawn again as the phone it now is. Once a version.
+  function seatStillHere() {
+    var page = document.querySelector("[data-mark-seat]"), controls = document.getElementById("controls");
+    var status = document.getElementById("status");
+    if (!page || !controls || !controls.dataset.seatMarks || !status) return;
+    var now = controls.dataset.seatMarks.split(" ")[+page.dataset.markSeat];
+    var held = page.hasAttribute("data-seat"), own = page.dataset.ownMark;
+    if (!now || (held ? now === own : now !== own)) return;
+    var key = "seat-redrawn:" + location.pathname;
+    if (sessionStorage.getItem(key) === status.dataset.version) return;  // never a loop
+    sessionStorage.setItem(key, status.dataset.version);
+    location.reload();
+  }
+  document.addEventListener("htmx:oobAfterSwap", function () { setTimeout(seatStillHere, 0); });
   // The status strip is re-rendered by every push: put the connection state back on it.
   document.addEventListener("htmx:oobAfterSwap", onlineCheck);
   document.addEventListener("htmx:afterSettle", onlineCheck);
