@@ -72,6 +72,7 @@ class TableService(TableStorage):
         secret = old.record.get("rematch_key", old.record["host_token"])
         digest = hmac.new(secret.encode(), b"rematch", hashlib.sha256).digest()
         new_id = base64.urlsafe_b64encode(digest[:8]).decode().rstrip("=")
+        told = None
         with self._lock(table_id):
             try:
                 table = self.get(new_id)
@@ -79,6 +80,13 @@ class TableService(TableStorage):
                 fresh = new_table(old.record["game"], old.record["players"], old.record["options"], None, None,
                                   self._free_join_code)
                 table = self._add(Table({**fresh.record, "id": new_id}, fresh.state))
+                # The finished table names its rematch, as a new version pushed to its phones: its
+                # watchers follow it there (a watcher cannot work out its id).
+                ended = self.get(table_id)
+                told = self._commit(Table({**ended.record, "rematch": new_id, "version": ended.version + 1},
+                                          ended.state, ended.checkpoints), ended)
+        if told is not None:
+            self._publish(table_id, told.version)
         if old.is_creator(token):
             return table, table.record["host_token"]
         if viewer.seat is not None:

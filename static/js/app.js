@@ -239,6 +239,15 @@
     location.reload();
   }
   document.addEventListener("htmx:oobAfterSwap", function () { setTimeout(seatStillHere, 0); });
+  // A page that only watches (a watcher, a phone without play rights) follows the table's rematch
+  // when a push says it began; one that plays is asked by its own Rematch button.
+  document.addEventListener("htmx:oobAfterSwap", function (event) {
+    var status = event.detail && event.detail.target;
+    if (!status || status.id !== "status") return;
+    var now = document.getElementById("status");
+    if (!now || !now.dataset.rematch || document.querySelector("#controls form")) return;
+    location.assign(now.dataset.rematch);
+  });
   // The status strip is re-rendered by every push: put the connection state back on it.
   document.addEventListener("htmx:oobAfterSwap", onlineCheck);
   document.addEventListener("htmx:afterSettle", onlineCheck);
