@@ -21,6 +21,25 @@
     return h ? h.textContent.replace(/\s+/g, " ").trim() : "";
   }
 
+  // What a decision ("1:yield") asks, named: the game's own words (the status's .asks, Game.asks),
+  // else the heading of the control that answers it (its own form, or any control of its type on
+  // this page), else its first button's words. Never a bare "a decision waits".
+  function named(key, form) {
+    var said = null;
+    document.querySelectorAll("#status .asks").forEach(function (el) {
+      if (said === null && el.dataset.key === key) said = el.textContent.replace(/\s+/g, " ").trim();
+    });
+    if (said) return said;
+    if (form && heading(form)) return heading(form);
+    var type = key.split(":")[1], words = "";
+    document.querySelectorAll('#controls form input[name="type"]').forEach(function (input) {
+      if (words || input.value !== type) return;
+      var f = input.closest("form"), button = f.querySelector("button");
+      words = heading(f) || (button ? button.textContent.replace(/\s+/g, " ").trim() : "");
+    });
+    return words || type.replace(/_/g, " ");
+  }
+
   // This phone's decisions: {key, form} for each owed by its seat, or, on the table's shared
   // phone, each whose form its controls show (a held seat's decisions are asked on that seat's phone).
   function owedHere(status, holder, shared) {
@@ -47,11 +66,14 @@
     var owed = owedHere(status, holder, shared);
     var keys = owed.map(function (d) { return d.key; });
     var fresh = owedBefore !== null && keys.some(function (k) { return owedBefore.indexOf(k) < 0; });
-    var first = owed[0], asked = first && first.form ? heading(first.form) : "";
+    var first = owed[0], asked = first ? named(first.key, first.form) : "";
     var turn = holder && status.dataset.current === holder.dataset.seat;
     // Something else the rules wait for from this seat, which any phone may enter (a card to
     // pass on, a fight's result): said, neither pinned nor in the title.
     var waits = holder && (status.dataset.owed || "").split(" ").indexOf(holder.dataset.seat) >= 0;
+    var waiting = holder && (status.dataset.asked || "").split(" ").filter(function (key) {
+      return key.split(":")[0] === holder.dataset.seat;
+    })[0];
     var text = "";
     if (first) {
       text = (holder ? holder.dataset.seatName + ": a decision waits for you" : "A decision waits on this phone") +
@@ -59,7 +81,7 @@
     } else if (turn) {
       text = "Your turn, " + holder.dataset.seatName + ".";
     } else if (waits) {
-      text = holder.dataset.seatName + ": a decision waits for you.";
+      text = holder.dataset.seatName + ": a decision waits for you" + (waiting ? ": " + named(waiting, null) : ".");
     }
     box.hidden = !text;
     if (box.textContent !== text) box.textContent = text;  // the same words again are not said again
