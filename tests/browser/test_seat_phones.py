@@ -28,7 +28,7 @@ def test_a_move_entered_for_ann_by_bens_phone_is_told_on_anns_phone_with_its_und
         wait_for_version(other, 1)
         expect(other.locator("#controls .told:visible")).to_have_count(0)
     # Her undo, there: the give is taken back on every phone, and the line goes.
-    submit(ann, told.get_by_role("button", name="↶ Undo it"))
+    submit(ann, told.get_by_role("button", name="Take it back"))
     for page in (ann, ben, cat):
         expect(page.locator("#controls .undone")).to_have_text("Ann's phone undid: Ann gives a 3 to Cat.")
     expect(ann.locator("#controls .told:visible")).to_have_count(0)
@@ -55,7 +55,7 @@ def test_a_player_moves_their_seat_to_a_new_phone_in_one_step_and_the_table_can_
     expect(old.locator("#netstate")).to_have_text("Live")
     # The table undoes it (it was not Ben): the old phone is Ben's again, the new one is not.
     undo = ann.locator("#controls .seat-news button")
-    expect(undo).to_have_text("↶ Undo: Ben's seat back to the old phone")
+    expect(undo).to_have_text("Take it back: Ben's seat to the old phone")
     undo.click()
     expect(old.locator("header .you")).to_contain_text("Ben")
     expect(new.locator("header .you")).to_have_count(0)
