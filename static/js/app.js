@@ -186,6 +186,11 @@
     // a redo put back are that sentence, not news of their own).
     var changeLine = document.querySelector("#history [data-change]");
     var change = changeLine && changeLine.dataset.change ? changeLine.dataset.change : null;
+    // What the table tells this seat (a move another phone entered for it) and every phone (a seat
+    // moved): said once, when it appears (partials/_told.html).
+    var told = [].map.call(document.querySelectorAll(
+      "#controls .seat-news p" + (holder ? ', #controls .told[data-for="' + holder.dataset.seat + '"] p' : "")),
+      function (p) { return said(p).replace(/\s+/g, " ").trim(); }).join(" ");
     var words = [];
     if (heard !== null) {
       var fresh = seqs.filter(function (n) { return n > heard.seq; }).sort(function (a, b) { return a - b; });
@@ -195,8 +200,9 @@
         fresh.slice(-3).forEach(function (n) { words.push(texts[n]); });  // after a long absence, the latest three
       }
       if (turn && turn !== heard.turn && !mine) words.push(turn + ".");
+      if (told && told !== heard.told) words.push(told);
     }
-    heard = { seq: seq, texts: texts, turn: turn, change: change };
+    heard = { seq: seq, texts: texts, turn: turn, change: change, told: told };
     if (words.length) news.textContent = words.join(" ");
   }
   // An undo that asks first takes the focus, to be read and answered where it appeared; "Keep it"

@@ -23,7 +23,8 @@ def test_a_move_entered_for_ann_by_bens_phone_is_told_on_anns_phone_with_its_und
     told = ann.locator("#controls .told[data-for='0']")
     expect(told).to_be_visible()
     expect(told).to_contain_text("Ben's phone entered your give: Ann gives a 3 to Cat.")
-    expect(told).to_be_in_viewport()  # at once, on her first screen
+    expect(told).to_be_in_viewport()  # at once, on her screen, beside the Undo
+    expect(ann.locator("#news")).to_contain_text("Ben's phone entered your give: Ann gives a 3 to Cat.")  # and said
     for other in (ben, cat):  # told on Ann's phone alone
         wait_for_version(other, 1)
         expect(other.locator("#controls .told:visible")).to_have_count(0)
