@@ -1,5 +1,5 @@
 """What a seat's phone is told of its seat, at 360 px: a move another phone entered for its player
-("Ben's phone entered your give: …", with its undo, on that player's phone alone), and a seat that
+("Eve's phone entered your buy: …", with its undo, on that player's phone alone), and a seat that
 moved to a new phone in one step (its phone died), which every phone sees and may undo, the old
 phone losing the seat."""
 from __future__ import annotations
@@ -61,3 +61,16 @@ def test_a_player_moves_their_seat_to_a_new_phone_in_one_step_and_the_table_can_
     expect(old.locator("header .you")).to_contain_text("Ben")
     expect(new.locator("header .you")).to_have_count(0)
     expect(ann.locator("#controls .seat-news")).to_contain_text("Ben's seat went back to the phone it moved from.")
+
+
+def test_eves_phone_buys_urbavore_on_hals_turn_and_hals_phone_says_so(live_server, browser):
+    table, act = server_table(live_server, "kyotoan", ["Hal", "Eve"], {"first_player": 0})
+    act({"type": "market", "cards": ["urbavore", "heal", "acid_attack"]})
+    hal, eve = (open_on(browser.new_context(**NARROW), live_server, table, seat=i) for i in range(2))
+    # Hal's roll (six ϟ) is in, then Eve's phone buys for him on his turn.
+    act({"type": "roll", "faces": ["energy"] * 6}, {"type": "resolve"})
+    submit(eve, eve.get_by_role("button", name="Buy Urbavore (4ϟ)"))
+    told = hal.locator("#controls .told[data-for='0']")
+    expect(told).to_contain_text("Eve's phone entered your buy: Alienoid (Hal) buys Urbavore for 4ϟ.")
+    expect(told.get_by_role("button", name="Take it back")).to_be_visible()
+    expect(eve.locator("#controls .told:visible")).to_have_count(0)
