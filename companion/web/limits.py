@@ -47,7 +47,7 @@ CREATES = ("pages.create", "api.create_table", "api.import_table", "events.creat
            "events_api.import_event", "leagues_api.create", "leagues_api.import_league", "leagues.create", "leagues.new_night")
 CHANGES = ("pages.act", "pages.undo", "pages.redo", "api.act", "api.undo", "api.redo",
            "api.claim_seat", "api.free_seat", "api.seat_back", "pages.seat", "pages.leave_seat", "pages.free_seat",
-           "pages.move_seat", "pages.seat_back")
+           "seats.move_seat", "seats.seat_back")
 WRONG_CODE = 404
 # Table and event ids are 11 characters of token_urlsafe(8); a little room, and nothing longer is
 # looked up, counted or echoed in a sentence.

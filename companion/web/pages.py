@@ -6,7 +6,7 @@ from flask_htmx import HTMX
 
 from ..games import RuleViolation, Viewer, WATCHER, all_games, get_game
 from ..store import StoreError
-from ..tables import NotAllowed, SeatTaken, TableNotFound, VersionConflict, entered_for, seat_moves
+from ..tables import NotAllowed, SeatTaken, TableNotFound, VersionConflict, seat_moves
 from . import (cookie_token, host_token, is_shared_phone, public_base, remember_shared_phone, remember_token,
                remembered_tables, tables)
 from .api import table_urls
@@ -23,12 +23,6 @@ htmx = HTMX()
 @bp.record_once
 def _init_htmx(setup_state):
     htmx.init_app(setup_state.app)
-    # What the table's regions tell the phones of who entered what for whom and of seats moved
-    # (partials/_told.html): read from the table, in every render, pushed ones included.
-    setup_state.app.add_template_global(entered_for, "entered_for")
-    setup_state.app.add_template_global(seat_moves.recent, "seat_news")
-    setup_state.app.add_template_global(seat_moves.marks, "seat_marks")
-    setup_state.app.add_template_global(seat_moves.mark, "seat_mark")
 
 
 @bp.get("/")
@@ -246,38 +240,6 @@ def leave_seat(table_id):
     else:
         tables().free_seat(table_id, cookie_token(table_id), viewer.seat)
         remember_token(table_id, host_token(table_id) or table.record["play_token"])
-    return redirect(url_for("pages.table", table_id=table_id))
-
-
-@bp.post("/t/<table_id>/seat/<int:seat>/move")
-def move_seat(table_id, seat):
-    """'I am Ben' where another phone holds Ben's seat (his phone died, or he took another): the
-    seat moves to this phone in one step, which every phone is told of and may undo."""
-    service = tables()
-    tokens = service.get(table_id).record["seat_tokens"]
-    held = seat < len(tokens) and tokens[seat] is not None
-    try:
-        _, token = (service.move_seat if held else service.claim_seat)(table_id, cookie_token(table_id), seat)
-    except (RuleViolation, NotAllowed, SeatTaken) as exc:
-        flash(str(exc))
-    else:
-        remember_token(table_id, token)
-        remember_shared_phone(table_id, False)
-    return redirect(url_for("pages.table", table_id=table_id))
-
-
-@bp.post("/t/<table_id>/seat/<int:seat>/back")
-def seat_back(table_id, seat):
-    """The undo of a seat's move, on any phone of the table: the phone it moved from holds it
-    again. This page is drawn again (htmx: HX-Refresh), the seat it shows may have changed."""
-    try:
-        tables().seat_back(table_id, cookie_token(table_id), seat)
-    except (RuleViolation, NotAllowed) as exc:
-        if htmx:
-            return flash_region(str(exc)), 422
-        flash(str(exc))
-    if htmx:
-        return "", 200, {"HX-Refresh": "true"}
     return redirect(url_for("pages.table", table_id=table_id))
 
 
