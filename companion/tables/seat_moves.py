@@ -5,7 +5,7 @@ A move, unlike taking a free seat, is something the whole table must see and may
 that seat's hidden information and decisions to the phone that asks): it makes a new version, so
 every phone is pushed the news (`recent`), and it is marked in the record (`seat_moves`, at most
 one mark a seat: the seat, the token it moved from and to, the version, the time). The old
-phone's token stops answering for the seat but keeps play rights (`Table.moved_from`), so that phone
+phone's token stops answering for the seat but keeps play rights (`Table.left_seat`), so that phone
 can take its seat back if the move was not its player's doing; any phone with play rights may
 undo the move while the seat still holds the token it moved to.
 """
@@ -28,6 +28,14 @@ SHOWN_FOR = 6
 def moves(table: Table) -> list[dict]:
     """The table's seat moves still marked (one a seat at most)."""
     return list(table.record.get("seat_moves", []))
+
+
+def moved_from(table: Table, token: str | None) -> int | None:
+    """The seat `token` held until it moved to another phone (still marked, not taken back), else
+    None: that phone may take it back."""
+    if not token:
+        return None
+    return next((m["seat"] for m in moves(table) if m.get("back") is None and same_secret(m["from"], token)), None)
 
 
 def seat_moved(table: Table, token: str | None, seat: object) -> tuple[Table, str]:

@@ -103,14 +103,6 @@ class Table:
         return bool(token) and any(same_secret(m["to"] if m.get("back") else m["from"], token)
                                    for m in self.record.get("seat_moves", ()))
 
-    def moved_from(self, token: str | None) -> int | None:
-        """The seat `token` held until it moved to another phone (seat_moves.py), else None: that
-        phone keeps play rights, to take the seat back if the move was not its player's doing."""
-        if not token:
-            return None
-        return next((m["seat"] for m in self.record.get("seat_moves", ())
-                     if m.get("back") is None and same_secret(m["from"], token)), None)
-
     def phone_for(self, token: str | None) -> int | str | None:
         """Which phone a bearer of `token` is, as the log records who entered, undid or redid a
         move: a seat's index, "host" (the host's phone, or a night's desk), "shared" (play rights,

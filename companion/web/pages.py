@@ -106,7 +106,7 @@ def _table_page(table_id: str, mode: str, ask: dict | None = None):
     shared = viewer.seat is None and is_shared_phone(table_id)
     # A seat that moved from this phone to another: said here, with the way to take it back.
     token = cookie_token(table_id) if mode == "play" else None
-    lost = table.moved_from(token) if viewer.seat is None else None
+    lost = seat_moves.moved_from(table, token) if viewer.seat is None else None
     return unmarked(render_template("table.html", urls=urls, oob=False, freeable=freeable, is_host=is_host, shared=shared,
                                     ask=ask, lost=lost, own_mark=seat_moves.mark(token) if viewer.can_act else "",
                                     **context(table, viewer, mode)))
