@@ -64,7 +64,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     from .events.service import EventService
     from .leagues.service import LeagueService
     from .web import (api, assets, errors, events_api, events_filters, events_pages, leagues_api, leagues_pages, limits, pages, pwa,
-                      qr, render, security, sockets)
+                      qr, render, seat_pages, security, sockets)
     from .groups.service import GroupService
     from .web import groups_api, groups_pages, plays_api, rewind_pages
 
@@ -92,6 +92,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.jinja_environment = render.TableEnvironment  # before anything creates app.jinja_env
 
     app.register_blueprint(pages.bp)
+    app.register_blueprint(seat_pages.bp)  # a seat moved to another phone, and back
     app.register_blueprint(api.bp)
     app.register_blueprint(events_api.bp)
     app.register_blueprint(events_pages.bp)

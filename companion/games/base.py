@@ -172,6 +172,12 @@ class Game:
         return [p for p in state.get("pending", [])
                 if p.get("type") in self.seat_decisions and _is_type(p.get("player"), int)]
 
+    def asks(self, state: dict, decision: dict) -> str | None:
+        """What `decision` (one of `pending`) asks of its player, in the game's words ("Choose who
+        gets the starting player card"), said on the phone that owes it; None (here): the page
+        names it by the heading of the control that answers it."""
+        return None
+
     def mover(self, state: dict, action: dict) -> int | None:
         """Whose move `action` is in `state` (before it), so an undo can ask before taking back
         another player's: a decision's or setting's owner, the player named, or whose turn it is."""

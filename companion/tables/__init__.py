@@ -5,8 +5,8 @@ refusals). Here are the names the rest of the code imports.
 from .errors import NotAllowed, SeatTaken, TableClosed, TableNotFound, TableReplaced, VersionConflict, replaced_sentence
 from .service import TableService
 from .table import Table, same_secret
-from .taps import last_change, page_tap, phone_name, tap_name
+from .taps import entered_for, last_change, page_tap, phone_name, tap_name
 
 __all__ = ["NotAllowed", "SeatTaken", "Table", "TableClosed", "TableNotFound", "TableReplaced", "TableService",
-           "VersionConflict", "last_change", "page_tap", "phone_name", "replaced_sentence",
+           "VersionConflict", "entered_for", "last_change", "page_tap", "phone_name", "replaced_sentence",
            "same_secret", "tap_name"]

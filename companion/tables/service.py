@@ -35,6 +35,7 @@ from .changes import acted, follow_up, hosts_revoked, locked, redone, seat_claim
 from .errors import NotAllowed, SeatTaken, TableClosed, TableNotFound, TableReplaced, VersionConflict
 from .pause import pause_set
 from .records import exported, imported, new_table
+from .seat_moves import seat_moved, seat_returned
 from .storage import TableStorage
 from .table import Table
 from .taps import undo_question
@@ -79,6 +80,7 @@ class TableService(TableStorage):
         if not old.state.get("over"):
             raise RuleViolation("The game is not over yet: a rematch starts when it ends.")
         new_id = rematch_id(old)
+        told = None
         with self._lock(table_id):
             try:
                 table = self.get(new_id)
@@ -87,6 +89,13 @@ class TableService(TableStorage):
                 fresh = new_table(old.record["game"], old.record["players"], old.record["options"], None, None,
                                   self._free_join_code, group=old.record.get("group"))
                 table = self._add(Table({**fresh.record, "id": new_id}, fresh.state))
+                # The finished table names its rematch, as a new version pushed to its phones: its
+                # watchers follow it there (a watcher cannot work out its id).
+                ended = self.get(table_id)
+                told = self._commit(Table({**ended.record, "rematch": new_id, "version": ended.version + 1},
+                                          ended.state, ended.checkpoints), ended)
+        if told is not None:
+            self._publish(table_id, told.version)
         if old.is_creator(token):
             return table, table.record["host_token"]
         if viewer.seat is not None:
@@ -207,6 +216,23 @@ class TableService(TableStorage):
             table = self.get(table_id)
             changed = pause_set(table, token, paused)
             return table if changed is table else self._commit(changed, table)
+
+    def move_seat(self, table_id: str, token: str | None, seat: object) -> tuple[Table, str]:
+        """Move a seat another phone holds to this phone (play rights) in one step: a new version,
+        published, so every phone is told and may undo it (`seat_moves.seat_moved`); returns the
+        table and this phone's new seat token. The old phone keeps play rights without the seat."""
+        self._known(table_id)
+        with self._lock(table_id):
+            table = self.get(table_id)
+            moved, seat_token = seat_moved(table, token, seat)
+            new = self._commit(moved, table)
+        self._publish(table_id, new.version)
+        return new, seat_token
+
+    def seat_back(self, table_id: str, token: str | None, seat: object) -> Table:
+        """Undo the last move of a seat: the phone it moved from holds it again (a new version,
+        published; `seat_moves.seat_returned`)."""
+        return self._change(table_id, lambda table: (seat_returned(table, token, seat), None))
 
     def revoke_hosts(self, table_id: str, desks: set[str], renew: bool = False) -> Table:
         """Take the host tokens of the revoked `desks` of its night away from a table (`renew`: also

@@ -92,9 +92,16 @@ class Table:
         for seat, seat_token in enumerate(rec["seat_tokens"]):
             if seat_token and same_secret(seat_token, token):
                 return Viewer(seat=seat, can_act=True)
-        if self.is_host(token) or same_secret(rec["play_token"], token):
+        if self.is_host(token) or same_secret(rec["play_token"], token) or self.left_seat(token):
             return Viewer(seat=None, can_act=True)
         return WATCHER
+
+    def left_seat(self, token: str | None) -> bool:
+        """Whether `token` is a phone's that a seat move left without its seat (seat_moves.py):
+        the phone the seat moved from, or the one it moved to when the move was taken back. It
+        keeps the play rights it had."""
+        return bool(token) and any(same_secret(m["to"] if m.get("back") else m["from"], token)
+                                   for m in self.record.get("seat_moves", ()))
 
     def phone_for(self, token: str | None) -> int | str | None:
         """Which phone a bearer of `token` is, as the log records who entered, undid or redid a

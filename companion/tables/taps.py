@@ -71,3 +71,35 @@ def undo_question(table: Table, token: str | None) -> dict | None:
     whose = f"{table.record['players'][mover]}'s move" if mover is not None else "this move"
     return {"whose": whose, "entered": phone_name(table, entered, start=False), "name": tap_name(tap)}
 
+
+
+# Moves named as "your buy", "your roll": the action types that read as a noun (others: "a move for you").
+NOUNS = frozenset({"buy", "roll", "resolve", "give", "draw", "yield", "sweep", "use", "reveal", "market", "fight"})
+# How far back a seat's phone is told of moves other phones entered for it (since it last acted).
+LOOKBACK = 8
+
+
+def entered_for(table: Table) -> list[dict]:
+    """What each seat whose phone is held is told of the newest move another phone entered for it
+    (its `mover`, entered `by` another phone) since that seat's own phone last entered one:
+    {"seat", "by": whose phone in words, "what": "your buy" | "a move for you", "name": the tap's
+    name, "undo": whether the page's Undo takes that tap back now}, in seat order."""
+    actions, held = table.record["actions"], table.record["seat_tokens"]
+    last = page_tap(table)
+    told = []
+    for seat, token in enumerate(held):
+        if token is None:
+            continue
+        for k in range(len(actions) - 1, max(-1, len(actions) - 1 - LOOKBACK), -1):
+            entry = actions[k]
+            if entry.get("by") == seat or "by" not in entry:
+                break  # this seat's phone acted since (or the log predates the marks): nothing to tell
+            if entry.get("mover") != seat or entry["action"].get("type") in table.game.seat_settings:
+                continue
+            tap = actions[k - 1:k + 1] if entry.get("joined") and k else [entry]
+            kind = tap[0]["action"].get("type", "")
+            told.append({"seat": seat, "by": phone_name(table, entry["by"]), "name": tap_name(tap),
+                         "what": f"your {kind}" if kind in NOUNS else "a move for you",
+                         "undo": bool(last) and last[-1]["seq"] == entry["seq"]})
+            break
+    return told

@@ -135,10 +135,30 @@ def log(table_id):
 @bp.post("/tables/<table_id>/seats")
 def claim_seat(table_id):
     """Exchange a play token for a free seat's token (which sees that seat's hidden information);
-    409 naming the player when another phone holds it, unless the host claims it."""
-    body = _body({"seat"}, ("seat",))
-    table, token = tables().claim_seat(table_id, bearer_token(), body["seat"])
-    return jsonify(seat=body["seat"], token=token, state=table.state_for(table.viewer_for(token)))
+    409 naming the player when another phone holds it, unless the host claims it. `"move": true`
+    moves a seat another phone holds to the caller in one step, as a new version every phone is
+    told of and may undo (`/back`); a free seat is simply taken."""
+    body = _body({"seat", "move"}, ("seat",))
+    if body.get("move") not in (None, False, True):
+        raise RuleViolation("'move' must be true or false.")
+    service = tables()
+    held = body.get("move") and _held(service.get(table_id), body["seat"])
+    table, token = (service.move_seat if held else service.claim_seat)(table_id, bearer_token(), body["seat"])
+    return jsonify(seat=body["seat"], token=token, state=table.state_for(table.viewer_for(token)), version=table.version)
+
+
+def _held(table: Table, seat: object) -> bool:
+    """Whether `seat` names a seat of `table` that a phone holds."""
+    tokens = table.record["seat_tokens"]
+    return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(tokens) and tokens[seat] is not None
+
+
+@bp.post("/tables/<table_id>/seats/<int:seat>/back")
+def seat_back(table_id, seat):
+    """Undo the last move of a seat (`"move": true`): the phone it moved from holds it again."""
+    token = bearer_token()
+    table = tables().seat_back(table_id, token, seat)
+    return jsonify(seat=seat, version=table.version, state=table.state_for(table.viewer_for(token)))
 
 
 @bp.delete("/tables/<table_id>/seats/<int:seat>")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..games import Viewer
 from ..tables import Table, last_change, phone_name
+from ..tables.seat_moves import recent as seat_news
 
 # A phone that fell several moves behind is told the newest few, not a page of history.
 NAMED = 3
@@ -19,6 +20,11 @@ def came_first(table: Table, viewer: Viewer, version: int | None) -> str:
     if change and change["by"] and change["version"] == table.version:
         # The newest change was an undo or redo: the log's last entries are not what came first.
         return f"{change['by']} {change['op']} first: {change['name']} This tap was not recorded."
+    moved = [n for n in seat_news(table) if n["version"] == table.version]
+    if moved:
+        # The newest version moved a seat (seat_moves.py): no move of the game came first.
+        what = "moved to another phone" if moved[0]["op"] == "moved" else "went back to the phone it moved from"
+        return f"{moved[0]['name']}'s seat {what} first. This tap was not recorded."
     actions = table.record["actions"]
     entries = table.log_for(viewer, last=min(behind, NAMED)) if actions else []
     said = " ".join(" ".join(e["log"]).strip() for e in entries).strip()

@@ -9,7 +9,7 @@ names another storage).
   count one each; a night's round, swap or change of game and an event import count their
   tables (`count_tables`) before storing any, so the largest round (200 tables) fits in one
   window while one-by-one creations keep CREATE_LIMIT's tighter pace.
-- Changing a table (an action, an undo, a redo, taking or freeing a seat; pages and API alike):
+- Changing a table (an action, an undo, a redo, taking, freeing or moving a seat; pages and API alike):
   ACTION_LIMIT per ACTION_WINDOW_SECONDS per table and address (a real table makes a few a
   minute). Only a request that carries a right to change the table counts: one without (no
   token, a wrong one, a watcher's page, a table that does not exist) counts against REFUSED_LIMIT
@@ -47,7 +47,8 @@ CREATES = ("pages.create", "api.create_table", "api.import_table", "events.creat
            "events_api.import_event", "leagues_api.create", "leagues_api.import_league", "leagues.create", "leagues.new_night",
            "groups_api.create", "groups.create", "groups.new_table")
 CHANGES = ("pages.act", "pages.undo", "pages.redo", "api.act", "api.undo", "api.redo",
-           "api.claim_seat", "api.free_seat", "pages.seat", "pages.leave_seat", "pages.free_seat")
+           "api.claim_seat", "api.free_seat", "api.seat_back", "pages.seat", "pages.leave_seat", "pages.free_seat",
+           "seats.move_seat", "seats.seat_back")
 WRONG_CODE = 404
 # Table and event ids are 11 characters of token_urlsafe(8); a little room, and nothing longer is
 # looked up, counted or echoed in a sentence.

@@ -6,7 +6,7 @@ from flask_htmx import HTMX
 
 from ..games import RuleViolation, Viewer, WATCHER, all_games, get_game
 from ..store import StoreError
-from ..tables import NotAllowed, SeatTaken, TableNotFound, VersionConflict
+from ..tables import NotAllowed, SeatTaken, TableNotFound, VersionConflict, seat_moves
 from . import (cookie_token, host_token, is_shared_phone, public_base, remember_shared_phone, remember_token,
                remembered_tables, tables)
 from .api import table_urls
@@ -104,8 +104,12 @@ def _table_page(table_id: str, mode: str, ask: dict | None = None):
     freeable = [i for i, t in enumerate(table.record["seat_tokens"]) if t and i != viewer.seat] if is_host else []
     # A play page asks at its top who holds this phone until it is told: a player, or the table's shared phone.
     shared = viewer.seat is None and is_shared_phone(table_id)
+    # A seat that moved from this phone to another: said here, with the way to take it back.
+    token = cookie_token(table_id) if mode == "play" else None
+    lost = seat_moves.moved_from(table, token) if viewer.seat is None else None
     return unmarked(render_template("table.html", urls=urls, oob=False, freeable=freeable, is_host=is_host, shared=shared,
-                                    ask=ask, **context(table, viewer, mode)))
+                                    ask=ask, lost=lost, own_mark=seat_moves.mark(token) if viewer.can_act else "",
+                                    **context(table, viewer, mode)))
 
 
 @bp.get("/t/<table_id>/history")

@@ -1,5 +1,4 @@
-// Page behaviour (the CSP forbids inline script): the live banner, the service worker, polling
-// while the socket is down, what a table page says aloud, and loading the other modules.
+// Page behaviour (no inline script: CSP): live banner, service worker, polling, what is said aloud.
 (function () {
   "use strict";
   var banner = function () { return document.getElementById("netstate"); };
@@ -48,9 +47,8 @@
   }
   document.addEventListener("htmx:oobAfterSwap", foldInvite);
 
-  // A phone that acts gets the table twice, in the reply and the push (either first): redrawing
-  // what it shows would wipe what was tapped meanwhile, so what equals the last drawn is left. A
-  // part swapped (push.py) is swapped in its region as drawn too, so whole regions then equal it.
+  // The reply and the push bring the same table (either first): what equals the last drawn is left
+  // as it is (redrawn, it would lose what was tapped since); a swapped part updates its region's copy.
   var drawn = {}, REGIONS = ["status", "controls", "board", "history"];
   var IN_REGION = REGIONS.map(function (id) { return "#" + id; }).join(",");
   function content(el) {
@@ -108,8 +106,7 @@
     if (region !== target) redrawn(target, was, html);
     draw(incoming);
   });
-  // The form a tap went from is drawn again once the table has moved on (by the reply or the
-  // push, whichever is first): what was tapped in it was sent. Not on a refusal: it is corrected.
+  // A tap's form is drawn afresh once the table moved on (reply or push): not after a refusal.
   var sent = {};
   document.addEventListener("htmx:beforeRequest", function (event) {
     var form = event.detail.elt.closest && event.detail.elt.closest("#controls form[id]");
@@ -151,9 +148,8 @@
 
   // What the table waits for from this phone (its turn, a decision it owes) is cue.js's.
 
-  // Every phone hears the table in words (#news, polite): history entries not heard yet, what an
-  // undo took back, whose turn it is (a seat's own turn is #cue's). Nothing is said twice; the
-  // page as loaded is not read out.
+  // #news (polite) says new history entries, undos and whose turn (a seat's own: #cue), each once;
+  // the page as loaded is not read out.
   var heard = null;  // {seq: newest entry heard, texts: {seq: words}, turn: the status line heard}
   function said(el) {  // an element's words as a screen reader says them: a symbol by its name
     var words = "";
@@ -182,10 +178,12 @@
     var line = status.querySelector(".turn"), turn = line ? line.textContent.replace(/\s+/g, " ").trim() : "";
     var holder = document.querySelector("[data-seat]");
     var mine = holder && status.dataset.current === holder.dataset.seat;
-    // An undo or redo is said as the history heads it, once: "Ben's phone undid: …" (the entries
-    // a redo put back are that sentence, not news of their own).
+    // An undo or redo is said once, as the history heads it (a redo's entries are not news).
     var changeLine = document.querySelector("#history [data-change]");
     var change = changeLine && changeLine.dataset.change ? changeLine.dataset.change : null;
+    // Said once when it appears: a seat moved, a move entered for this seat (partials/_told.html).
+    var told = [].map.call(document.querySelectorAll("#controls .seat-news p" + (holder ?
+      ',#controls .told[data-for="' + holder.dataset.seat + '"] p' : "")), said).join(" ").replace(/\s+/g, " ").trim();
     var words = [];
     if (heard !== null) {
       var fresh = seqs.filter(function (n) { return n > heard.seq; }).sort(function (a, b) { return a - b; });
@@ -195,12 +193,12 @@
         fresh.slice(-3).forEach(function (n) { words.push(texts[n]); });  // after a long absence, the latest three
       }
       if (turn && turn !== heard.turn && !mine) words.push(turn + ".");
+      if (told && told !== heard.told) words.push(told);
     }
-    heard = { seq: seq, texts: texts, turn: turn, change: change };
+    heard = { seq: seq, texts: texts, turn: turn, change: change, told: told };
     if (words.length) news.textContent = words.join(" ");
   }
-  // An undo that asks first takes the focus, to be read and answered where it appeared; "Keep it"
-  // puts it away (without script, a link back).
+  // An undo's question takes the focus; "Keep it" puts it away (without script, a link back).
   document.addEventListener("htmx:oobAfterSwap", function (event) {
     var swapped = event.detail && event.detail.target;  // the element swapped out, by its id
     if (!swapped || swapped.id !== "undo-ask") return;
@@ -224,12 +222,27 @@
     setTimeout(function () { telling = false; tell(); }, 0);
   });
   document.addEventListener("DOMContentLoaded", tell);
+  // After a push: a page whose seat moved away (or came back: seat_moves.py) is drawn again, once a
+  // version; a page that only watches follows the table's rematch.
+  document.addEventListener("htmx:oobAfterSwap", function () {
+    setTimeout(function () {
+      var page = document.querySelector("[data-mark-seat]"), status = document.getElementById("status");
+      var marks = (document.getElementById("controls") || {}).dataset;
+      if (status && status.dataset.rematch && !document.querySelector("#controls form")) location.assign(status.dataset.rematch);
+      if (!page || !status || !marks || !marks.seatMarks) return;
+      var now = marks.seatMarks.split(" ")[+page.dataset.markSeat], key = "seat-redrawn:" + location.pathname;
+      if (now && (now === page.dataset.ownMark) !== page.hasAttribute("data-seat") &&
+          sessionStorage.getItem(key) !== status.dataset.version) {
+        sessionStorage.setItem(key, status.dataset.version);
+        location.reload();
+      }
+    }, 0);
+  });
   // The status strip is re-rendered by every push: put the connection state back on it.
   document.addEventListener("htmx:oobAfterSwap", onlineCheck);
   document.addEventListener("htmx:afterSettle", onlineCheck);
 
-  // A server at its cap closes a connection at once (1013, below): "Live" only once a retry has
-  // stayed open a moment (the banner flickered at every retry).
+  // "Live" once a retry stayed open a moment (a server at its cap closes at once: 1013).
   var settling = null;
   document.addEventListener("htmx:wsOpen", function () {
     clearTimeout(settling);
@@ -245,8 +258,7 @@
     document.body.dataset.live = "closed";
     onlineCheck();
   });
-  // A server at its cap on live phones closes the socket with 1013 and a sentence: the page
-  // says it and keeps polling; the ws extension tries the live connection again later.
+  // 1013 (the server's cap on live phones): say its sentence and poll; the ws extension retries.
   document.addEventListener("htmx:wsClose", function (event) {
     var closed = event.detail && event.detail.event;
     if (!closed || closed.code !== 1013) return;
@@ -257,8 +269,7 @@
   // A push means the table moved on: an old error message no longer applies.
   document.addEventListener("htmx:wsAfterMessage", forgetRefusal);
 
-  // A refused tap is explained beside its control (#flash says it aloud); the form keeps what was
-  // entered, so the next tap corrects it rather than recording a default.
+  // A refusal is shown beside its control (#flash says it); the form keeps what was entered.
   function clearRefusals() {
     document.querySelectorAll(".refusal").forEach(function (el) { el.remove(); });
   }
@@ -304,28 +315,6 @@
     htmx.ajax("GET", status.dataset.poll, { swap: "none" });
   }
   setInterval(poll, 15000);
-
-  // Dice pad: − / + buttons beside each face count, and the running total of dice entered.
-  function diceTotal(pad) {
-    var total = 0;
-    pad.querySelectorAll("input[type=number]").forEach(function (el) { total += parseInt(el.value || "0", 10) || 0; });
-    var out = pad.closest("form").querySelector("[data-dice-total]");
-    if (out) out.textContent = String(total);
-  }
-  document.addEventListener("click", function (event) {
-    var btn = event.target.closest("[data-step]");
-    if (!btn) return;
-    var input = document.getElementById(btn.dataset.for);
-    if (!input) return;
-    var max = parseInt(input.max || "99", 10);
-    var next = (parseInt(input.value || "0", 10) || 0) + parseInt(btn.dataset.step, 10);
-    input.value = String(Math.max(0, Math.min(max, next)));
-    diceTotal(btn.closest(".faces"));
-  });
-  document.addEventListener("input", function (event) {
-    var pad = event.target.closest && event.target.closest(".faces");
-    if (pad) diceTotal(pad);
-  });
 
   // Round timer on event pages: minutes and seconds since the round started.
   setInterval(function () {

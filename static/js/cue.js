@@ -1,14 +1,6 @@
-// What the table waits for from this phone (loaded by app.js). Its seat's turn is said in #cue (a
-// polite live region) with a short buzz. A decision owed to this phone (a yield, a skill bump: the
-// status's data-decisions, the engine's seat decisions, answered on the seat's phone, or on the
-// table's shared phone for a seat no phone holds) is said there too, named in the page title, buzzed
-// once, and kept in view wherever the page is scrolled.
-//
-// In view by pinning, not by scrolling: a phone reading its history is never moved, by any push.
-// While the decision's own place is off the screen, its form is pinned to the bottom of the screen
-// with its choices (an empty spot of its height is left in its place, so nothing under the reader
-// moves); scrolled back to its place, it sits there again. Nothing moves on a phone that owes nothing.
-// The pin slides in, except where the phone asks for reduced motion (app.css).
+// What the table waits for from this phone (loaded by app.js): its turn and the decisions it owes,
+// said in #cue, named in the title, buzzed once, and pinned in view, never scrolled to (a reader is
+// never moved): docs/accessibility.md says how.
 (function () {
   "use strict";
   var ownTitle = null;  // the page's title with nothing owed
@@ -19,6 +11,15 @@
   function heading(form) {
     var h = form.querySelector("h2, h3, legend");
     return h ? h.textContent.replace(/\s+/g, " ").trim() : "";
+  }
+
+  // A decision ("1:yield") named: the game's words (Game.asks), else its control's heading or button.
+  function named(key, form) {
+    var own = document.querySelector('#status .asks[data-key="' + key + '"]'), type = key.split(":")[1];
+    var input = document.querySelector('#controls form input[name="type"][value="' + type + '"]');
+    var other = input && input.closest("form"), button = other && other.querySelector("button");
+    return (own && own.textContent.trim()) || (form && heading(form)) || (other && heading(other)) ||
+      (button && button.textContent.trim()) || type.replace(/_/g, " ");
   }
 
   // This phone's decisions: {key, form} for each owed by its seat, or, on the table's shared
@@ -48,11 +49,12 @@
     var owed = owedHere(status, holder, shared);
     var keys = owed.map(function (d) { return d.key; });
     var fresh = owedBefore !== null && keys.some(function (k) { return owedBefore.indexOf(k) < 0; });
-    var first = owed[0], asked = first && first.form ? heading(first.form) : "";
+    var first = owed[0], asked = first ? named(first.key, first.form) : "";
     var turn = holder && status.dataset.current === holder.dataset.seat;
     // Something else the rules wait for from this seat, which any phone may enter (a card to
     // pass on, a fight's result): said, neither pinned nor in the title.
     var waits = holder && (status.dataset.owed || "").split(" ").indexOf(holder.dataset.seat) >= 0;
+    var waiting = holder && (" " + (status.dataset.asked || "")).split(" " + holder.dataset.seat + ":")[1];
     var text = "";
     if (first) {
       text = (holder ? holder.dataset.seatName + ": a decision waits for you" : "A decision waits on this phone") +
@@ -60,7 +62,7 @@
     } else if (turn) {
       text = "Your turn, " + holder.dataset.seatName + ".";
     } else if (waits) {
-      text = holder.dataset.seatName + ": a decision waits for you.";
+      text = holder.dataset.seatName + ": a decision waits for you" + (waiting ? ": " + named(holder.dataset.seat + ":" + waiting.split(" ")[0], null) : ".");
     }
     box.hidden = !text;
     if (box.textContent !== text) box.textContent = text;  // the same words again are not said again

@@ -10,6 +10,8 @@ import re
 
 import pytest
 
+from companion.tables.seat_moves import mark
+
 GIVE = {"type": "give", "to": 1, "card": {"value": 0, "kind": "bell_card", "bells": None}}
 PLAIN = {"type": "give", "to": 0, "card": {"value": 3, "kind": "plain"}}
 
@@ -29,9 +31,10 @@ def play(api, client, bells):
 
 
 def scrub(text: str, table: dict, tokens: dict) -> str:
-    """The text with what differs between any two tables anyway (ids, secrets, times) blanked."""
+    """The text with what differs between any two tables anyway (ids, secrets and the seat tokens'
+    fingerprints, times) blanked."""
     for secret in [table["id"], table["token"], table["join_code"], *filter(None, tokens.values())]:
-        text = text.replace(secret, "<secret>")
+        text = text.replace(secret, "<secret>").replace(mark(secret), "<mark>")
     text = re.sub(r"\d{4}-\d\d-\d\dT[\d:.]+(\+00:00|Z)?", "<time>", text)
     text = re.sub(r'"X-CSRF-Token": "[^"]+"', "", text)  # each phone's session token
     return re.sub(r'name="_csrf" value="[^"]+"', "", text)
