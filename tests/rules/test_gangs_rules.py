@@ -282,6 +282,83 @@ def test_variant_end_of_the_game_plays_through_the_deck():
     assert s["over"] and s["winner"] == 0 and s["ended_by"] == "deck"
 
 
+WHOLE_DECK = ("Do not end the game after any player gets 13 bells in their VP pile. Instead, play through the whole "
+              "deck. When it runs out, thoroughly shuffle the cards from the discard pile and form a new deck. The game "
+              "continues until one of the players stays out too late in the city. At that moment the game ends.")
+
+
+def bust_ann(s):
+    """Ann (first player, three seats) receives 4s on Ann's, Bob's and Cy's turns, then a 1: 13."""
+    for _ in range(3):
+        s = give(s, 0, 4); s = give(s, 1, 0); s = give(s, 2, 0)
+    assert not s["over"] and s["players"][0]["sum"] == 12
+    return give(s, 0, 1)
+
+
+def test_variant_a_turn_that_takes_the_deck_s_last_card_reshuffles_at_once_and_the_next_bust_ends():
+    # WHOLE_DECK: the deck "runs out" when the turn takes its last card; the reshuffle does not
+    # wait for the next card wanted, and the first bust after it ends the game.
+    assert "When it runs out" in WHOLE_DECK
+    s = new(whole_deck=True)
+    s = dict(s, deck=3, discard=30)  # Bob's turn will take exactly the deck's last 3 cards
+    s, lines = GAME.apply(s, {"type": "give", "to": 0, "card": card(4)})
+    s = give(s, 1, 0)
+    s, lines = GAME.apply(s, {"type": "give", "to": 2, "card": card(0)})
+    assert (s["deck"], s["discard"], s["reshuffles"], s["hand"]) == (30, 0, 1, 3)
+    assert "The deck ran out: the discard pile is shuffled into a new one of 30." in lines
+    for _ in range(2):
+        s = give(s, 0, 4); s = give(s, 1, 0); s = give(s, 2, 0)
+    s = give(s, 0, 1)  # Ann: 4+4+4+1 = 13, the first bust since the deck ran out
+    assert s["over"] and s["ended_by"] == "deck"
+
+
+def test_variant_a_draw_symbol_that_takes_the_deck_s_last_card_reshuffles_at_once_and_the_next_bust_ends():
+    # WHOLE_DECK, and "Cards with a draw symbol: ... they take a new card from the top of the deck".
+    s = new(whole_deck=True)
+    s = dict(s, deck=1, discard=30)
+    s = give(s, 1, 2, "draw")
+    s, lines = GAME.apply(s, {"type": "draw", "card": card(3)})  # the deck's last card
+    assert (s["deck"], s["discard"], s["reshuffles"]) == (30, 0, 1)
+    assert lines == ["Bob draws a 3 for the Draw symbol.", "The deck ran out: the discard pile is shuffled into a new one of 30."]
+    s = give(s, 0, 4); s = give(s, 2, 0)
+    for _ in range(2):
+        s = give(s, 0, 4); s = give(s, 1, 0); s = give(s, 2, 0)
+    s = give(s, 0, 1)
+    assert s["over"] and s["ended_by"] == "deck"
+
+
+def test_variant_one_card_left_and_none_left_end_alike():
+    # The same bust ends the game whether the turn found one card left or took the last one.
+    for deck in (1, 3):
+        s = new(whole_deck=True)
+        s = dict(s, deck=deck, discard=30)
+        s = give(s, 0, 4); s = give(s, 1, 0); s = give(s, 2, 0)
+        s = give(s, 0, 4); s = give(s, 1, 0); s = give(s, 2, 0)
+        s = give(s, 0, 4); s = give(s, 1, 0); s = give(s, 2, 0)
+        s = give(s, 0, 1)
+        assert s["over"] and s["ended_by"] == "deck", deck
+
+
+def test_variant_a_bust_before_the_deck_runs_out_only_ends_the_round():
+    s = new(whole_deck=True)
+    s = dict(s, deck=10, discard=30)  # Bob's, Cy's and Ann's turns leave one card in the deck
+    s = bust_ann(s)
+    assert not s["over"] and s["round"] == 2
+    assert s["reshuffles"] == 1  # round 2's first turn then takes the last card: from here a bust ends it
+
+
+def test_variant_a_deck_emptied_with_nothing_to_reshuffle_has_still_run_out():
+    # Nothing in the discard pile to shuffle when the last card goes: the deck has run out all the
+    # same (docs/rulings.md), and the next bust ends the game.
+    s = new(whole_deck=True)
+    s = dict(s, deck=3, discard=0)
+    s["players"][0].update(row=[card(4), card(4)], sum=8)
+    s = give(s, 0, 4); s = give(s, 1, 0); s = give(s, 2, 0)  # Bob's turn takes the last 3 cards
+    assert (s["deck"], s["discard"], s["reshuffles"]) == (0, 0, 0)
+    s = give(s, 0, 1)  # Ann: 13
+    assert s["over"] and s["ended_by"] == "deck"
+
+
 def test_vp_piles_are_hidden_from_everyone_but_their_owner_until_the_end():
     s = give(new(), 1, 0, "bell_card", 2)
     watcher = GAME.view(s, WATCHER)

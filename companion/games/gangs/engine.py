@@ -113,8 +113,10 @@ class GangsOfKyoto(Game):
         _check_refuse(receiver, refuse)
         state["draw_owed"] = None
         lines: list[str] = []
-        if self._take(state, 1, lines):
+        shuffled: list[str] = []  # a deck emptied by this card is reshuffled once it is told
+        if self._take(state, 1, shuffled):
             lines.append(f"{receiver['name']} draws {self._card_name(state, card)} for the Draw symbol.")
+            lines.extend(shuffled)
             self._receive(state, to, card, refuse, lines)
         else:
             lines.append("The deck and the discard pile are empty: no card can be drawn.")
@@ -182,11 +184,15 @@ class GangsOfKyoto(Game):
         self._start_turn(state, lines)
 
     def _take(self, state: dict, n: int, lines: list[str]) -> int:
-        """Take up to n cards from the deck, reshuffling the discard pile when it runs out."""
-        return piles.take(state, n, "deck", "discard", lines, "deck")
+        """Take up to n cards from the deck; the discard pile is reshuffled as soon as the deck
+        runs out (its last card taken), not when the next card is wanted."""
+        return piles.take(state, n, "deck", "discard", lines, "deck", eager=True)
 
     def _end_round(self, state: dict, bust: int, lines: list[str]) -> None:
         players = state["players"]
+        # Whole-deck variant: the deck ran out once it was reshuffled, or (an empty discard pile
+        # left nothing to reshuffle) while it stays empty; counted before unrevealed cards go back.
+        ran_out = state["reshuffles"] > 0 or state["deck"] == 0
         loser = players[bust]
         lines.append(f"{loser['name']}'s row adds up to {loser['sum']} (limit {loser['limit']}): "
                      f"{loser['name']} stayed out too late. Round {state['round']} ends.")
@@ -216,7 +222,7 @@ class GangsOfKyoto(Game):
                     lines.append(f"{p['name']} banks {counted(len(banked), 'card')} with bells{extra}.")
             p.update(row=[], sum=0, limit=BASE_LIMIT, received=False)
         if state["options"]["whole_deck"]:
-            if state["reshuffles"] > 0:
+            if ran_out:
                 self._finish(state, lines, reason="deck")
                 return
         elif any(p["bells"] >= WIN_BELLS for p in players):
