@@ -39,8 +39,9 @@ def every_filling(offer: dict):
     """Every action the offer lists: each card choice with each of its values, to each recipient, refused or not."""
     targets = offer["to"] if offer["type"] == "give" else [None]
     for choice, to in itertools.product(offer["cards"], targets):
-        refusable = offer["refuse"] if to is None else to in offer["refuse"]
-        for value, refuse in itertools.product(choice["values"], (False, True) if refusable else (False,)):
+        values = offer["refuse_values"] if to is None else offer["refuse_values"][to]
+        assert bool(values) == (offer["refuse"] if to is None else to in offer["refuse"])
+        for value, refuse in itertools.product(choice["values"], (False, True, *values) if values else (False,)):
             action = {"type": offer["type"], "player": offer["player"], "refuse": refuse,
                       "card": {"kind": choice["kind"], "bells": choice["bells"], "value": value}}
             if to is not None:
@@ -95,7 +96,7 @@ def test_the_offer_follows_the_turn_the_draw_and_the_refuse_cards():
     state, _ = GAME.apply(state, {"type": "give", "to": 1, "card": {"kind": "refuse", "value": 0}})
     state, _ = GAME.apply(state, {"type": "give", "to": 0, "card": {"kind": "draw", "value": 1}})
     # Ann's Draw symbol: only Ann's draw is offered (no give until it is done); she holds no Refuse card.
-    assert GAME.offers(state, PLAYS) == [{"type": "draw", "player": 0, "refuse": False, "cards": give["cards"]}]
+    assert GAME.offers(state, PLAYS) == [{"type": "draw", "player": 0, "refuse": False, "refuse_values": [], "cards": give["cards"]}]
     state, _ = GAME.apply(state, {"type": "draw", "card": {"kind": "plain", "value": 2}})
     [give] = GAME.offers(state, PLAYS)
     assert (give["to"], give["refuse"], give["cards_left"]) == ([2], [], 1)  # Bob already received
@@ -196,7 +197,7 @@ def test_the_api_carries_offers_for_a_play_token_and_none_for_a_watcher(api):
     assert (give["type"], give["player"], give["to"], give["refuse"]) == ("give", 0, [0, 1, 2], [])
     assert api.get(table)["offers"] == []  # a watcher: no token
     reply = api.act(table, {"type": "give", "player": 0, "to": 2, "card": {"kind": "draw", "value": 1}}, token=play)
-    assert reply["offers"] == [{"type": "draw", "player": 2, "refuse": False, "cards": give["cards"]}]
+    assert reply["offers"] == [{"type": "draw", "player": 2, "refuse": False, "refuse_values": [], "cards": give["cards"]}]
     refused = api.act(table, {"type": "give", "to": 0, "card": {"kind": "plain", "value": 1}}, token=play, status=422)
     assert refused["error"] == "Cy must first take a card from the deck for the Draw symbol."
     reply = api.act(table, {"type": "draw", "card": {"kind": "plain", "value": 1}}, token=play)

@@ -7,6 +7,8 @@ import pytest
 
 from companion.games import RuleViolation, Viewer, WATCHER, get_game
 
+from ..offers_checks import PLAYS
+
 GAME = get_game("gangs")
 
 
@@ -224,6 +226,60 @@ def test_refuse_can_refuse_a_bell_card():
     assert s["players"][0]["bells"] == 0
 
 
+def two_refuse_cards():
+    """Ann's row: Refuse 4, a 1, Refuse 1 (rightmost); Ann's turn, nobody has a card yet."""
+    s = new()
+    s["players"][0].update(row=[card(4, "refuse"), card(1), card(1, "refuse")], sum=6)
+    return s
+
+
+def test_a_refusal_names_the_refuse_card_it_spends_by_its_value():
+    # "This card allows the player to refuse any card given to them later - that card is discarded
+    # together with this card." Each Refuse card is its own: the one spent is the one named.
+    s, lines = GAME.apply(two_refuse_cards(), {"type": "give", "to": 0, "card": card(3), "refuse": 4})
+    ann = s["players"][0]
+    assert [(c["kind"], c["value"]) for c in ann["row"]] == [("plain", 1), ("refuse", 1)]
+    assert ann["sum"] == 2 and s["discard"] == 2
+    assert lines[-1] == "Ann refuses it with their Refuse card (4); both are discarded."
+    # `true` keeps meaning the row's rightmost Refuse card.
+    s = GAME.apply(two_refuse_cards(), {"type": "give", "to": 0, "card": card(3), "refuse": True})[0]
+    assert [(c["kind"], c["value"]) for c in s["players"][0]["row"]] == [("refuse", 4), ("plain", 1)]
+
+
+def test_a_draw_may_name_the_refuse_card_too():
+    # "This card can be used to refuse any card, including an additional card drawn from the deck".
+    s = two_refuse_cards()
+    s = give(s, 0, 0, "draw")
+    s = draw(s, 4, refuse=1)
+    assert [(c["kind"], c["value"]) for c in s["players"][0]["row"]] == [("refuse", 4), ("plain", 1), ("draw", 0)]
+
+
+@pytest.mark.parametrize("refuse, words", [
+    (3, "Ann has no Refuse card of 3 in their row; their Refuse cards show 1 and 4."),
+    (6, "'refuse' is true, false, or the value printed on the Refuse card spent (0 to 5)."),
+    (-1, "'refuse' is true, false, or the value printed on the Refuse card spent (0 to 5)."),
+    (1.0, "'refuse' is true, false, or the value printed on the Refuse card spent (0 to 5)."),
+    ("4", "'refuse' is true, false, or the value printed on the Refuse card spent (0 to 5)."),
+])
+def test_a_refusal_by_a_value_the_row_does_not_hold_is_refused_and_changes_nothing(refuse, words):
+    s = two_refuse_cards()
+    before = repr(s)
+    with pytest.raises(RuleViolation) as err:
+        GAME.apply(s, {"type": "give", "to": 0, "card": card(3), "refuse": refuse})
+    assert str(err.value) == words and repr(s) == before
+    rejected(new(), {"type": "give", "to": 0, "card": card(3), "refuse": 2}, "Ann has no Refuse card in their row to refuse with.")
+
+
+def test_the_offers_list_each_receiver_s_refuse_card_values():
+    s = two_refuse_cards()
+    s["players"][2]["row"] = [card(0, "refuse")]
+    [give_offer] = GAME.offers(s, PLAYS)
+    assert give_offer["refuse"] == [0, 2] and give_offer["refuse_values"] == [[1, 4], [], [0]]
+    s = give(s, 2, 1, "draw")  # Cy owes a draw: offered Cy's one value
+    [draw_offer] = GAME.offers(s, PLAYS)
+    assert (draw_offer["refuse"], draw_offer["refuse_values"]) == (True, [0])
+
+
 def test_deck_reshuffles_from_the_discard_pile_when_it_runs_out():
     # "When the deck runs out, all cards from the discard pile are thoroughly shuffled to form a new deck."
     s = new()
@@ -393,7 +449,7 @@ def test_variant_open_game_shows_vp_piles():
         ({"type": "give", "to": 1, "card": card(1), "extra": 1}, "does not take a field 'extra'"),
         ({"type": "give", "to": True, "card": card(1)}, "a player index"),
         ({"type": "play", "card": card(1)}, "Unknown action 'play'"),
-        ({"type": "give", "to": 1, "card": card(1), "refuse": "yes"}, "true or false"),
+        ({"type": "give", "to": 1, "card": card(1), "refuse": "yes"}, "'refuse' is true, false, or the value printed on the Refuse card"),
         # What a black-box attack answered with a 500: a list or an object as a card's kind.
         ({"type": "give", "to": 1, "card": {"value": 4, "kind": []}}, "'[]' is not a card kind"),
         ({"type": "give", "to": 1, "card": {"value": 4, "kind": {}}}, "'{}' is not a card kind"),

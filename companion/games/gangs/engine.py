@@ -14,7 +14,7 @@ import random
 
 from ..base import Game, RuleViolation
 from ..values import Option, Viewer
-from ..fields import bool_field, check_fields, check_named_player, player_field
+from ..fields import check_fields, check_named_player, is_int, player_field
 from ..words import counted, listed
 from .. import piles
 from . import cards
@@ -81,7 +81,7 @@ class GangsOfKyoto(Game):
         check_named_player(state, action, state["current"], "{expected} gives the cards this turn, not {named}.")
         to = player_field(state, action, "to")
         card = cards.parse_card(action.get("card"), "Which card was revealed? A give needs the card as well as who gets it.")
-        refuse = bool_field(action, "refuse")
+        refuse = _refuse_field(action)
         giver = state["players"][state["current"]]
         receiver = state["players"][to]
         if receiver["received"]:
@@ -108,7 +108,7 @@ class GangsOfKyoto(Game):
             raise RuleViolation("Nobody owes a draw now: a card is drawn only for a Draw symbol.")
         check_named_player(state, action, to, "{expected} draws for the Draw symbol, not {named}.")
         card = cards.parse_card(action.get("card"), "Which card was drawn? A draw needs the card.")
-        refuse = bool_field(action, "refuse")
+        refuse = _refuse_field(action)
         receiver = state["players"][to]
         _check_refuse(receiver, refuse)
         state["draw_owed"] = None
@@ -124,15 +124,16 @@ class GangsOfKyoto(Game):
 
     actions = {"give": _give, "draw": _draw}
 
-    def _receive(self, state: dict, to: int, card: dict, refuse: bool, lines: list[str]) -> None:
+    def _receive(self, state: dict, to: int, card: dict, refuse: Refusal, lines: list[str]) -> None:
         """A player receives a card: refuse it, bank it, discard with it, or place it and check."""
         player = state["players"][to]
-        if refuse:
-            idx = max(i for i, c in enumerate(player["row"]) if c["kind"] == "refuse")
-            player["row"].pop(idx)
+        if refuse is not False:
+            spent = player["row"].pop(cards.refuse_at(player["row"], None if refuse is True else refuse))
             player["sum"] = cards.row_sum(player["row"])
             state["discard"] += 2
-            lines.append(f"{player['name']} refuses it with their Refuse card; both are discarded.")
+            # Which card went is said when the row held Refuse cards of other values (it changes the sum).
+            which = f" ({spent['value']})" if len(cards.refuse_values(player["row"] + [spent])) > 1 else ""
+            lines.append(f"{player['name']} refuses it with their Refuse card{which}; both are discarded.")
             return
         if card["kind"] == "bell_card":
             player["vp"].append(card)
@@ -272,10 +273,14 @@ class GangsOfKyoto(Game):
         players = state["players"]
         owed = state["draw_owed"]
         if owed is not None:
-            return [{"type": "draw", "player": owed, "refuse": cards.holds_refuse(players[owed]["row"]), "cards": cards.choices()}]
+            row = players[owed]["row"]
+            return [{"type": "draw", "player": owed, "refuse": cards.holds_refuse(row), "refuse_values": cards.refuse_values(row),
+                     "cards": cards.choices()}]
         to = [i for i, p in enumerate(players) if not p["received"]]
-        return [{"type": "give", "player": state["current"], "to": to, "refuse": [i for i in to if cards.holds_refuse(players[i]["row"])],
-                 "cards": cards.choices(), "cards_left": state["hand"]}]
+        # Each seat's Refuse card values ([] for a seat that cannot refuse now): what a refusal may name.
+        values = [cards.refuse_values(p["row"]) if i in to else [] for i, p in enumerate(players)]
+        return [{"type": "give", "player": state["current"], "to": to, "refuse": [i for i in to if values[i]],
+                 "refuse_values": values, "cards": cards.choices(), "cards_left": state["hand"]}]
 
     _withheld = staticmethod(withheld)  # what the rules switch off now, and why (withheld.py)
 
@@ -312,6 +317,27 @@ def _chart_point(state: dict) -> None:
     state.setdefault("timeline", []).append({"round": state["round"], "bells": [p["bells"] for p in state["players"]]})
 
 
-def _check_refuse(receiver: dict, refuse: bool) -> None:
-    if refuse and not cards.holds_refuse(receiver["row"]):
+# A refusal: False (none), True (the row's rightmost Refuse card) or the value printed on the one spent.
+Refusal = bool | int
+
+
+def _refuse_field(action: dict) -> Refusal:
+    """The `refuse` field: true, false, or the value printed on the Refuse card spent (0-5)."""
+    value = action.get("refuse", False)
+    low, high = cards.KINDS["refuse"][:2]
+    if isinstance(value, bool) or (is_int(value) and low <= value <= high):
+        return value
+    raise RuleViolation(f"'refuse' is true, false, or the value printed on the Refuse card spent ({low} to {high}).")
+
+
+def _check_refuse(receiver: dict, refuse: Refusal) -> None:
+    """Refuse a refusal the row cannot pay: no Refuse card, or none printed with the value named."""
+    if refuse is False:
+        return
+    held = cards.refuse_values(receiver["row"])
+    if not held:
         raise RuleViolation(f"{receiver['name']} has no Refuse card in their row to refuse with.")
+    if refuse is not True and refuse not in held:
+        theirs = "their Refuse card shows" if len(held) == 1 else "their Refuse cards show"
+        raise RuleViolation(f"{receiver['name']} has no Refuse card of {refuse} in their row; "
+                            f"{theirs} {listed([str(v) for v in held])}.")
