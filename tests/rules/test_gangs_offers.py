@@ -139,8 +139,8 @@ def drawn(html: str) -> dict:
     tiles = re.findall(r"<input type=\"radio\" name=\"card:json\" id=\"[^\"]+\" value='([^']*)'([^>]*)>", html)
     return {
         "player": [int(v) for v in re.findall(r'type="hidden"[^>]*name="player:int" value="(\d+)"', html)],
-        "to": sorted(s["to"] for s in sets if "to" in s and not s.get("refuse")),
-        "refuse": sorted(s.get("to") for s in sets if s.get("refuse")),
+        "to": sorted(s["to"] for s in sets if "to" in s and "refuse" not in s),
+        "refuse": sorted(((s.get("to"), s["refuse"]) for s in sets if "refuse" in s), key=repr),
         "cards": [(c["kind"], c["bells"], c["value"]) for c in (json.loads(v) for v, _ in tiles)],
         "preset": [v for v, rest in tiles if "checked" in rest],
         "other card fields": re.findall(r'name="card\.[^"]*"', html),
@@ -148,8 +148,13 @@ def drawn(html: str) -> dict:
 
 
 def expected(offer: dict) -> dict:
-    """The same, as the offer lists it (a draw's single refusal names no recipient); no card preset."""
-    refuse = offer["refuse"] if offer["type"] == "give" else ([None] if offer["refuse"] else [])
+    """The same, as the offer lists it (a draw's single refusal names no recipient; a seat holding
+    Refuse cards of different values gets a button per value, else one `true`); no card preset."""
+    if offer["type"] == "give":
+        held = [(i, offer["refuse_values"][i]) for i in offer["refuse"]]
+    else:
+        held = [(None, offer["refuse_values"])] if offer["refuse"] else []
+    refuse = sorted(((i, v) for i, values in held for v in (values if len(values) > 1 else [True])), key=repr)
     return {
         "player": [offer["player"]],
         "to": sorted(offer["to"]) if offer["type"] == "give" else [],
