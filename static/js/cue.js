@@ -35,6 +35,15 @@
     }).filter(function (d) { return seat !== null ? d.player === seat : shared && d.form; });
   }
 
+  // What the engine says this seat owes (its pending entry's `asks`), as the cue's end: ": …." or ".".
+  function asks(status, seat) {
+    var said = "";
+    try {
+      JSON.parse(status.dataset.asks || "[]").forEach(function (p) { if (!said && String(p.player) === seat) said = p.asks; });
+    } catch (e) { /* an old page's status: the short words */ }
+    return said ? ": " + said + "." : ".";
+  }
+
   function buzz() {
     if (!navigator.vibrate) return;
     try { navigator.vibrate(150); } catch (e) { /* not allowed here: the words say it */ }
@@ -59,7 +68,7 @@
     } else if (turn) {
       text = "Your turn, " + holder.dataset.seatName + ".";
     } else if (waits) {
-      text = holder.dataset.seatName + ": a decision waits for you.";
+      text = holder.dataset.seatName + ": a decision waits for you" + asks(status, holder.dataset.seat);
     }
     box.hidden = !text;
     if (box.textContent !== text) box.textContent = text;  // the same words again are not said again
