@@ -67,7 +67,7 @@ def test_a_double_arrow_won_in_the_ninth_round_asks_nothing(live_server, browser
                 elif move["type"] == "place":
                     move["on"] = offered["place"]["on"][:1]
                 elif move["type"] == "play":
-                    move["colour"] = [c for c in offered["play"]["colour"] if c != "red"][0]
+                    move["colour"] = next(c for c in offered["play"]["colour"] if c != "red")
         else:
             move = draw_action(game, state, rnd)
         moves.append(move)

@@ -33,7 +33,7 @@ def give_to(page, name):
 
 
 def test_the_give_buttons_stay_put_turn_after_turn(live_server, browser):
-    table, act = new_table(live_server, NAMES)
+    table, _ = new_table(live_server, NAMES)
     page = open_on(browser.new_context(**SMALL), live_server, table, 0)
     first, in_form = page.evaluate(BOXES, False), page.evaluate(BOXES, True)
     assert list(first) == list(NAMES), "a button per seat, in seating order"
@@ -55,7 +55,7 @@ def test_the_give_buttons_stay_put_turn_after_turn(live_server, browser):
 @pytest.mark.parametrize("height", [740, 480])
 def test_nothing_covers_the_bottom_row_of_cards(live_server, browser, height):
     # 480 px: a 360 px phone with its browser's bars shown, where the form is taller than the screen.
-    table, act = new_table(live_server, NAMES)
+    table, _ = new_table(live_server, NAMES)
     page = open_on(browser.new_context(**{**PHONE, "viewport": {"width": 360, "height": height}}), live_server, table, 0)
     # Mid-turn (the newcomer's case): two cards given, the reason for them said under the buttons.
     for name in ("Bob", "Cy"):

@@ -6,11 +6,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from playwright.sync_api import expect
 
 from ..offers_checks import draw_action
 from .conftest import PHONE
-from playwright.sync_api import expect
-
 from .helpers import open_on, server_table
 
 pytestmark = pytest.mark.browser

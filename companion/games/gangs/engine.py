@@ -13,11 +13,11 @@ from __future__ import annotations
 import random
 
 from ..base import Game, RuleViolation
-from ..values import Option, Viewer
-from ..fields import check_fields, check_named_player, is_int, player_field
+from ..values import Option
+from ..fields import check_fields, check_named_player, player_field
 from ..words import counted, listed
 from .. import piles
-from . import cards
+from . import cards, hidden, refusals
 from .cards import BASE_LIMIT, DECK_SIZE, STAY_LATE_LIMIT, WIN_BELLS
 from .withheld import withheld
 
@@ -81,7 +81,7 @@ class GangsOfKyoto(Game):
         check_named_player(state, action, state["current"], "{expected} gives the cards this turn, not {named}.")
         to = player_field(state, action, "to")
         card = cards.parse_card(action.get("card"), "Which card was revealed? A give needs the card as well as who gets it.")
-        refuse = _refuse_field(action)
+        refuse = refusals.read(action)
         giver = state["players"][state["current"]]
         receiver = state["players"][to]
         if receiver["received"]:
@@ -89,7 +89,7 @@ class GangsOfKyoto(Game):
             raise RuleViolation(
                 f"{receiver['name']} already received a card this turn; still to receive: {', '.join(waiting)}."
             )
-        _check_refuse(receiver, refuse)
+        refusals.check(receiver, refuse)
         state["hand"] -= 1
         receiver["received"] = True
         # A card the active player takes is "kept": the history names nobody with a pronoun.
@@ -108,9 +108,9 @@ class GangsOfKyoto(Game):
             raise RuleViolation("Nobody owes a draw now: a card is drawn only for a Draw symbol.")
         check_named_player(state, action, to, "{expected} draws for the Draw symbol, not {named}.")
         card = cards.parse_card(action.get("card"), "Which card was drawn? A draw needs the card.")
-        refuse = _refuse_field(action)
+        refuse = refusals.read(action)
         receiver = state["players"][to]
-        _check_refuse(receiver, refuse)
+        refusals.check(receiver, refuse)
         state["draw_owed"] = None
         lines: list[str] = []
         shuffled: list[str] = []  # a deck emptied by this card is reshuffled once it is told
@@ -124,16 +124,11 @@ class GangsOfKyoto(Game):
 
     actions = {"give": _give, "draw": _draw}
 
-    def _receive(self, state: dict, to: int, card: dict, refuse: Refusal, lines: list[str]) -> None:
+    def _receive(self, state: dict, to: int, card: dict, refuse: refusals.Refusal, lines: list[str]) -> None:
         """A player receives a card: refuse it, bank it, discard with it, or place it and check."""
         player = state["players"][to]
         if refuse is not False:
-            spent = player["row"].pop(cards.refuse_at(player["row"], None if refuse is True else refuse))
-            player["sum"] = cards.row_sum(player["row"])
-            state["discard"] += 2
-            # Which card went is said when the row held Refuse cards of other values (it changes the sum).
-            which = f" ({spent['value']})" if len(cards.refuse_values(player["row"] + [spent])) > 1 else ""
-            lines.append(f"{player['name']} refuses it with their Refuse card{which}; both are discarded.")
+            refusals.spend(state, player, refuse, lines)
             return
         if card["kind"] == "bell_card":
             player["vp"].append(card)
@@ -284,29 +279,10 @@ class GangsOfKyoto(Game):
 
     _withheld = staticmethod(withheld)  # what the rules switch off now, and why (withheld.py)
 
-    def view(self, state: dict, viewer: Viewer) -> dict:
-        if state["over"] or state["options"]["open_vp"]:
-            return state
-        shown = dict(state)
-        shown["players"] = [
-            p if viewer.seat == i else {**p, "bells": None, "vp": None} for i, p in enumerate(state["players"])
-        ]
-        # How many cards each row banked is seen at the table; their bells are not.
-        shown["ends"] = [{**e, "bells": None} for e in state.get("ends", [])]
-        shown["timeline"] = []  # the chart of bells per round waits for the end too
-        # Standings would reveal who leads on hidden bells: nobody is ranked before the end.
-        shown["standings"] = []
-        return shown
-
-    def view_key(self, state: dict, viewer: Viewer) -> object:
-        # Each seat sees its own face-down VP pile until the end (or always, in the Open Game).
-        return None if state["over"] or state["options"]["open_vp"] else viewer.seat
-
-    def redact_action(self, action: dict, viewer: Viewer, state: dict) -> dict:
-        card = action.get("card")
-        if isinstance(card, dict) and card.get("kind") == "bell_card" and not (state["over"] or state["options"]["open_vp"]):
-            return {**action, "card": {k: v for k, v in card.items() if k != "bells"}}
-        return action
+    # What each reader sees of the face-down VP piles (hidden.py).
+    view = staticmethod(hidden.view)
+    view_key = staticmethod(hidden.view_key)
+    redact_action = staticmethod(hidden.redact_action)
 
     def _card_name(self, state: dict, card: dict) -> str:
         return cards.name(card, show_bells=state["options"]["open_vp"])
@@ -315,29 +291,3 @@ class GangsOfKyoto(Game):
 def _chart_point(state: dict) -> None:
     """Every VP pile's bells as the round (or the game) ends, for the chart."""
     state.setdefault("timeline", []).append({"round": state["round"], "bells": [p["bells"] for p in state["players"]]})
-
-
-# A refusal: False (none), True (the row's rightmost Refuse card) or the value printed on the one spent.
-Refusal = bool | int
-
-
-def _refuse_field(action: dict) -> Refusal:
-    """The `refuse` field: true, false, or the value printed on the Refuse card spent (0-5)."""
-    value = action.get("refuse", False)
-    low, high = cards.KINDS["refuse"][:2]
-    if isinstance(value, bool) or (is_int(value) and low <= value <= high):
-        return value
-    raise RuleViolation(f"'refuse' is true, false, or the value printed on the Refuse card spent ({low} to {high}).")
-
-
-def _check_refuse(receiver: dict, refuse: Refusal) -> None:
-    """Refuse a refusal the row cannot pay: no Refuse card, or none printed with the value named."""
-    if refuse is False:
-        return
-    held = cards.refuse_values(receiver["row"])
-    if not held:
-        raise RuleViolation(f"{receiver['name']} has no Refuse card in their row to refuse with.")
-    if refuse is not True and refuse not in held:
-        theirs = "their Refuse card shows" if len(held) == 1 else "their Refuse cards show"
-        raise RuleViolation(f"{receiver['name']} has no Refuse card of {refuse} in their row; "
-                            f"{theirs} {listed([str(v) for v in held])}.")
