@@ -35,15 +35,6 @@
     }).filter(function (d) { return seat !== null ? d.player === seat : shared && d.form; });
   }
 
-  // What the engine says this seat owes (its pending entry's `asks`), as the cue's end: ": …." or ".".
-  function asks(status, seat) {
-    var said = "";
-    try {
-      JSON.parse(status.dataset.asks || "[]").forEach(function (p) { if (!said && String(p.player) === seat) said = p.asks; });
-    } catch (e) { /* an old page's status: the short words */ }
-    return said ? ": " + said + "." : ".";
-  }
-
   function buzz() {
     if (!navigator.vibrate) return;
     try { navigator.vibrate(150); } catch (e) { /* not allowed here: the words say it */ }
@@ -68,7 +59,8 @@
     } else if (turn) {
       text = "Your turn, " + holder.dataset.seatName + ".";
     } else if (waits) {
-      text = holder.dataset.seatName + ": a decision waits for you" + asks(status, holder.dataset.seat);
+      var asks = status.getAttribute("data-asks-" + holder.dataset.seat);  // pending's `asks`
+      text = holder.dataset.seatName + ": a decision waits for you" + (asks ? ": " + asks : "") + ".";
     }
     box.hidden = !text;
     if (box.textContent !== text) box.textContent = text;  // the same words again are not said again
