@@ -120,12 +120,13 @@ def fill_gangs(offer: dict, state: dict, rnd: random.Random) -> dict:
     action = {"type": offer["type"], "card": {"kind": choice["kind"], "bells": choice["bells"], "value": rnd.choice(choice["values"])}}
     if rnd.random() < 0.5:
         action["player"] = offer["player"]  # the page names the player; the API may leave it out
-    may_refuse = offer["refuse"]
+    values = offer["refuse_values"]
     if offer["type"] == "give":
         action["to"] = rnd.choice(offer["to"])
-        may_refuse = action["to"] in offer["refuse"]
-    if may_refuse and rnd.random() < 0.4:
-        action["refuse"] = True
+        values = values[action["to"]]
+    if values and rnd.random() < 0.4:
+        # As the page sends it: true (the rightmost Refuse card) or the value of the one spent.
+        action["refuse"] = rnd.choice([True, *values])
     return action
 
 

@@ -2,20 +2,29 @@
 from __future__ import annotations
 
 
-def take(state: dict, n: int, pile: str, discard: str, lines: list[str], what: str) -> int:
+def take(state: dict, n: int, pile: str, discard: str, lines: list[str], what: str, eager: bool = False) -> int:
     """Take up to n cards from `state[pile]`, shuffling `state[discard]` into it whenever it runs
     out; returns how many were taken (fewer only when both are empty). Counts reshuffles in
-    `state["reshuffles"]` when the state keeps that count."""
+    `state["reshuffles"]` when the state keeps that count. With `eager`, the discard pile is
+    shuffled in as soon as the last card is taken, not when the next card is wanted (Gangs of
+    Kyoto: "When the deck runs out, all cards from the discard pile are ... shuffled")."""
     taken = 0
     while taken < n:
-        if state[pile] == 0:
-            if state[discard] == 0:
-                break
-            state[pile], state[discard] = state[discard], 0
-            if "reshuffles" in state:
-                state["reshuffles"] += 1
-            lines.append(f"The {what} ran out: the discard pile is shuffled into a new one of {state[pile]}.")
+        if not refill(state, pile, discard, lines, what):
+            break
         step = min(n - taken, state[pile])
         state[pile] -= step
         taken += step
+    if eager:
+        refill(state, pile, discard, lines, what)
     return taken
+
+
+def refill(state: dict, pile: str, discard: str, lines: list[str], what: str) -> bool:
+    """Shuffle the discard pile into `pile` if `pile` is empty; whether `pile` now holds a card."""
+    if state[pile] == 0 and state[discard] > 0:
+        state[pile], state[discard] = state[discard], 0
+        if "reshuffles" in state:
+            state["reshuffles"] += 1
+        lines.append(f"The {what} ran out: the discard pile is shuffled into a new one of {state[pile]}.")
+    return state[pile] > 0

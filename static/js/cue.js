@@ -62,7 +62,9 @@
     } else if (turn) {
       text = "Your turn, " + holder.dataset.seatName + ".";
     } else if (waits) {
-      text = holder.dataset.seatName + ": a decision waits for you" + (waiting ? ": " + named(holder.dataset.seat + ":" + waiting.split(" ")[0], null) : ".");
+      var asks = status.getAttribute("data-asks-" + holder.dataset.seat);  // pending's `asks`, the engine's words
+      text = holder.dataset.seatName + ": a decision waits for you" +
+        (asks ? ": " + asks + "." : waiting ? ": " + named(holder.dataset.seat + ":" + waiting.split(" ")[0], null) : ".");
     }
     box.hidden = !text;
     if (box.textContent !== text) box.textContent = text;  // the same words again are not said again

@@ -9,9 +9,12 @@ from companion.games import get_game
 from companion.games.bosskito.rules import column_winner, scores
 
 from ..engine_checks import assert_rejected, recorded_games, replay
+from ..offers_checks import PLAYS
 
 GAME = get_game("bosskito")
 ROW = [9, 8, 7, 6, 5]
+# What the starting player's phone is told the table owes before a round's turns.
+ASKS = "turn up round {}'s five benefits and tap them in, left to right"
 
 
 def new(n=3, first=0, row=ROW, **options):
@@ -35,7 +38,7 @@ def test_setup_three_tokens_each_five_cards_each_the_rest_in_stock():
     s = new(4, row=None)
     assert [(p["tokens"], p["hand"]) for p in s["players"]] == [(3, 5)] * 4
     assert s["stock"] == 30 - 12 and s["draw_pile"] == 50 - 20
-    assert s["pending"] == [{"type": "reveal", "player": 0}]
+    assert s["pending"] == [{"type": "reveal", "player": 0, "asks": ASKS.format(1)}]
     rejected(s, {"type": "draw"}, "First tap in the five benefits")
 
 
@@ -109,7 +112,7 @@ def test_four_turns_each_then_a_fifth_is_impossible_and_the_round_ends():
         s = act(s, type="take")
     assert s["pending"] == [{"type": "turn", "player": 1, "turn": 4}]
     s = act(s, type="take")
-    assert s["round"] == 2 and s["pending"] == [{"type": "reveal", "player": 0}]
+    assert s["round"] == 2 and s["pending"] == [{"type": "reveal", "player": 0, "asks": ASKS.format(2)}]
     rejected(s, {"type": "take"}, "First tap in the five benefits")
 
 
@@ -155,10 +158,26 @@ def test_additional_actions_card_banana_and_pass():
     s = act(s, type="pass_start", to=1)
     assert s["starting_player"] == 1 and s["round"] == 2
     # Nobody's turn until the new benefits are up: then Ben, who now holds the card, begins.
-    assert s["current"] is None and s["pending"] == [{"type": "reveal", "player": 1}]
+    assert s["current"] is None and s["pending"] == [{"type": "reveal", "player": 1, "asks": ASKS.format(2)}]
     rejected(s, {"type": "pass_start", "to": 0}, "Nobody may pass")
     s = act(s, type="reveal", row=[9, 8, 7, 6, 5])
     assert s["current"] == 1 and s["pending"] == [{"type": "turn", "player": 1, "turn": 1}]
+
+
+def test_a_double_arrow_won_in_the_last_round_asks_nobody_to_pass():
+    # "After 9 rounds all benefits will have been handed out ... and all the points of the players
+    # are counted"; the double arrow passes the card that starts the next round ("This is the only
+    # way to change the starting player"), and no round follows the ninth (docs/rulings.md).
+    s = GAME.setup(["Aya", "Ben"], {"first_player": 0}, random.Random(0))
+    s["round"] = 9
+    s = act(s, type="reveal", row=[1, 2, 3, 4, 5], symbols=["pass", None, None, None, None])
+    s["players"][0]["played"] = played(red=[0])
+    s["turns_left"] = [0, 1]
+    s["current"] = 1
+    s, lines = GAME.apply(s, {"type": "take"})
+    assert s["over"] and s["pending"] == [] and 1 in s["players"][0]["benefits"]
+    assert "No round follows the last: the double arrow passes no starting player card." in lines
+    assert GAME.offers(s, PLAYS) == []
 
 
 def test_symbols_default_from_the_option():

@@ -39,8 +39,9 @@ def every_filling(offer: dict):
     """Every action the offer lists: each card choice with each of its values, to each recipient, refused or not."""
     targets = offer["to"] if offer["type"] == "give" else [None]
     for choice, to in itertools.product(offer["cards"], targets):
-        refusable = offer["refuse"] if to is None else to in offer["refuse"]
-        for value, refuse in itertools.product(choice["values"], (False, True) if refusable else (False,)):
+        values = offer["refuse_values"] if to is None else offer["refuse_values"][to]
+        assert bool(values) == (offer["refuse"] if to is None else to in offer["refuse"])
+        for value, refuse in itertools.product(choice["values"], (False, True, *values) if values else (False,)):
             action = {"type": offer["type"], "player": offer["player"], "refuse": refuse,
                       "card": {"kind": choice["kind"], "bells": choice["bells"], "value": value}}
             if to is not None:
@@ -95,7 +96,7 @@ def test_the_offer_follows_the_turn_the_draw_and_the_refuse_cards():
     state, _ = GAME.apply(state, {"type": "give", "to": 1, "card": {"kind": "refuse", "value": 0}})
     state, _ = GAME.apply(state, {"type": "give", "to": 0, "card": {"kind": "draw", "value": 1}})
     # Ann's Draw symbol: only Ann's draw is offered (no give until it is done); she holds no Refuse card.
-    assert GAME.offers(state, PLAYS) == [{"type": "draw", "player": 0, "refuse": False, "cards": give["cards"]}]
+    assert GAME.offers(state, PLAYS) == [{"type": "draw", "player": 0, "refuse": False, "refuse_values": [], "cards": give["cards"]}]
     state, _ = GAME.apply(state, {"type": "draw", "card": {"kind": "plain", "value": 2}})
     [give] = GAME.offers(state, PLAYS)
     assert (give["to"], give["refuse"], give["cards_left"]) == ([2], [], 1)  # Bob already received
@@ -138,8 +139,8 @@ def drawn(html: str) -> dict:
     tiles = re.findall(r"<input type=\"radio\" name=\"card:json\" id=\"[^\"]+\" value='([^']*)'([^>]*)>", html)
     return {
         "player": [int(v) for v in re.findall(r'type="hidden"[^>]*name="player:int" value="(\d+)"', html)],
-        "to": sorted(s["to"] for s in sets if "to" in s and not s.get("refuse")),
-        "refuse": sorted(s.get("to") for s in sets if s.get("refuse")),
+        "to": sorted(s["to"] for s in sets if "to" in s and "refuse" not in s),
+        "refuse": sorted(((s.get("to"), s["refuse"]) for s in sets if "refuse" in s), key=repr),
         "cards": [(c["kind"], c["bells"], c["value"]) for c in (json.loads(v) for v, _ in tiles)],
         "preset": [v for v, rest in tiles if "checked" in rest],
         "other card fields": re.findall(r'name="card\.[^"]*"', html),
@@ -147,8 +148,13 @@ def drawn(html: str) -> dict:
 
 
 def expected(offer: dict) -> dict:
-    """The same, as the offer lists it (a draw's single refusal names no recipient); no card preset."""
-    refuse = offer["refuse"] if offer["type"] == "give" else ([None] if offer["refuse"] else [])
+    """The same, as the offer lists it (a draw's single refusal names no recipient; a seat holding
+    Refuse cards of different values gets a button per value, else one `true`); no card preset."""
+    if offer["type"] == "give":
+        held = [(i, offer["refuse_values"][i]) for i in offer["refuse"]]
+    else:
+        held = [(None, offer["refuse_values"])] if offer["refuse"] else []
+    refuse = sorted(((i, v) for i, values in held for v in (values if len(values) > 1 else [True])), key=repr)
     return {
         "player": [offer["player"]],
         "to": sorted(offer["to"]) if offer["type"] == "give" else [],
@@ -196,7 +202,7 @@ def test_the_api_carries_offers_for_a_play_token_and_none_for_a_watcher(api):
     assert (give["type"], give["player"], give["to"], give["refuse"]) == ("give", 0, [0, 1, 2], [])
     assert api.get(table)["offers"] == []  # a watcher: no token
     reply = api.act(table, {"type": "give", "player": 0, "to": 2, "card": {"kind": "draw", "value": 1}}, token=play)
-    assert reply["offers"] == [{"type": "draw", "player": 2, "refuse": False, "cards": give["cards"]}]
+    assert reply["offers"] == [{"type": "draw", "player": 2, "refuse": False, "refuse_values": [], "cards": give["cards"]}]
     refused = api.act(table, {"type": "give", "to": 0, "card": {"kind": "plain", "value": 1}}, token=play, status=422)
     assert refused["error"] == "Cy must first take a card from the deck for the Draw symbol."
     reply = api.act(table, {"type": "draw", "card": {"kind": "plain", "value": 1}}, token=play)

@@ -7,6 +7,8 @@ import pytest
 
 from companion.games import RuleViolation, Viewer, WATCHER, get_game
 
+from ..offers_checks import PLAYS
+
 GAME = get_game("gangs")
 
 
@@ -224,6 +226,60 @@ def test_refuse_can_refuse_a_bell_card():
     assert s["players"][0]["bells"] == 0
 
 
+def two_refuse_cards():
+    """Ann's row: Refuse 4, a 1, Refuse 1 (rightmost); Ann's turn, nobody has a card yet."""
+    s = new()
+    s["players"][0].update(row=[card(4, "refuse"), card(1), card(1, "refuse")], sum=6)
+    return s
+
+
+def test_a_refusal_names_the_refuse_card_it_spends_by_its_value():
+    # "This card allows the player to refuse any card given to them later - that card is discarded
+    # together with this card." Each Refuse card is its own: the one spent is the one named.
+    s, lines = GAME.apply(two_refuse_cards(), {"type": "give", "to": 0, "card": card(3), "refuse": 4})
+    ann = s["players"][0]
+    assert [(c["kind"], c["value"]) for c in ann["row"]] == [("plain", 1), ("refuse", 1)]
+    assert ann["sum"] == 2 and s["discard"] == 2
+    assert lines[-1] == "Ann refuses it with their Refuse card (4); both are discarded."
+    # `true` keeps meaning the row's rightmost Refuse card.
+    s = GAME.apply(two_refuse_cards(), {"type": "give", "to": 0, "card": card(3), "refuse": True})[0]
+    assert [(c["kind"], c["value"]) for c in s["players"][0]["row"]] == [("refuse", 4), ("plain", 1)]
+
+
+def test_a_draw_may_name_the_refuse_card_too():
+    # "This card can be used to refuse any card, including an additional card drawn from the deck".
+    s = two_refuse_cards()
+    s = give(s, 0, 0, "draw")
+    s = draw(s, 4, refuse=1)
+    assert [(c["kind"], c["value"]) for c in s["players"][0]["row"]] == [("refuse", 4), ("plain", 1), ("draw", 0)]
+
+
+@pytest.mark.parametrize("refuse, words", [
+    (3, "Ann has no Refuse card of 3 in their row; their Refuse cards show 1 and 4."),
+    (6, "'refuse' is true, false, or the value printed on the Refuse card spent (0 to 5)."),
+    (-1, "'refuse' is true, false, or the value printed on the Refuse card spent (0 to 5)."),
+    (1.0, "'refuse' is true, false, or the value printed on the Refuse card spent (0 to 5)."),
+    ("4", "'refuse' is true, false, or the value printed on the Refuse card spent (0 to 5)."),
+])
+def test_a_refusal_by_a_value_the_row_does_not_hold_is_refused_and_changes_nothing(refuse, words):
+    s = two_refuse_cards()
+    before = repr(s)
+    with pytest.raises(RuleViolation) as err:
+        GAME.apply(s, {"type": "give", "to": 0, "card": card(3), "refuse": refuse})
+    assert str(err.value) == words and repr(s) == before
+    rejected(new(), {"type": "give", "to": 0, "card": card(3), "refuse": 2}, "Ann has no Refuse card in their row to refuse with.")
+
+
+def test_the_offers_list_each_receiver_s_refuse_card_values():
+    s = two_refuse_cards()
+    s["players"][2]["row"] = [card(0, "refuse")]
+    [give_offer] = GAME.offers(s, PLAYS)
+    assert give_offer["refuse"] == [0, 2] and give_offer["refuse_values"] == [[1, 4], [], [0]]
+    s = give(s, 2, 1, "draw")  # Cy owes a draw: offered Cy's one value
+    [draw_offer] = GAME.offers(s, PLAYS)
+    assert (draw_offer["refuse"], draw_offer["refuse_values"]) == (True, [0])
+
+
 def test_deck_reshuffles_from_the_discard_pile_when_it_runs_out():
     # "When the deck runs out, all cards from the discard pile are thoroughly shuffled to form a new deck."
     s = new()
@@ -282,6 +338,83 @@ def test_variant_end_of_the_game_plays_through_the_deck():
     assert s["over"] and s["winner"] == 0 and s["ended_by"] == "deck"
 
 
+WHOLE_DECK = ("Do not end the game after any player gets 13 bells in their VP pile. Instead, play through the whole "
+              "deck. When it runs out, thoroughly shuffle the cards from the discard pile and form a new deck. The game "
+              "continues until one of the players stays out too late in the city. At that moment the game ends.")
+
+
+def bust_ann(s):
+    """Ann (first player, three seats) receives 4s on Ann's, Bob's and Cy's turns, then a 1: 13."""
+    for _ in range(3):
+        s = give(s, 0, 4); s = give(s, 1, 0); s = give(s, 2, 0)
+    assert not s["over"] and s["players"][0]["sum"] == 12
+    return give(s, 0, 1)
+
+
+def test_variant_a_turn_that_takes_the_deck_s_last_card_reshuffles_at_once_and_the_next_bust_ends():
+    # WHOLE_DECK: the deck "runs out" when the turn takes its last card; the reshuffle does not
+    # wait for the next card wanted, and the first bust after it ends the game.
+    assert "When it runs out" in WHOLE_DECK
+    s = new(whole_deck=True)
+    s = dict(s, deck=3, discard=30)  # Bob's turn will take exactly the deck's last 3 cards
+    s, lines = GAME.apply(s, {"type": "give", "to": 0, "card": card(4)})
+    s = give(s, 1, 0)
+    s, lines = GAME.apply(s, {"type": "give", "to": 2, "card": card(0)})
+    assert (s["deck"], s["discard"], s["reshuffles"], s["hand"]) == (30, 0, 1, 3)
+    assert "The deck ran out: the discard pile is shuffled into a new one of 30." in lines
+    for _ in range(2):
+        s = give(s, 0, 4); s = give(s, 1, 0); s = give(s, 2, 0)
+    s = give(s, 0, 1)  # Ann: 4+4+4+1 = 13, the first bust since the deck ran out
+    assert s["over"] and s["ended_by"] == "deck"
+
+
+def test_variant_a_draw_symbol_that_takes_the_deck_s_last_card_reshuffles_at_once_and_the_next_bust_ends():
+    # WHOLE_DECK, and "Cards with a draw symbol: ... they take a new card from the top of the deck".
+    s = new(whole_deck=True)
+    s = dict(s, deck=1, discard=30)
+    s = give(s, 1, 2, "draw")
+    s, lines = GAME.apply(s, {"type": "draw", "card": card(3)})  # the deck's last card
+    assert (s["deck"], s["discard"], s["reshuffles"]) == (30, 0, 1)
+    assert lines == ["Bob draws a 3 for the Draw symbol.", "The deck ran out: the discard pile is shuffled into a new one of 30."]
+    s = give(s, 0, 4); s = give(s, 2, 0)
+    for _ in range(2):
+        s = give(s, 0, 4); s = give(s, 1, 0); s = give(s, 2, 0)
+    s = give(s, 0, 1)
+    assert s["over"] and s["ended_by"] == "deck"
+
+
+def test_variant_one_card_left_and_none_left_end_alike():
+    # The same bust ends the game whether the turn found one card left or took the last one.
+    for deck in (1, 3):
+        s = new(whole_deck=True)
+        s = dict(s, deck=deck, discard=30)
+        s = give(s, 0, 4); s = give(s, 1, 0); s = give(s, 2, 0)
+        s = give(s, 0, 4); s = give(s, 1, 0); s = give(s, 2, 0)
+        s = give(s, 0, 4); s = give(s, 1, 0); s = give(s, 2, 0)
+        s = give(s, 0, 1)
+        assert s["over"] and s["ended_by"] == "deck", deck
+
+
+def test_variant_a_bust_before_the_deck_runs_out_only_ends_the_round():
+    s = new(whole_deck=True)
+    s = dict(s, deck=10, discard=30)  # Bob's, Cy's and Ann's turns leave one card in the deck
+    s = bust_ann(s)
+    assert not s["over"] and s["round"] == 2
+    assert s["reshuffles"] == 1  # round 2's first turn then takes the last card: from here a bust ends it
+
+
+def test_variant_a_deck_emptied_with_nothing_to_reshuffle_has_still_run_out():
+    # Nothing in the discard pile to shuffle when the last card goes: the deck has run out all the
+    # same (docs/rulings.md), and the next bust ends the game.
+    s = new(whole_deck=True)
+    s = dict(s, deck=3, discard=0)
+    s["players"][0].update(row=[card(4), card(4)], sum=8)
+    s = give(s, 0, 4); s = give(s, 1, 0); s = give(s, 2, 0)  # Bob's turn takes the last 3 cards
+    assert (s["deck"], s["discard"], s["reshuffles"]) == (0, 0, 0)
+    s = give(s, 0, 1)  # Ann: 13
+    assert s["over"] and s["ended_by"] == "deck"
+
+
 def test_vp_piles_are_hidden_from_everyone_but_their_owner_until_the_end():
     s = give(new(), 1, 0, "bell_card", 2)
     watcher = GAME.view(s, WATCHER)
@@ -316,7 +449,7 @@ def test_variant_open_game_shows_vp_piles():
         ({"type": "give", "to": 1, "card": card(1), "extra": 1}, "does not take a field 'extra'"),
         ({"type": "give", "to": True, "card": card(1)}, "a player index"),
         ({"type": "play", "card": card(1)}, "Unknown action 'play'"),
-        ({"type": "give", "to": 1, "card": card(1), "refuse": "yes"}, "true or false"),
+        ({"type": "give", "to": 1, "card": card(1), "refuse": "yes"}, "'refuse' is true, false, or the value printed on the Refuse card"),
         # What a black-box attack answered with a 500: a list or an object as a card's kind.
         ({"type": "give", "to": 1, "card": {"value": 4, "kind": []}}, "'[]' is not a card kind"),
         ({"type": "give", "to": 1, "card": {"value": 4, "kind": {}}}, "'{}' is not a card kind"),

@@ -71,16 +71,19 @@ def _play_page(client, api):
     return made, lambda: client.get(f"/t/{made['id']}").text
 
 
-def test_the_page_says_in_the_row_of_recipients_why_a_player_has_no_button(client, api):
+def test_the_page_switches_off_in_its_place_the_button_of_a_player_who_had_a_card(client, api):
     made, page = _play_page(client, api)
     assert "why-to" not in page()  # nobody has had a card yet: no reason, nothing switched off
     api.act(made, {"type": "give", "to": 1, "card": card(3)})
     html = page()
-    # Bob's button is gone from the row of recipients, and the reason stands in it in its place,
-    # the rulebook's sentence naming him; the row names it for screen readers.
-    row = re.search(r'<div class="gto"[^>]*role="group" aria-labelledby="gangs-what" aria-describedby="why-to">(.*?)</div>', html, re.S).group(1)
-    assert "Give to</small> <bdi>Bob" not in row and "Give to</small> <bdi>Cy" in row
-    reason = re.search(r'<p class="because" id="why-to">(.*?)</p>', row, re.S).group(1)
+    # Bob's button stays in its place in the row (no button slides under a finger), switched off
+    # and naming the reason under the row: the rulebook's sentence naming him.
+    group = re.search(r'<div class="gto" id="gangs-to" role="group" aria-labelledby="gangs-what">(.*?)</form>', html, re.S).group(1)
+    buttons = re.findall(r"<button([^>]*)><small>Give to</small> <bdi>(\w+)</bdi></button>", group)
+    assert [name for _, name in buttons] == ["Ann", "Bob", "Cy"]
+    assert [("disabled" in attrs, 'aria-describedby="why-to"' in attrs) for attrs, _ in buttons] == [
+        (False, False), (True, True), (False, False)]
+    reason = re.search(r'<p class="because" id="why-to">(.*?)</p>', group, re.S).group(1)
     assert reason == "Bob has already been given a card: they cannot receive another one this turn!"
 
 

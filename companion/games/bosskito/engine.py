@@ -169,6 +169,11 @@ class BossKito(Game):
         state["passes"] = hand_out(state, lines)
         # The running score once the benefits are handed out (a double arrow's pass changes none).
         state.setdefault("timeline", []).append({"round": state["round"], "score": scores(state["players"])})
+        if state["passes"] and state["round"] == ROUNDS:
+            # No round follows the last: the starting player card starts nothing, so its double
+            # arrow asks no one (docs/rulings.md).
+            lines.append("No round follows the last: the double arrow passes no starting player card.")
+            state["passes"] = []
         if state["passes"]:
             state["phase"] = "pass"
             state["current"] = None  # a double arrow's decision, nobody's turn
@@ -226,7 +231,9 @@ class BossKito(Game):
         if phase == "over":
             return []
         if phase == "reveal":
-            return [{"type": "reveal", "player": state["starting_player"]}]
+            # `asks`: what the starting player's phone is told it owes (any phone may enter it).
+            return [{"type": "reveal", "player": state["starting_player"],
+                     "asks": f"turn up round {state['round']}'s five benefits and tap them in, left to right"}]
         if phase == "pass":
             return [{"type": "pass_start", "player": state["passes"][0]}]
         me = state["current"]

@@ -103,6 +103,18 @@ def holds_refuse(row: list[dict]) -> bool:
     return any(c["kind"] == "refuse" for c in row)
 
 
+def refuse_values(row: list[dict]) -> list[int]:
+    """The values printed on a row's Refuse cards, each once, lowest first: what a refusal may name."""
+    return sorted({c["value"] for c in row if c["kind"] == "refuse"})
+
+
+def refuse_at(row: list[dict], value: int | None) -> int | None:
+    """Where in the row the Refuse card a refusal spends lies: the rightmost one (value None, as
+    `"refuse": true` says), or the rightmost one printed with `value`; None when there is none."""
+    at = [i for i, c in enumerate(row) if c["kind"] == "refuse" and (value is None or c["value"] == value)]
+    return at[-1] if at else None
+
+
 def describe_kind(kind: str) -> str:
     """A kind in words, for messages."""
     return {"plain": "card without a symbol", "bell": "card with a bell symbol", "draw": "card with a draw symbol"}.get(

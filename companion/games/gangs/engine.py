@@ -13,12 +13,12 @@ from __future__ import annotations
 import random
 
 from ..base import Game, RuleViolation
+from ..values import Option
+from ..fields import check_fields, check_named_player, player_field
 from .stats import FIGURES
-from ..values import Option, Viewer
-from ..fields import bool_field, check_fields, check_named_player, player_field
 from ..words import counted, listed
 from .. import piles
-from . import cards
+from . import cards, hidden, refusals
 from .cards import BASE_LIMIT, DECK_SIZE, STAY_LATE_LIMIT, WIN_BELLS
 from .withheld import withheld
 
@@ -83,7 +83,7 @@ class GangsOfKyoto(Game):
         check_named_player(state, action, state["current"], "{expected} gives the cards this turn, not {named}.")
         to = player_field(state, action, "to")
         card = cards.parse_card(action.get("card"), "Which card was revealed? A give needs the card as well as who gets it.")
-        refuse = bool_field(action, "refuse")
+        refuse = refusals.read(action)
         giver = state["players"][state["current"]]
         receiver = state["players"][to]
         if receiver["received"]:
@@ -91,7 +91,7 @@ class GangsOfKyoto(Game):
             raise RuleViolation(
                 f"{receiver['name']} already received a card this turn; still to receive: {', '.join(waiting)}."
             )
-        _check_refuse(receiver, refuse)
+        refusals.check(receiver, refuse)
         state["hand"] -= 1
         receiver["received"] = True
         # A card the active player takes is "kept": the history names nobody with a pronoun.
@@ -110,13 +110,15 @@ class GangsOfKyoto(Game):
             raise RuleViolation("Nobody owes a draw now: a card is drawn only for a Draw symbol.")
         check_named_player(state, action, to, "{expected} draws for the Draw symbol, not {named}.")
         card = cards.parse_card(action.get("card"), "Which card was drawn? A draw needs the card.")
-        refuse = bool_field(action, "refuse")
+        refuse = refusals.read(action)
         receiver = state["players"][to]
-        _check_refuse(receiver, refuse)
+        refusals.check(receiver, refuse)
         state["draw_owed"] = None
         lines: list[str] = []
-        if self._take(state, 1, lines):
+        shuffled: list[str] = []  # a deck emptied by this card is reshuffled once it is told
+        if self._take(state, 1, shuffled):
             lines.append(f"{receiver['name']} draws {self._card_name(state, card)} for the Draw symbol.")
+            lines.extend(shuffled)
             self._receive(state, to, card, refuse, lines)
         else:
             lines.append("The deck and the discard pile are empty: no card can be drawn.")
@@ -124,15 +126,11 @@ class GangsOfKyoto(Game):
 
     actions = {"give": _give, "draw": _draw}
 
-    def _receive(self, state: dict, to: int, card: dict, refuse: bool, lines: list[str]) -> None:
+    def _receive(self, state: dict, to: int, card: dict, refuse: refusals.Refusal, lines: list[str]) -> None:
         """A player receives a card: refuse it, bank it, discard with it, or place it and check."""
         player = state["players"][to]
-        if refuse:
-            idx = max(i for i, c in enumerate(player["row"]) if c["kind"] == "refuse")
-            player["row"].pop(idx)
-            player["sum"] = cards.row_sum(player["row"])
-            state["discard"] += 2
-            lines.append(f"{player['name']} refuses it with their Refuse card; both are discarded.")
+        if refuse is not False:
+            refusals.spend(state, player, refuse, lines)
             return
         if card["kind"] == "bell_card":
             player["vp"].append(card)
@@ -184,11 +182,15 @@ class GangsOfKyoto(Game):
         self._start_turn(state, lines)
 
     def _take(self, state: dict, n: int, lines: list[str]) -> int:
-        """Take up to n cards from the deck, reshuffling the discard pile when it runs out."""
-        return piles.take(state, n, "deck", "discard", lines, "deck")
+        """Take up to n cards from the deck; the discard pile is reshuffled as soon as the deck
+        runs out (its last card taken), not when the next card is wanted."""
+        return piles.take(state, n, "deck", "discard", lines, "deck", eager=True)
 
     def _end_round(self, state: dict, bust: int, lines: list[str]) -> None:
         players = state["players"]
+        # Whole-deck variant: the deck ran out once it was reshuffled, or (an empty discard pile
+        # left nothing to reshuffle) while it stays empty; counted before unrevealed cards go back.
+        ran_out = state["reshuffles"] > 0 or state["deck"] == 0
         loser = players[bust]
         lines.append(f"{loser['name']}'s row adds up to {loser['sum']} (limit {loser['limit']}): "
                      f"{loser['name']} stayed out too late. Round {state['round']} ends.")
@@ -218,7 +220,7 @@ class GangsOfKyoto(Game):
                     lines.append(f"{p['name']} banks {counted(len(banked), 'card')} with bells{extra}.")
             p.update(row=[], sum=0, limit=BASE_LIMIT, received=False)
         if state["options"]["whole_deck"]:
-            if state["reshuffles"] > 0:
+            if ran_out:
                 self._finish(state, lines, reason="deck")
                 return
         elif any(p["bells"] >= WIN_BELLS for p in players):
@@ -268,36 +270,21 @@ class GangsOfKyoto(Game):
         players = state["players"]
         owed = state["draw_owed"]
         if owed is not None:
-            return [{"type": "draw", "player": owed, "refuse": cards.holds_refuse(players[owed]["row"]), "cards": cards.choices()}]
+            row = players[owed]["row"]
+            return [{"type": "draw", "player": owed, "refuse": cards.holds_refuse(row), "refuse_values": cards.refuse_values(row),
+                     "cards": cards.choices()}]
         to = [i for i, p in enumerate(players) if not p["received"]]
-        return [{"type": "give", "player": state["current"], "to": to, "refuse": [i for i in to if cards.holds_refuse(players[i]["row"])],
-                 "cards": cards.choices(), "cards_left": state["hand"]}]
+        # Each seat's Refuse card values ([] for a seat that cannot refuse now): what a refusal may name.
+        values = [cards.refuse_values(p["row"]) if i in to else [] for i, p in enumerate(players)]
+        return [{"type": "give", "player": state["current"], "to": to, "refuse": [i for i in to if values[i]],
+                 "refuse_values": values, "cards": cards.choices(), "cards_left": state["hand"]}]
 
     _withheld = staticmethod(withheld)  # what the rules switch off now, and why (withheld.py)
 
-    def view(self, state: dict, viewer: Viewer) -> dict:
-        if state["over"] or state["options"]["open_vp"]:
-            return state
-        shown = dict(state)
-        shown["players"] = [
-            p if viewer.seat == i else {**p, "bells": None, "vp": None} for i, p in enumerate(state["players"])
-        ]
-        # How many cards each row banked is seen at the table; their bells are not.
-        shown["ends"] = [{**e, "bells": None} for e in state.get("ends", [])]
-        shown["timeline"] = []  # the chart of bells per round waits for the end too
-        # Standings would reveal who leads on hidden bells: nobody is ranked before the end.
-        shown["standings"] = []
-        return shown
-
-    def view_key(self, state: dict, viewer: Viewer) -> object:
-        # Each seat sees its own face-down VP pile until the end (or always, in the Open Game).
-        return None if state["over"] or state["options"]["open_vp"] else viewer.seat
-
-    def redact_action(self, action: dict, viewer: Viewer, state: dict) -> dict:
-        card = action.get("card")
-        if isinstance(card, dict) and card.get("kind") == "bell_card" and not (state["over"] or state["options"]["open_vp"]):
-            return {**action, "card": {k: v for k, v in card.items() if k != "bells"}}
-        return action
+    # What each reader sees of the face-down VP piles (hidden.py).
+    view = staticmethod(hidden.view)
+    view_key = staticmethod(hidden.view_key)
+    redact_action = staticmethod(hidden.redact_action)
 
     def _card_name(self, state: dict, card: dict) -> str:
         return cards.name(card, show_bells=state["options"]["open_vp"])
@@ -306,8 +293,3 @@ class GangsOfKyoto(Game):
 def _chart_point(state: dict) -> None:
     """Every VP pile's bells as the round (or the game) ends, for the chart."""
     state.setdefault("timeline", []).append({"round": state["round"], "bells": [p["bells"] for p in state["players"]]})
-
-
-def _check_refuse(receiver: dict, refuse: bool) -> None:
-    if refuse and not cards.holds_refuse(receiver["row"]):
-        raise RuleViolation(f"{receiver['name']} has no Refuse card in their row to refuse with.")
