@@ -85,7 +85,6 @@ def create_app(test_config: dict | None = None) -> Flask:
     )
     app.extensions["companion.leagues"] = LeagueService(app.extensions["companion.store"], app.extensions["companion.events"])
     app.extensions["companion.renders"] = render.RenderCache()
-    app.jinja_environment = render.TableEnvironment  # before anything creates app.jinja_env
 
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)

@@ -12,7 +12,6 @@ from . import (cookie_token, host_token, is_shared_phone, public_base, remember_
 from .api import table_urls
 from .clash import came_first, still_sentence
 from .forms import form_to_action, form_version
-from .push import unmarked
 from .render import context, flash_region, renders
 from .setup_form import table_setup
 
@@ -104,8 +103,8 @@ def _table_page(table_id: str, mode: str, ask: dict | None = None):
     freeable = [i for i, t in enumerate(table.record["seat_tokens"]) if t and i != viewer.seat] if is_host else []
     # A play page asks at its top who holds this phone until it is told: a player, or the table's shared phone.
     shared = viewer.seat is None and is_shared_phone(table_id)
-    return unmarked(render_template("table.html", urls=urls, oob=False, freeable=freeable, is_host=is_host, shared=shared,
-                                    ask=ask, **context(table, viewer, mode)))
+    return render_template("table.html", urls=urls, oob=False, freeable=freeable, is_host=is_host, shared=shared,
+                           ask=ask, **context(table, viewer, mode))
 
 
 @bp.get("/t/<table_id>/history")
@@ -125,7 +124,7 @@ def poll(table_id):
     if since is not None and since == table.version:
         return "", 204
     viewer = _viewer(table) if mode == "play" else WATCHER
-    return renders().regions(table, viewer, mode)
+    return "".join(renders().regions(table, viewer, mode))
 
 
 @bp.get("/t/<table_id>/charts")
@@ -166,7 +165,7 @@ def _ask(table_id: str, question: dict):
     table = tables().get(table_id)
     asked = render_template("partials/_undo_ask.html", oob=True, pushed=True, ask=question, table=table,
                             to={"undo": url_for("pages.undo", table_id=table_id)})
-    return renders().regions(table, _viewer(table), "play") + flash_region(None) + asked
+    return "".join(renders().regions(table, _viewer(table), "play")) + flash_region(None) + asked
 
 
 @bp.post("/t/<table_id>/redo")
@@ -280,7 +279,7 @@ def _write(table_id: str, change, action=None):
         return flash_region(message), status
     table = tables().get(table_id)
     # The htmx reply is the same render the table's other phones are pushed for this version.
-    body = renders().regions(table, _viewer(table), "play") + flash_region(message, again=again)
+    body = "".join(renders().regions(table, _viewer(table), "play")) + flash_region(message, again=again)
     return body, status, ({"X-Table-Version": str(produced)} if produced is not None else {})
 
 

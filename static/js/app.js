@@ -48,94 +48,40 @@
   }
   document.addEventListener("htmx:oobAfterSwap", foldInvite);
 
-  // A phone that acts gets the table twice, in the reply and the push (either first): redrawing
-  // what it shows would wipe what was tapped meanwhile, so what equals the last drawn is left. A
-  // part swapped (push.py) is swapped in its region as drawn too, so whole regions then equal it.
-  var drawn = {}, REGIONS = ["status", "controls", "board", "history"];
-  var IN_REGION = REGIONS.map(function (id) { return "#" + id; }).join(",");
-  function content(el) {
-    return el.outerHTML.replace(/<input[^>]*name="_csrf"[^>]*>/g, "");
+  // Pushes and replies carry whole regions, morphed into the page (idiomorph, hx-swap-oob="morph"):
+  // elements that stay are kept, so focus and scroll stay, and what this phone's player is doing
+  // in them stays too: a value typed or ticked and not sent yet, a section opened or closed.
+  // A form a tap went from is drawn as the table has it once the tap is taken (its values were sent).
+  var sent = new WeakSet();
+  function edited(el) {
+    if (el.type === "checkbox" || el.type === "radio") return el.checked !== el.defaultChecked;
+    if (el.tagName === "OPTION") return el.selected !== el.defaultSelected;
+    return "defaultValue" in el && el.value !== el.defaultValue;
   }
-  function same(a, b) {  // white space between tags aside (a part inserted has none around it)
-    return !!a && a.replace(/>\s+</g, "><") === b.replace(/>\s+</g, "><");
+  function kept(name, el, how) {
+    if (name === "open" && el.tagName === "DETAILS") return true;
+    if (how === "remove" && /^data-(ready|enhanced)$/.test(name)) return true;  // set up by a game's script
+    var form = el.form || (el.closest && el.closest("form"));
+    return /^(value|checked|selected)$/.test(name) && !(form && sent.has(form)) && edited(el);
   }
-  function draw(el) {  // a region drawn: it and each part in it (any element with an id)
-    drawn[el.id] = content(el);
-    el.querySelectorAll("[id]").forEach(function (part) { drawn[part.id] = content(part); });
-  }
-  function redrawn(target, was, now) {  // `was` (target as drawn) became `now` around target
-    for (var el = target.parentElement; el; el = el.parentElement) {
-      var html = el.id && drawn[el.id], at = html ? html.indexOf(was) : -1;
-      if (at >= 0 && was) drawn[el.id] = html.slice(0, at) + now + html.slice(at + was.length);
-      else if (el.id) delete drawn[el.id];
-      if (el.matches(IN_REGION)) return;
-    }
-  }
-  document.addEventListener("htmx:oobBeforeSwap", function (event) {
-    var detail = event.detail, target = detail.target;
-    if (!target || !target.closest) return;
-    var region = target.closest(IN_REGION);
-    if (!region) return;
-    var fragment = detail.fragment, whole = fragment && fragment.nodeType === 11;
-    var incoming = fragment && (whole ? fragment.firstElementChild : fragment);
-    if (!incoming) return;
-    var was = (target.id && drawn[target.id]) || content(target);
-    if (!incoming.id && !whole) {  // parts or a list's entries inserted
-      // What is inserted and the page shows already (its own tap's reply) is not added twice.
-      [].slice.call(incoming.children).forEach(function (el) {
-        if (el.id && document.getElementById(el.id)) el.remove();
-      });
-      var added = [].map.call(incoming.children, content).join("");
-      [].forEach.call(incoming.children, draw);
-      if (incoming.hasAttribute("data-first")) redrawn(target, was, added + was);  // beforebegin
-      else if (incoming.tagName === "DIV") redrawn(target, was, was + added);  // afterend
-      else { delete drawn[target.id]; redrawn(target, "", ""); }  // drawn again whole next time
-      return;
-    }
-    if (!whole) {  // a part deleted
-      redrawn(target, was, "");
-      return;
-    }
-    var html = content(incoming);
-    if (!incoming.id || incoming.id !== target.id) {  // a version field
-      redrawn(target, was, html);
-      return;
-    }
-    if (same(drawn[target.id], html) && target.isConnected) {
-      detail.shouldSwap = false;
-      return;
-    }
-    if (region !== target) redrawn(target, was, html);
-    draw(incoming);
-  });
-  // The form a tap went from is drawn again once the table has moved on (by the reply or the
-  // push, whichever is first): what was tapped in it was sent. Not on a refusal: it is corrected.
-  var sent = {};
   document.addEventListener("htmx:beforeRequest", function (event) {
-    var form = event.detail.elt.closest && event.detail.elt.closest("#controls form[id]");
-    var status = document.getElementById("status");
-    if (form && status) sent[form.id] = +status.dataset.version;
+    var form = event.detail.elt.closest && event.detail.elt.closest("form");
+    if (form) sent.add(form);
   });
-  function freshen() {
-    var status = document.getElementById("status");
-    Object.keys(sent).forEach(function (id) {
-      var form = document.getElementById(id);
-      if (!status || +status.dataset.version <= sent[id]) return;
-      delete sent[id];
-      if (form && drawn[id] && window.htmx) htmx.swap(form, drawn[id], { swapStyle: "outerHTML" });
-    });
-  }
-  document.addEventListener("htmx:wsAfterMessage", freshen);
+  document.addEventListener("htmx:beforeSwap", function (event) {  // not on a refusal: it is corrected
+    var form = event.detail.elt && event.detail.elt.closest && event.detail.elt.closest("form");
+    if (form && event.detail.xhr && event.detail.xhr.status >= 400) sent.delete(form);
+  });
   document.addEventListener("htmx:afterRequest", function (event) {
-    var form = event.detail.elt.closest && event.detail.elt.closest("form[id]");
-    freshen();
-    if (form) delete sent[form.id];
+    var form = event.detail.elt.closest && event.detail.elt.closest("form");
+    if (form) sent.delete(form);
   });
-  document.addEventListener("DOMContentLoaded", function () {  // the page as loaded counts as drawn
-    REGIONS.forEach(function (id) {
-      var el = document.getElementById(id);
-      if (el) draw(el);
-    });
+  document.addEventListener("DOMContentLoaded", function () {  // idiomorph loads after this file
+    if (window.Idiomorph) Idiomorph.defaults.callbacks.beforeAttributeUpdated = function (name, el, how) { return !kept(name, el, how); };
+  });
+  // A dice pad's running total follows the counts it keeps.
+  document.addEventListener("htmx:oobAfterSwap", function () {
+    document.querySelectorAll(".faces").forEach(diceTotal);
   });
 
   // Open charts are fetched again at each version: what was open in them stays open.

@@ -2,9 +2,9 @@
 out-of-band swaps as htmx's ws extension does (each top-level element swapped by its
 `hx-swap-oob`, "true" when it has none), and writes a region back in a canonical form (attributes
 sorted, white space collapsed, comments and empty text dropped) to compare with a fresh render.
-Only what the pushes use: swaps by id (outerHTML, afterbegin, beforeend, beforebegin, afterend, delete) and one selector
-form, `#id tag[name=value]`; and app.js's one rule for them: entries added to a list skip those
-the page already has."""
+Only what the pushes use: swaps by id (outerHTML, morph, afterbegin, beforeend, beforebegin,
+afterend, delete) and one selector form, `#id tag[name=value]`; and app.js's one rule for them:
+entries added to a list skip those the page already has."""
 from __future__ import annotations
 
 import re
@@ -95,7 +95,7 @@ def apply(page: Element, message: str) -> None:
         else:
             targets = page.by_id(selector[1:] if selector else el.attrs["id"])
         for target in targets:
-            if style in ("true", "outerHTML"):
+            if style in ("true", "outerHTML", "morph"):  # a morph leaves the page showing what it brings
                 _replace(target, parse(_html(el)).children[0])
             elif style == "delete":
                 target.parent.children.remove(target)

@@ -15,13 +15,17 @@
 (function () {
   "use strict";
 
-  // The pad stays on the page from roll to roll: a push swaps its head (whose roll, which one, the
-  // dice carried; #pad-head) and its buttons, so the dice are read again from each new head.
+  // The pad stays on the page from roll to roll: a push morphs its head (whose roll, which one, the
+  // dice carried; #pad-head) and its buttons, so the dice are read again when the head says other.
+  function headSaid(head) {
+    var d = head.dataset;
+    return [d.dice, d.carry, d.rollsLeft, d.mayKeep, head.textContent].join("|");
+  }
   function setUpPad(entry) {
     var form = entry.closest("form");
     if (entry.dataset.ready) {
       var now = form.querySelector("#pad-head");
-      if (now && !now.dataset.ready) entry.reset(); else entry.redraw();  // its buttons as its dice say
+      if (now && now.dataset.ready !== headSaid(now)) entry.reset(); else entry.redraw();  // its buttons as its dice say
       return;
     }
     entry.dataset.ready = "1";
@@ -32,11 +36,11 @@
     var says = entry.querySelector("[data-pad-says]");
     var total = form.querySelector("[data-dice-total]");
     var hidden = document.createElement("div");
-    form.appendChild(hidden);
+    hidden.id = "pad-sent";  // an id the pushed form lacks: a push's morph never reuses it
 
     entry.reset = function () {
       head = form.querySelector("#pad-head");
-      head.dataset.ready = "1";
+      head.dataset.ready = headSaid(head);
       dice = parseInt(head.dataset.dice, 10) || 0;
       faces = JSON.parse(head.dataset.carry || "[]");
       carried = faces.slice();
@@ -49,6 +53,7 @@
       var keep = form.querySelector("[data-keep]");
       shown.querySelectorAll(".chip").forEach(function (el) { el.remove(); });
       hidden.textContent = "";
+      form.appendChild(hidden);  // again after a push morphed the form (it took what it lacks)
       faces.forEach(function (face, i) {
         var chip = document.createElement("button");
         chip.type = "button";
@@ -108,6 +113,7 @@
       head.dataset.rollsLeft = String(left - 1);
       var number = form.querySelector("[data-roll-number]");
       if (number) number.textContent = String(parseInt(number.textContent, 10) + 1);
+      head.dataset.ready = headSaid(head);  // moved on here: a push of the same head keeps it
       if (left - 1 < 2) submitter.hidden = true;
       // Kept dice alone ("Keep these"): the others are rolled again, so only the kept are carried.
       carried = faces.slice();
@@ -147,10 +153,11 @@
     // what the page shows (appending a field per tap once resent old picks forever).
     form.picks = [];
     var sent = document.createElement("div");
-    form.appendChild(sent);
+    sent.id = "picks-sent";  // an id the pushed form lacks: a push's morph never reuses it
     form.drawPicks = function () {
       var slots = slotsOf(form), picks = form.picks;
       sent.textContent = "";
+      form.appendChild(sent);  // again after a push morphed the form
       picks.forEach(function (cid) {
         var input = document.createElement("input");
         input.type = "hidden";
@@ -205,7 +212,7 @@
     var name = button.querySelector(".name");
     return name ? name.textContent : button.value;
   }
-  // After a push swapped the head or cards: picks no longer offered are dropped, the rest redrawn.
+  // After a push morphed the head or cards: picks no longer offered are dropped, the rest redrawn.
   function sync(form) {
     if (!form.drawPicks) return;
     var slots = slotsOf(form);
