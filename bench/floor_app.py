@@ -2,7 +2,7 @@
 
 A bench-only app (`bench.floor_app:create_app()`, run by `bench/tap_cost.py --floor` under the
 Procfile's command), never a production switch. It is the project's own app, limiter, engine,
-store, hub and sockets unchanged, except that the render cache's `regions` returns filler bytes
+store, hub and sockets unchanged, except that the render cache's `push` returns filler bytes
 instead of rendering: for each action the bench names, in the header `X-Bench-Push`, the bytes the
 real project pushed each phone for the same action ("seat 0, ..., seat n-1, watcher"), so the
 floor sends the same bytes as the project and the bare app. Pushes no action named (a phone's
@@ -69,18 +69,18 @@ def create_app() -> Flask:
     """The project's app with pushes of filler bytes in place of rendered regions."""
     app = create_project()
     cache: RenderCache = app.extensions["companion.renders"]
-    rendered = cache.regions
+    rendered = cache.push
     named: dict[str, list[int]] = {}  # table id -> bytes a phone, the last action's
     profiler: list[cProfile.Profile] = []
 
-    def regions(table, viewer, mode: str) -> str:
+    def push(table, viewer, mode: str, had):
         sizes = named.get(table.id)
         if sizes is None:
-            return rendered(table, viewer, mode)
+            return rendered(table, viewer, mode, had)
         phone = viewer.seat if mode == "play" and viewer.seat is not None else len(sizes) - 1
-        return "x" * sizes[phone]
+        return had, "x" * sizes[phone]
 
-    cache.regions = regions
+    cache.push = push
 
     @app.before_request
     def note_sizes():

@@ -13,7 +13,8 @@ in the same run, their windows interleaved so both meet the same moments of a bu
 
 For each window of actions: the worker's CPU (user + system, /proc) per action, and the time from
 the POST to the last phone's message. Reported: the median over windows of each, the ratio of the
-project's to the bare app's, and the push bytes per phone per action type (median, largest).
+project's to the bare app's, and the push bytes per phone per action type as received (compressed as a browser negotiates it;
+median, largest).
 
 With `--variant NAME ...`, also the project with one piece of its push machinery taken out per
 named variant (bench/machinery.py), each its own server interleaved with the others, the same seed
@@ -49,6 +50,15 @@ from companion.games import get_game  # noqa: E402
 from tests.offer_fills import FILLS  # noqa: E402
 
 SEATS = {"gangs": 5, "kyotoan": 5, "neko": 4, "bosskito": 5}
+# What Chromium offers in a websocket handshake: the project's phones get pushes compressed as a
+# browser's do, and their bytes are counted as received. The bare app's phones offer nothing: it
+# sends those received bytes as they are.
+DEFLATE = "Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits"
+
+
+def browser_socket(port: int, path: str, cookie: str | None = None, deflate: bool = True):
+    """A phone's websocket, offering compression as Chromium does (the header follows the cookie's line)."""
+    return open_socket(port, path, "\r\n".join(filter(None, [cookie or "phone=1", DEFLATE if deflate else ""])))
 PROJECT_ENV = {"COMPANION_ACTION_LIMIT": "100000"}  # on, never tripped (the default is 120 a minute)
 
 
@@ -88,8 +98,8 @@ class Phones:
 class ProjectTable:
     """One table of `game_id` on the project's server, its seats held and one watcher."""
 
-    def __init__(self, port: int, game_id: str, seed: int):
-        self.api, self.game_id, self.port = Api(port), game_id, port
+    def __init__(self, port: int, game_id: str, seed: int, deflate: bool = True):
+        self.api, self.game_id, self.port, self.deflate = Api(port), game_id, port, deflate
         self.rnd = random.Random(seed)
         self.new_table(seed)
         self.used = 0.0  # when its connection last answered
@@ -102,8 +112,9 @@ class ProjectTable:
         self.info = info
         _, self.reply = self.api.call("GET", f"/api/tables/{tid}", token=info["token"])  # its offers
         play_path = "/" + info["urls"]["play"].split("/", 3)[3]
-        sockets = [open_socket(self.port, f"/t/{tid}/ws?since=0", seated_cookie(self.port, play_path, tid, k)) for k in range(n)]
-        sockets.append(open_socket(self.port, f"/t/{tid}/ws?mode=watch&since=0"))
+        sockets = [browser_socket(self.port, f"/t/{tid}/ws?since=0", seated_cookie(self.port, play_path, tid, k), self.deflate)
+                   for k in range(n)]
+        sockets.append(browser_socket(self.port, f"/t/{tid}/ws?mode=watch&since=0", deflate=self.deflate))
         if hasattr(self, "phones"):
             self.phones.close()
         self.phones = Phones(sockets)
@@ -171,17 +182,17 @@ def measure(game_id: str, windows: int, actions: int, floor: bool = False, varia
     also the project with its push rendering taken out (bench/floor_app.py), sending the same bytes;
     with `variants`, also the project with each piece of machinery taken out (bench/machinery.py)."""
     with contextlib.ExitStack() as stack:
-        def serve(app_spec: str) -> tuple[ProjectTable, int, int]:
+        def serve(app_spec: str, deflate: bool = True) -> tuple[ProjectTable, int, int]:
             data = stack.enter_context(tempfile.TemporaryDirectory())
             port, proc = stack.enter_context(serving_process(app_spec, {"COMPANION_DATA": data, **PROJECT_ENV}))
-            return ProjectTable(port, game_id, seed=1), worker_pid(proc.pid), port  # the same seed: the same moves
+            return ProjectTable(port, game_id, 1, deflate), worker_pid(proc.pid), port  # the same seed: the same moves
 
         table, pid, _ = serve("companion:create_app()")
         bare_port, bare_proc = stack.enter_context(serving_process("bench.bare_broadcast:create_app()", {}))
         bare = BareTable(bare_port, SEATS[game_id] + 1)
         bare_pid = worker_pid(bare_proc.pid)
         if floor:
-            floor_table, floor_pid, floor_port = serve("bench.floor_app:create_app()")
+            floor_table, floor_pid, floor_port = serve("bench.floor_app:create_app()", deflate=False)  # sends the received bytes
         others = {name: serve(machinery.app_spec(name)) for name in variants}
         cpu, bare_cpu, floor_cpu, times, bare_times, floor_times = [], [], [], [], [], []
         other_cpu, other_times = collections.defaultdict(list), collections.defaultdict(list)

@@ -51,8 +51,13 @@
   // Pushes and replies carry whole regions, morphed into the page (idiomorph, hx-swap-oob="morph"):
   // elements that stay are kept, so focus and scroll stay, and what this phone's player is doing
   // in them stays too: a value typed or ticked and not sent yet, a section opened or closed.
-  // A form a tap went from is drawn as the table has it once the tap is taken (its values were sent).
-  var sent = new WeakSet();
+  // A form a tap went from is drawn as the table has it once the table moved past the version it
+  // was sent at (by the reply or the push, whichever comes first): what was tapped in it was sent.
+  var sent = [];  // [form, the table's version when it was sent]
+  function tableVersion() {
+    var status = document.getElementById("status");
+    return status ? +status.dataset.version : 0;
+  }
   function edited(el) {
     if (el.type === "checkbox" || el.type === "radio") return el.checked !== el.defaultChecked;
     if (el.tagName === "OPTION") return el.selected !== el.defaultSelected;
@@ -61,20 +66,24 @@
   function kept(name, el, how) {
     if (name === "open" && el.tagName === "DETAILS") return true;
     if (how === "remove" && /^data-(ready|enhanced)$/.test(name)) return true;  // set up by a game's script
+    if (!/^(value|checked|selected)$/.test(name)) return false;
     var form = el.form || (el.closest && el.closest("form"));
-    return /^(value|checked|selected)$/.test(name) && !(form && sent.has(form)) && edited(el);
+    var now = tableVersion();
+    return !sent.some(function (s) { return s[0] === form && now > s[1]; }) && edited(el);
+  }
+  function settled() {  // after a whole message or reply: forms drawn again need no more care
+    var now = tableVersion();
+    sent = sent.filter(function (s) { return now <= s[1]; });
   }
   document.addEventListener("htmx:beforeRequest", function (event) {
     var form = event.detail.elt.closest && event.detail.elt.closest("form");
-    if (form) sent.add(form);
+    if (form) sent.push([form, tableVersion()]);
   });
-  document.addEventListener("htmx:beforeSwap", function (event) {  // not on a refusal: it is corrected
-    var form = event.detail.elt && event.detail.elt.closest && event.detail.elt.closest("form");
-    if (form && event.detail.xhr && event.detail.xhr.status >= 400) sent.delete(form);
-  });
-  document.addEventListener("htmx:afterRequest", function (event) {
+  document.addEventListener("htmx:wsAfterMessage", settled);
+  document.addEventListener("htmx:afterRequest", function (event) {  // a refused tap's form keeps what it holds
     var form = event.detail.elt.closest && event.detail.elt.closest("form");
-    if (form) sent.delete(form);
+    settled();
+    sent = sent.filter(function (s) { return s[0] !== form; });
   });
   document.addEventListener("DOMContentLoaded", function () {  // idiomorph loads after this file
     if (window.Idiomorph) Idiomorph.defaults.callbacks.beforeAttributeUpdated = function (name, el, how) { return !kept(name, el, how); };
