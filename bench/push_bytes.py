@@ -59,7 +59,7 @@ def measure(app, game_id: str, steps: int, undo_every: int, seed: int) -> dict:
     with app.test_request_context("/"):
         for kind, before, after in play(app, game_id, steps, undo_every, seed):
             for who, viewer, mode in phones:
-                whole = cache.regions(after, viewer, mode)
+                whole = "".join(cache.regions(after, viewer, mode))
                 sizes[kind, who]["whole"].append(len(whole.encode()))
                 if hasattr(cache, "push"):
                     had = cache.push(before, viewer, mode, None)[0]
