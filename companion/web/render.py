@@ -22,7 +22,7 @@ from .charts import layout as chart_layout
 from .fragments import FragmentCache
 from .said import history_line, spoken, sym
 
-REGIONS = ("status", "board", "controls", "history")
+REGIONS = ("status", "board", "controls", "own", "history")
 # The live history shows the latest entries; the whole log is one tap away (not pushed to every
 # phone on every action, which would grow with the game).
 HISTORY_SHOWN = 30
@@ -106,13 +106,23 @@ def moves_for(table: Table, viewer: Viewer, can_act: bool) -> tuple[list[dict], 
     return (table.offers_for(viewer), table.withheld_for(viewer)) if can_act else ([], [])
 
 
+def _only(moves: tuple[list[dict], list[dict]], kinds) -> tuple[list[dict], list[dict]]:
+    """The offers and withheld moves of these types."""
+    return tuple([m for m in part if m["type"] in kinds] for part in moves)
+
+
+def _without(moves: tuple[list[dict], list[dict]], kinds) -> tuple[list[dict], list[dict]]:
+    """The offers and withheld moves of any other type."""
+    return tuple([m for m in part if m["type"] not in kinds] for part in moves)
+
+
 class RenderCache:
     """Each region of a table version rendered once per what it shows, and shared by every phone
     that is shown the same: a lock-guarded LRU, owned by the app.
 
     A region's key names the table, its version, the region and what decides its content for a
-    viewer (`keys`); the viewer it is drawn for (`_drawn_for`) is the least one with that key, so
-    that two phones with one key get one render. Pushed regions carry no CSRF token.
+    viewer (`wanted`); it is drawn for the first phone that asks, and served to every phone with
+    that key. Pushed regions carry no CSRF token.
     """
 
     def __init__(self, size: int = 2048):
@@ -133,19 +143,23 @@ class RenderCache:
         # a phone that may act, and nothing to one that may not, though neither can act now.
         claimed = tuple(t is not None for t in table.record["seat_tokens"])
         controls: tuple = (seat, viewer.can_act, can_act, mode, claimed)
-        moves = None
+        moves, asked = None, moves_for(table, viewer, can_act) if seat is not None or page.own_offers else ([], [])
         if seat is not None and not page.controls_read_seat:
             # Those controls read the seat only through what it may do, what is withheld from it
-            # and what it sees: seats alike in those share one render (Boss Kito's five seats).
-            moves = moves_for(table, Viewer(seat, viewer.can_act), can_act)
+            # and what it sees: seats alike in those share one render (Boss Kito's five seats),
+            # their own settings aside (the region "own", below).
+            moves = _without(asked, page.own_offers)
             controls = (None, viewer.can_act, can_act, mode, claimed, view, json.dumps(moves, sort_keys=True))
+        # What this phone alone may set (`PAGE.own_offers`: a Kyotoan seat's auto-yield): a region
+        # of its own, keyed by those moves, drawn for this viewer. A region for one seat alone (a
+        # notice to that seat) goes the same way: keyed by `viewer.seat`, drawn for `viewer`.
+        own = _only(asked, page.own_offers)
         # The public regions are drawn as a watcher sees them, the controls without seat prompts
-        # as a phone with play rights but no seat sees them. A region for one seat alone (a notice
-        # to that seat) would be keyed here by `viewer.seat` and drawn for `viewer`.
-        shows = {"status": ((mode,), WATCHER), "board": ((view,), viewer),
-                 "controls": (controls, Viewer(seat, viewer.can_act)), "history": ((), WATCHER)}
-        return {name: ((table.id, table.version, name) + key, who, moves if name == "controls" else None)
-                for name, (key, who) in shows.items()}
+        # as a phone with play rights but no seat sees them.
+        shows = {"status": ((mode,), WATCHER, None), "board": ((view,), viewer, None),
+                 "controls": (controls, Viewer(seat, viewer.can_act), moves),
+                 "own": ((mode, can_act, view, json.dumps(own, sort_keys=True)), viewer, own), "history": ((), WATCHER, None)}
+        return {name: ((table.id, table.version, name) + key, who, drawn_from) for name, (key, who, drawn_from) in shows.items()}
 
     def regions(self, table: Table, viewer: Viewer, mode: str) -> list[str]:
         """This version's regions as this viewer is shown them, in page order: each rendered once
