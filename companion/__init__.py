@@ -89,7 +89,6 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.extensions["companion.leagues"] = LeagueService(app.extensions["companion.store"], app.extensions["companion.events"])
     app.extensions["companion.groups"] = GroupService(app.extensions["companion.store"], app.extensions["companion.tables"])
     app.extensions["companion.renders"] = render.RenderCache()
-    app.jinja_environment = render.TableEnvironment  # before anything creates app.jinja_env
 
     app.register_blueprint(pages.bp)
     app.register_blueprint(seat_pages.bp)  # a seat moved to another phone, and back

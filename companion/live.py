@@ -1,10 +1,8 @@
 """Per-table publish/subscribe for live pages: in-process (LiveHub), and between processes through
 Redis pub/sub (RedisFanout, when COMPANION_REDIS_URL is set).
 
-Each open page holds a websocket whose thread waits on its own queue. Publishing a table's new
-version first offers it to each subscriber's `deliver` (the publishing thread sends the push
-itself when that cannot block: measured, waking a thread per phone cost more than the sends),
-and otherwise puts it on the subscriber's queue for its own thread. The hub is owned by the app
+Each open page holds a websocket whose greenlet (or thread) waits on its own queue: publishing a
+table's new version puts it on each subscriber's queue, and each page's own greenlet sends its push. The hub is owned by the app
 (app.extensions), never a module global, and every access to its map is under its lock.
 
 With several server processes, a change made through one must reach the phones of every other.
@@ -21,7 +19,6 @@ import secrets
 import threading
 import time
 from collections import defaultdict
-from typing import Callable
 
 import redis
 
@@ -35,11 +32,8 @@ RECONNECT_SECONDS = 0.5
 class Subscription:
     """One open page's mailbox: the versions published since it last looked."""
 
-    def __init__(self, table_id: str, deliver: Callable[[int, dict], bool] | None = None):
+    def __init__(self, table_id: str):
         self.table_id = table_id
-        # Sends `version` from the publishing thread if it can do so at once; False to decline.
-        # Its dict is shared by the subscribers of one publish (a push rendered once per view).
-        self.deliver = deliver
         self._queue: queue.Queue[int] = queue.Queue()
 
     def wait(self, timeout: float) -> int | None:
@@ -66,9 +60,9 @@ class LiveHub:
         self._lock = threading.Lock()
         self._subs: dict[str, set[Subscription]] = defaultdict(set)
 
-    def subscribe(self, table_id: str, deliver: Callable[[int, dict], bool] | None = None) -> Subscription:
-        """Register a new subscriber of one table (with an optional direct `deliver`)."""
-        sub = Subscription(table_id, deliver)
+    def subscribe(self, table_id: str) -> Subscription:
+        """Register a new subscriber of one table."""
+        sub = Subscription(table_id)
         with self._lock:
             self._subs[table_id].add(sub)
         return sub
@@ -86,10 +80,8 @@ class LiveHub:
         """Tell every subscriber of a table that it reached `version`."""
         with self._lock:
             targets = list(self._subs.get(table_id, ()))
-        shared: dict = {}
         for sub in targets:
-            if sub.deliver is None or not sub.deliver(version, shared):
-                sub.push(version)
+            sub.push(version)
 
     def keys(self) -> set[str]:
         """The tables (and events) that have a subscriber now."""
@@ -115,9 +107,9 @@ class RedisFanout:
         self._origin = ""  # this process's name in its messages, made when its listener starts
         self._start = threading.Lock()
 
-    def subscribe(self, key: str, deliver: Callable[[int, dict], bool] | None = None) -> Subscription:
+    def subscribe(self, key: str) -> Subscription:
         """Register a subscriber of one table here, and listen to that table's channel."""
-        sub = self.hub.subscribe(key, deliver)
+        sub = self.hub.subscribe(key)
         self._listening()
         return sub
 

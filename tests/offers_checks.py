@@ -215,12 +215,13 @@ def assert_controls_match(html: str, offers: list[dict]) -> None:
 
 
 def render_controls(app, table, viewer: Viewer = PLAYS) -> tuple[str, list[dict]]:
-    """The controls region of a table page as `viewer` gets it, and the offers it was drawn from."""
+    """The controls of a table page as `viewer` gets them (the controls region and the phone's own,
+    partials/_own.html), and the offers they were drawn from."""
     from flask import render_template
 
     from companion.web import render
 
     with app.test_request_context("/"):
         ctx = render.context(table, viewer, "play", history=False)
-        html = render_template("partials/_controls.html", oob=False, pushed=True, **ctx)
+        html = "".join(render_template(f"partials/_{name}.html", oob=False, pushed=True, **ctx) for name in ("controls", "own"))
         return html, ctx["offers"]

@@ -23,6 +23,9 @@ class Page:
     # Whether those controls read the phone's seat itself (Neko puts its own skill bumps first);
     # otherwise seats whose offers, withheld moves and view are the same share one render.
     controls_read_seat: bool = False
+    # The offer types a phone's own region draws (templates/games/<id>/_own.html: a seat's own
+    # settings), not the controls: seats that differ only in these share the controls' render.
+    own_offers: tuple[str, ...] = ()
     # With hidden information: whether the game draws one player on the board by itself, when a
     # seat's board differs from a watcher's only in that seat's own player (then the board is
     # rendered once for all and each seat's own player spliced in).

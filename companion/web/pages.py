@@ -12,7 +12,6 @@ from . import (cookie_token, host_token, is_shared_phone, public_base, remember_
 from .api import table_urls
 from .clash import came_first, still_sentence
 from .forms import form_to_action, form_version
-from .push import unmarked
 from .render import context, flash_region, renders
 from .setup_form import table_setup
 
@@ -107,9 +106,9 @@ def _table_page(table_id: str, mode: str, ask: dict | None = None):
     # A seat that moved from this phone to another: said here, with the way to take it back.
     token = cookie_token(table_id) if mode == "play" else None
     lost = seat_moves.moved_from(table, token) if viewer.seat is None else None
-    return unmarked(render_template("table.html", urls=urls, oob=False, freeable=freeable, is_host=is_host, shared=shared,
-                                    ask=ask, lost=lost, own_mark=seat_moves.mark(token) if viewer.can_act else "",
-                                    **context(table, viewer, mode)))
+    return render_template("table.html", urls=urls, oob=False, freeable=freeable, is_host=is_host, shared=shared,
+                           ask=ask, lost=lost, own_mark=seat_moves.mark(token) if viewer.can_act else "",
+                           **context(table, viewer, mode))
 
 
 @bp.get("/t/<table_id>/history")
@@ -129,7 +128,7 @@ def poll(table_id):
     if since is not None and since == table.version:
         return "", 204
     viewer = _viewer(table) if mode == "play" else WATCHER
-    return renders().regions(table, viewer, mode)
+    return "".join(renders().regions(table, viewer, mode))
 
 
 @bp.get("/t/<table_id>/charts")
@@ -170,7 +169,7 @@ def _ask(table_id: str, question: dict):
     table = tables().get(table_id)
     asked = render_template("partials/_undo_ask.html", oob=True, pushed=True, ask=question, table=table,
                             to={"undo": url_for("pages.undo", table_id=table_id)})
-    return renders().regions(table, _viewer(table), "play") + flash_region(None) + asked
+    return "".join(renders().regions(table, _viewer(table), "play")) + flash_region(None) + asked
 
 
 @bp.post("/t/<table_id>/redo")
@@ -284,7 +283,7 @@ def _write(table_id: str, change, action=None):
         return flash_region(message), status
     table = tables().get(table_id)
     # The htmx reply is the same render the table's other phones are pushed for this version.
-    body = renders().regions(table, _viewer(table), "play") + flash_region(message, again=again)
+    body = "".join(renders().regions(table, _viewer(table), "play")) + flash_region(message, again=again)
     return body, status, ({"X-Table-Version": str(produced)} if produced is not None else {})
 
 

@@ -9,10 +9,9 @@ from __future__ import annotations
 import json
 import threading
 from collections import OrderedDict
-from functools import lru_cache, partial
+from functools import partial
 
 from flask import Flask, current_app, render_template, request, url_for
-from flask.templating import Environment
 from markupsafe import Markup
 
 from ..games import WATCHER, Viewer, all_pages, page_of, words
@@ -21,11 +20,9 @@ from ..tables import Table, last_change, page_tap, tap_name
 from ..tables import play_log
 from .charts import layout as chart_layout
 from .fragments import FragmentCache
-from .push import changes, numbered, unmarked
 from .said import history_line, spoken, sym
-from .unindented import Unindented
 
-REGIONS = ("status", "board", "controls", "history")
+REGIONS = ("status", "board", "controls", "own", "history")
 # The live history shows the latest entries; the whole log is one tap away (not pushed to every
 # phone on every action, which would grow with the game).
 HISTORY_SHOWN = 30
@@ -69,16 +66,17 @@ def context(table: Table, viewer: Viewer, mode: str, history: bool = True, moves
         "undo_name": tap_name(tap) if (tap := page_tap(table)) else None,
         # Seats a phone has claimed: a decision owed by such a player is asked on that phone only.
         "claimed": [t is not None for t in table.record["seat_tokens"]],
-        # A Last Kyotoan Standing turn has dozens of forms: building each address again was a
-        # quarter of a push's render time (measured), so they are built once per table.
-        "to": _table_paths(table.id, request.script_root),
+        # A Last Kyotoan Standing turn has dozens of forms: their addresses are built once a render.
+        "to": _table_paths(table.id),
     }
 
 
-@lru_cache(maxsize=4096)
-def _table_paths(table_id: str, root: str) -> dict[str, str]:
-    """The addresses a table page posts and links to (read-only; shared by every render)."""
-    return {name: url_for(f"pages.{name}", table_id=table_id) for name in ("act", "undo", "redo", "poll", "history", "rematch")}
+def _table_paths(table_id: str) -> dict[str, str]:
+    """The addresses a table page posts and links to: pages.py's routes under the table's own
+    (built from it: a url_for each was a tenth of a push's render time, measured)."""
+    root = url_for("pages.table", table_id=table_id)
+    return {name: f"{root}/{path}" for name, path in (("act", "act"), ("undo", "undo"), ("redo", "redo"), ("poll", "regions"),
+                                                      ("history", "history"), ("rematch", "rematch"))}
 
 
 def regions(table: Table, viewer: Viewer, mode: str) -> str:
@@ -87,7 +85,7 @@ def regions(table: Table, viewer: Viewer, mode: str) -> str:
     running: its forms post through htmx, which sends the CSRF token from the page's body, so they
     carry no per-session token and one render can serve every phone with the same view."""
     ctx = context(table, viewer, mode)
-    return unmarked("".join(render_template(f"partials/_{name}.html", oob=True, pushed=True, **ctx) for name in REGIONS))
+    return "".join(render_template(f"partials/_{name}.html", oob=True, pushed=True, **ctx) for name in REGIONS)
 
 
 def draw(name: str, **ctx) -> str:
@@ -108,13 +106,23 @@ def moves_for(table: Table, viewer: Viewer, can_act: bool) -> tuple[list[dict], 
     return (table.offers_for(viewer), table.withheld_for(viewer)) if can_act else ([], [])
 
 
-class RenderCache:
-    """A lock-guarded LRU of rendered regions for pushes (and htmx replies), owned by the app.
+def _only(moves: tuple[list[dict], list[dict]], kinds) -> tuple[list[dict], list[dict]]:
+    """The offers and withheld moves of these types."""
+    return tuple([m for m in part if m["type"] in kinds] for part in moves)
 
-    Each region is cached under what it depends on, so the phones of one table share renders:
-    the history is the same for everyone, the board and status follow what the viewer may see
-    (`Game.view_key`: one render for all in games without hidden information), the controls
-    follow the viewer's seat and whether it may act. Pushed regions carry no CSRF token.
+
+def _without(moves: tuple[list[dict], list[dict]], kinds) -> tuple[list[dict], list[dict]]:
+    """The offers and withheld moves of any other type."""
+    return tuple([m for m in part if m["type"] not in kinds] for part in moves)
+
+
+class RenderCache:
+    """Each region of a table version rendered once per what it shows, and shared by every phone
+    that is shown the same: a lock-guarded LRU, owned by the app.
+
+    A region's key names the table, its version, the region and what decides its content for a
+    viewer (`wanted`); it is drawn for the first phone that asks, and served to every phone with
+    that key. Pushed regions carry no CSRF token.
     """
 
     def __init__(self, size: int = 2048):
@@ -123,76 +131,61 @@ class RenderCache:
         self._items: OrderedDict[tuple, str] = OrderedDict()
         self._flights: dict[tuple, threading.Lock] = {}
 
-    def _regions(self, table: Table, viewer: Viewer, mode: str):
-        """The cache keys of this version's regions as this viewer gets them, and how to get one."""
+    def wanted(self, table: Table, viewer: Viewer, mode: str) -> dict[str, tuple[tuple, Viewer, tuple | None]]:
+        """Each region of this version as this viewer is shown it: its key (what decides its
+        content), the viewer it is drawn for, and the moves it is drawn from when already asked."""
         can_act = viewer.can_act and mode == "play" and not table.locked
         view = table.game.view_key(table.state, viewer)
-        # Seat controls ask a decision on its owner's phone once that seat is claimed (which makes
-        # no new version); other games' controls are the same for every phone that may act.
-        claimed = tuple(t is not None for t in table.record["seat_tokens"])
         page = page_of(table.game)
         seat = viewer.seat if page.seat_controls else None
-        # The phone's own right to act too: a locked table's controls say why to a phone that may
-        # act, and nothing to one that may not, though neither can act now.
-        controls = (seat, viewer.can_act, can_act, mode, claimed)
-        moves: dict[Viewer, tuple] = {}  # asked of the engine once, for the key and the render
+        # Seat controls ask a decision on its owner's phone once that seat is claimed (which makes
+        # no new version); the phone's own right to act too: a locked table's controls say why to
+        # a phone that may act, and nothing to one that may not, though neither can act now.
+        claimed = tuple(t is not None for t in table.record["seat_tokens"])
+        controls: tuple = (seat, viewer.can_act, can_act, mode, claimed)
+        moves, asked = None, moves_for(table, viewer, can_act) if seat is not None or page.own_offers else ([], [])
         if seat is not None and not page.controls_read_seat:
-            # A seat's controls read its seat only through what it may do, what is withheld from
-            # it and what it sees: seats alike in those share one render (Boss Kito's five
-            # seats, one render a version, measured).
-            who = Viewer(seat, viewer.can_act)
-            moves[who] = moves_for(table, who, can_act)
-            controls = (None, viewer.can_act, can_act, mode, claimed, view, _Moves(json.dumps(moves[who], sort_keys=True)))
-        depends = {"status": (mode,), "board": (view,), "controls": controls, "history": ()}
-        ctx: dict[tuple, dict] = {}  # built once, only if some region is not cached
+            # Those controls read the seat only through what it may do, what is withheld from it
+            # and what it sees: seats alike in those share one render (Boss Kito's five seats),
+            # their own settings aside (the region "own", below).
+            moves = _without(asked, page.own_offers)
+            controls = (None, viewer.can_act, can_act, mode, claimed, view, json.dumps(moves, sort_keys=True))
+        # What this phone alone may set (`PAGE.own_offers`: a Kyotoan seat's auto-yield): a region
+        # of its own, keyed by those moves, drawn for this viewer. A region for one seat alone (a
+        # notice to that seat) goes the same way: keyed by `viewer.seat`, drawn for `viewer`.
+        own = _only(asked, page.own_offers)
+        # The public regions are drawn as a watcher sees them, the controls without seat prompts
+        # as a phone with play rights but no seat sees them.
+        shows = {"status": ((mode,), WATCHER, None), "board": ((view,), viewer, None),
+                 "controls": (controls, Viewer(seat, viewer.can_act), moves),
+                 "own": ((mode, can_act, view, json.dumps(own, sort_keys=True)), viewer, own), "history": ((), WATCHER, None)}
+        return {name: ((table.id, table.version, name) + key, who, drawn_from) for name, (key, who, drawn_from) in shows.items()}
 
-        def render(name: str) -> str:
-            # The status line and the history are public: rendered as a watcher sees them, once;
-            # controls without seat prompts as a phone with play rights but no seat sees them.
-            who = {"status": WATCHER, "history": WATCHER, "controls": Viewer(seat, viewer.can_act)}.get(name, viewer)
-            key = (who, name == "history")
-            if key not in ctx:
-                ctx[key] = context(table, who, mode, history=key[1], moves=moves.get(who))
-            return draw(f"partials/_{name}.html", oob=True, pushed=True, **ctx[key])
+    def regions(self, table: Table, viewer: Viewer, mode: str) -> list[str]:
+        """This version's regions as this viewer is shown them, in page order: each rendered once
+        per key, so phones shown the same get the very same strings."""
+        return [self._get(key, lambda name=name, who=who, moves=moves: self._draw(table, mode, name, who, moves))
+                for name, (key, who, moves) in self.wanted(table, viewer, mode).items()]
 
-        def board() -> str:
-            # A seat's board: the watchers' board (rendered once) with its own player spliced in.
-            shared = self._get((table.id, table.version, "board", None), lambda: draw(
-                "partials/_board.html", oob=True, pushed=True, **context(table, WATCHER, mode, history=False)))
-            # The own player's part reads only the state as this seat may see it.
-            mine = table.state_for(viewer)
-            own = draw(f"games/{table.game.id}/_player.html", p=mine["players"][view], i=view, state=mine, players=mine["players"], game=table.game)
-            head, rest = shared.split(f"<!--player:{view}-->", 1)
-            return f"{head}<!--player:{view}-->{own}<!--/player:{view}-->{rest.split(f'<!--/player:{view}-->', 1)[1]}"
+    def _draw(self, table: Table, mode: str, name: str, who: Viewer, moves: tuple | None) -> str:
+        game = table.game
+        if name == "board" and page_of(game).own_player and who.seat is not None and game.view_key(table.state, who) == who.seat:
+            # A seat's board where the seat alone sees more of its own player: the watchers' board
+            # (rendered once, shared with them) with this player's own drawn into its place.
+            seat, watchers = who.seat, game.view_key(table.state, WATCHER)
+            shared = self._get((table.id, table.version, "board", watchers), lambda: self._draw(table, mode, "board", WATCHER, None))
+            mine = table.state_for(who)
+            own = draw(f"games/{game.id}/_player.html", p=mine["players"][seat], i=seat, state=mine, players=mine["players"], game=game)
+            head, rest = shared.split(f"<!--player:{seat}-->", 1)
+            return f"{head}<!--player:{seat}-->{own}<!--/player:{seat}-->{rest.split(f'<!--/player:{seat}-->', 1)[1]}"
+        return draw(f"partials/_{name}.html", oob=True, pushed=True, **context(table, who, mode, history=name == "history", moves=moves))
 
-        spliced = view is not None and page.own_player and view == viewer.seat
-
-        def make(name: str):
-            return board if name == "board" and spliced else lambda: render(name)
-
-        keys = tuple((table.id, table.version, name) + depends[name] for name in REGIONS)
-        return keys, lambda key: self._get(key, make(key[2]))
-
-    def regions(self, table: Table, viewer: Viewer, mode: str) -> str:
-        """Rendered out-of-band regions for this table version and viewer."""
-        keys, region = self._regions(table, viewer, mode)
-        # Phones with the same view (a table's watchers) share the whole push, joined once.
-        return self._get(keys, lambda: unmarked("".join(region(key) for key in keys)))
-
-    def push(self, table: Table, viewer: Viewer, mode: str, had: tuple | None) -> tuple[tuple, str]:
-        """What this viewer's phone is pushed of this version, and what it then has (`had` next
-        time). A phone that has the version before, as this viewer, gets only what changed since
-        (push.py), shared by every phone with its view; any other (missed versions, a reconnect, a
-        seat taken or freed), the whole regions."""
-        keys, region = self._regions(table, viewer, mode)
-        if had is None or any(was[1] != now[1] - 1 or _view(was) != _view(now) for was, now in zip(had, keys)):
-            return keys, self.regions(table, viewer, mode)
-        with self._lock:
-            old = [self._items.get(key) for key in had]
-        if None in old:  # the version before left the cache: the whole regions
-            return keys, self.regions(table, viewer, mode)
-        return keys, self._get(("changes",) + had + keys, lambda: unmarked("".join(
-            changes(key[2], was, region(key)) for key, was in zip(keys, old))))
+    def push(self, table: Table, viewer: Viewer, mode: str, had: list[str] | None) -> tuple[list[str], str]:
+        """What a phone showing the regions `had` (None: the page as loaded, or a reconnect) is
+        sent of this version: each region that differs from what it shows, whole (it morphs it
+        in); and the regions it then shows. A region that did not change is not sent."""
+        now = self.regions(table, viewer, mode)
+        return now, "".join(html for html, was in zip(now, had or [None] * len(now)) if html != was)
 
     def _get(self, key: tuple, make) -> str:
         with self._lock:
@@ -219,36 +212,6 @@ class RenderCache:
         return html
 
 
-class _Moves(str):
-    """A seat's moves in its controls' cache key: they change at every move, so `_view` leaves them out."""
-
-
-def _view(key: tuple) -> tuple:
-    """A region's cache key without its version and its moves: the same for two versions seen by
-    the same viewer."""
-    return tuple(part for part in key[:1] + key[2:] if not isinstance(part, _Moves))
-
-
-_MISSING = object()
-
-
-class TableEnvironment(Environment):
-    """Flask's template environment, reading `a.b` on a plain dict as its key first.
-
-    Table states are plain dicts read hundreds of times per push. Jinja's `a.b` tries the
-    attribute first, which a dict lacks: an AttributeError raised and caught on every lookup, a
-    fifth of a push's render time (measured). A dict's methods (`d.items()`) are still found when
-    it has no key of that name; any other object is looked up as Jinja always does.
-    """
-
-    def getattr(self, obj, attribute):
-        if type(obj) is dict:
-            value = obj.get(attribute, _MISSING)
-            if value is not _MISSING:
-                return value
-        return super().getattr(obj, attribute)
-
-
 def renders() -> RenderCache:
     """The app's render cache."""
     return current_app.extensions["companion.renders"]
@@ -257,7 +220,6 @@ def renders() -> RenderCache:
 def init_app(app: Flask) -> None:
     """Register the template helpers the table pages use."""
     app.jinja_env.add_extension(FragmentCache)  # {% cache key %}: parts drawn once per key
-    app.jinja_env.add_extension(Unindented)  # a tenth of every page and push was indentation
 
     @app.template_filter("history_item")
     def history_item(entry: dict) -> Markup:
@@ -270,7 +232,6 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(words.counted, "counted")
     app.add_template_global(words.number, "noun_for")
     app.add_template_filter(sym, "sym")
-    app.add_template_filter(numbered, "parts")  # the controls' forms, each a part of its own (push.py)
     app.add_template_global(sym, "sym")
     app.add_template_global(play_log.link, "play_log_link")  # a finished game's BG Stats link
     app.add_template_global(chart_layout, "chart_layout")  # where a chart's lines, ticks and names stand (templates/_chart.html)

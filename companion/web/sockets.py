@@ -16,12 +16,10 @@ through a visitor's cookies); a client that sends no Origin is not a browser pag
 from __future__ import annotations
 
 import functools
-import socket
-import struct
 import threading
 from urllib.parse import urlsplit
 
-from flask import Blueprint, Flask, current_app, has_request_context, request
+from flask import Blueprint, Flask, current_app, request
 from flask_sock import Sock
 
 from ..events.service import EventNotFound
@@ -34,12 +32,6 @@ from .events_pages import event_regions
 from .render import renders
 from .socket_input import drop_messages, limit_options
 from .whole_frames import whole_frames
-
-try:  # asking the kernel how much a socket has queued: Linux (TIOCOUTQ); not on Windows
-    import fcntl
-    import termios
-except ImportError:
-    fcntl = termios = None
 
 bp = Blueprint("live", __name__)
 sock = Sock()
@@ -130,7 +122,7 @@ def capped(route):
 @drop_messages
 @whole_frames
 def table_socket(ws, table_id):
-    """Send out-of-band region swaps to one page until it closes."""
+    """Send one page the regions that changed, whole, at each new version, until it closes."""
     service = tables()
     try:
         service.get(table_id)
@@ -144,57 +136,23 @@ def table_socket(ws, table_id):
     # The phone's token, not what it was worth at connect time: a seat freed or taken over by the
     # host stops seeing that seat's hidden information on the next push.
     token = cookie_token(table_id) if mode == "play" else None
-    sending = threading.Lock()  # one send at a time on this socket, from any thread
-    # The version this page shows, and the renders it was pushed last (None: the page as loaded,
-    # or a reconnect: its next push carries whole regions; after that, only what changed).
-    seen = [request.args.get("since", type=int), None]
-
-    def send_current(version: int | None = None, shared: dict | None = None) -> bool:
-        # A push names its version: the copy this process holds serves it when it is that new
-        # (on Redis, no round trip per phone); a check after a quiet spell reads the store.
-        # Phones of one publish with the same token and mode, that had the same renders, share
-        # one lookup (`shared`).
-        push = shared.get((token, mode, seen[1])) if shared is not None else None
-        if push is None:
-            table = (version and service.cached(table_id, version)) or service.get(table_id)
-            if table.version == seen[0]:
-                # Nothing new (a check after a quiet spell): a push goes out only for a newer
-                # version, and rendering it again to find that out was a tenth of a busy process's
-                # CPU (measured, 1,800 phones: the renders of quiet tables had left the cache).
-                return True
-            viewer = table.viewer_for(token) if token else WATCHER
-            push = (table.version, *renders().push(table, viewer, mode, seen[1]))
-            if shared is not None:
-                shared[(token, mode, seen[1])] = push
-        if push[0] != seen[0]:
-            if shared is not None and not room.fits(len(push[2])):
-                return False
-            ws.send(push[2])
-            room.sent(len(push[2]))
-            seen[:] = push[:2]
-        return True
-
-    def deliver(version: int, shared: dict) -> bool:
-        # From the thread that changed the table (inside its request): send now, unless this
-        # socket is busy or its send buffer could not take the push at once (a phone on bad wifi
-        # must never hold up the table: then this socket's own thread sends, and only it waits).
-        if not has_request_context() or not ws.connected or not sending.acquire(blocking=False):
-            return False
-        try:
-            return send_current(version, shared)
-        except Exception:  # a closing socket: its own thread notices and ends
-            return False
-        finally:
-            sending.release()
-
-    room = SendRoom(ws.sock)
-    sub = hub().subscribe(table_id, deliver)
+    # The version this page shows, and the regions it was last sent (none: the page as loaded, or
+    # a reconnect: its next push carries every region; after that, the regions that changed).
+    seen, had = request.args.get("since", type=int), None
+    sub = hub().subscribe(table_id)
     wake_on_close(ws, sub)
     try:
         version = None
         while ws.connected:
-            with sending:
-                send_current(version)
+            # A push names its version: the copy this process holds serves it when it is that new
+            # (on Redis, no round trip per phone); a check after a quiet spell reads the store.
+            table = (version and service.cached(table_id, version)) or service.get(table_id)
+            if table.version != seen:
+                viewer = table.viewer_for(token) if token else WATCHER
+                had, push = renders().push(table, viewer, mode, had)
+                if push:
+                    ws.send(push)
+                seen = table.version
             version = sub.wait(WAIT_SECONDS)
     finally:
         hub().unsubscribe(sub)
@@ -219,39 +177,6 @@ def wake_on_close(ws, sub) -> None:
     """End the page's loop as soon as its socket closes, not at its next check (up to
     WAIT_SECONDS later): its place under the cap, and its greenlet or thread, are free at once."""
     ws.event = _WakingEvent(ws.event, lambda: sub.push(0))
-
-
-class SendRoom:
-    """Whether a push surely fits in a socket's free send buffer, so that sending it cannot block
-    (Linux: the bytes queued against the buffer's size; each byte counted twice for the kernel's
-    bookkeeping, each character as 4 bytes of UTF-8). Where the system cannot tell (Windows,
-    macOS: no TIOCOUTQ) it never surely fits: every push goes out from the page's own greenlet.
-
-    Asking the kernel is a system call or two, and was a seventh of a push to 300 phones
-    (measured), so the answer is kept: since the last question the queue can only have drained,
-    except by what this page sent, which is added to it. The kernel is asked again only when that
-    tally says a push may not fit (it grows the buffer as a connection goes, too)."""
-
-    def __init__(self, sock):
-        self.sock = sock
-        self.size = 0
-        self.queued = 0  # at most this many bytes wait in the buffer
-
-    def sent(self, chars: int) -> None:
-        """Count a push sent on this socket (by any thread) against the room left."""
-        self.queued += 4 * chars
-
-    def fits(self, chars: int) -> bool:
-        """Whether `chars` characters can be sent now without waiting."""
-        if 2 * (self.queued + 4 * chars) <= self.size:
-            return True
-        try:  # AttributeError: no fcntl (None), or no TIOCOUTQ in termios (macOS)
-            self.queued = struct.unpack("i", fcntl.ioctl(self.sock.fileno(), termios.TIOCOUTQ, b"\0\0\0\0"))[0]
-            self.size = self.sock.getsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF)
-        except (OSError, ValueError, AttributeError):
-            self.size = 0  # a closed socket: never written from outside
-            return False
-        return 2 * (self.queued + 4 * chars) <= self.size
 
 
 @sock.route("/e/<event_id>/ws", bp=bp)

@@ -47,92 +47,45 @@
   }
   document.addEventListener("htmx:oobAfterSwap", foldInvite);
 
-  // The reply and the push bring the same table (either first): what equals the last drawn is left
-  // as it is (redrawn, it would lose what was tapped since); a swapped part updates its region's copy.
-  var drawn = {}, REGIONS = ["status", "controls", "board", "history"];
-  var IN_REGION = REGIONS.map(function (id) { return "#" + id; }).join(",");
-  function content(el) {
-    return el.outerHTML.replace(/<input[^>]*name="_csrf"[^>]*>/g, "");
+  // Pushes and replies carry whole regions, morphed into the page (idiomorph, hx-swap-oob="morph"):
+  // elements that stay are kept, so focus and scroll stay, and what this phone's player is doing
+  // in them stays too: a value typed or ticked and not sent yet, a section opened or closed.
+  // A form a tap went from is drawn as the table has it once the table moved past the version it
+  // was sent at (by the reply or the push, whichever comes first): what was tapped in it was sent.
+  var sent = [];  // [form, the table's version when it was sent]
+  function tableVersion() {
+    var status = document.getElementById("status");
+    return status ? +status.dataset.version : 0;
   }
-  function same(a, b) {  // white space between tags aside (a part inserted has none around it)
-    return !!a && a.replace(/>\s+</g, "><") === b.replace(/>\s+</g, "><");
+  function edited(el) {
+    if (el.type === "checkbox" || el.type === "radio") return el.checked !== el.defaultChecked;
+    if (el.tagName === "OPTION") return el.selected !== el.defaultSelected;
+    return "defaultValue" in el && el.value !== el.defaultValue;
   }
-  function draw(el) {  // a region drawn: it and each part in it (any element with an id)
-    drawn[el.id] = content(el);
-    el.querySelectorAll("[id]").forEach(function (part) { drawn[part.id] = content(part); });
+  function kept(name, el, how) {
+    if (name === "open" && el.tagName === "DETAILS") return true;
+    if (how === "remove" && /^data-(ready|enhanced)$/.test(name)) return true;  // set up by a game's script
+    if (!/^(value|checked|selected)$/.test(name)) return false;
+    var form = el.form || (el.closest && el.closest("form"));
+    var now = tableVersion();
+    return !sent.some(function (s) { return s[0] === form && now > s[1]; }) && edited(el);
   }
-  function redrawn(target, was, now) {  // `was` (target as drawn) became `now` around target
-    for (var el = target.parentElement; el; el = el.parentElement) {
-      var html = el.id && drawn[el.id], at = html ? html.indexOf(was) : -1;
-      if (at >= 0 && was) drawn[el.id] = html.slice(0, at) + now + html.slice(at + was.length);
-      else if (el.id) delete drawn[el.id];
-      if (el.matches(IN_REGION)) return;
-    }
+  function settled() {  // after a whole message or reply: forms drawn again need no more care
+    var now = tableVersion();
+    sent = sent.filter(function (s) { return now <= s[1]; });
   }
-  document.addEventListener("htmx:oobBeforeSwap", function (event) {
-    var detail = event.detail, target = detail.target;
-    if (!target || !target.closest) return;
-    var region = target.closest(IN_REGION);
-    if (!region) return;
-    var fragment = detail.fragment, whole = fragment && fragment.nodeType === 11;
-    var incoming = fragment && (whole ? fragment.firstElementChild : fragment);
-    if (!incoming) return;
-    var was = (target.id && drawn[target.id]) || content(target);
-    if (!incoming.id && !whole) {  // parts or a list's entries inserted
-      // What is inserted and the page shows already (its own tap's reply) is not added twice.
-      [].slice.call(incoming.children).forEach(function (el) {
-        if (el.id && document.getElementById(el.id)) el.remove();
-      });
-      var added = [].map.call(incoming.children, content).join("");
-      [].forEach.call(incoming.children, draw);
-      if (incoming.hasAttribute("data-first")) redrawn(target, was, added + was);  // beforebegin
-      else if (incoming.tagName === "DIV") redrawn(target, was, was + added);  // afterend
-      else { delete drawn[target.id]; redrawn(target, "", ""); }  // drawn again whole next time
-      return;
-    }
-    if (!whole) {  // a part deleted
-      redrawn(target, was, "");
-      return;
-    }
-    var html = content(incoming);
-    if (!incoming.id || incoming.id !== target.id) {  // a version field
-      redrawn(target, was, html);
-      return;
-    }
-    if (same(drawn[target.id], html) && target.isConnected) {
-      detail.shouldSwap = false;
-      return;
-    }
-    if (region !== target) redrawn(target, was, html);
-    draw(incoming);
-  });
-  // A tap's form is drawn afresh once the table moved on (reply or push): not after a refusal.
-  var sent = {};
   document.addEventListener("htmx:beforeRequest", function (event) {
-    var form = event.detail.elt.closest && event.detail.elt.closest("#controls form[id]");
-    var status = document.getElementById("status");
-    if (form && status) sent[form.id] = +status.dataset.version;
+    var form = event.detail.elt.closest && event.detail.elt.closest("form");
+    if (form) sent.push([form, tableVersion()]);
   });
-  function freshen() {
-    var status = document.getElementById("status");
-    Object.keys(sent).forEach(function (id) {
-      var form = document.getElementById(id);
-      if (!status || +status.dataset.version <= sent[id]) return;
-      delete sent[id];
-      if (form && drawn[id] && window.htmx) htmx.swap(form, drawn[id], { swapStyle: "outerHTML" });
-    });
-  }
-  document.addEventListener("htmx:wsAfterMessage", freshen);
-  document.addEventListener("htmx:afterRequest", function (event) {
-    var form = event.detail.elt.closest && event.detail.elt.closest("form[id]");
-    freshen();
-    if (form) delete sent[form.id];
+  document.addEventListener("htmx:wsAfterMessage", settled);
+  document.addEventListener("htmx:afterRequest", function (event) {  // a refused tap's form keeps what it holds
+    var form = event.detail.elt.closest && event.detail.elt.closest("form");
+    settled();
+    sent = sent.filter(function (s) { return s[0] !== form; });
   });
-  document.addEventListener("DOMContentLoaded", function () {  // the page as loaded counts as drawn
-    REGIONS.forEach(function (id) {
-      var el = document.getElementById(id);
-      if (el) draw(el);
-    });
+  document.addEventListener("DOMContentLoaded", function () {  // idiomorph loads after this file
+    if (window.Idiomorph) Idiomorph.defaults.callbacks.beforeAttributeUpdated = function (name, el, how) { return !kept(name, el, how); };
   });
 
   // Open charts are fetched again at each version: what was open in them stays open.

@@ -57,7 +57,7 @@ def test_serve_stores_actions_and_pushes_them_to_a_websocket(server):
         )
         assert status == 200 and reply["version"] == 1
         pushed = ws.receive(timeout=5)
-        assert 'id="board" hx-swap-oob="true"' in pushed and "Ann gives a 4 to Bob." in pushed
+        assert 'id="board" hx-swap-oob="morph"' in pushed and "Ann gives a 4 to Bob." in pushed
     finally:
         ws.close()
     # A phone that slept through a change reconnects with the version it last saw and catches up.

@@ -28,7 +28,7 @@ def pushes(app, table: dict) -> dict[str, str]:
         for name, viewer, mode in (("watcher", WATCHER, "watch"), ("play", Viewer(None, True), "play"),
                                    ("seat", Viewer(0, True), "play")):
             found[name] = regions(t, viewer, mode)
-            found[name + " cached"] = RenderCache().regions(t, viewer, mode)
+            found[name + " cached"] = "".join(RenderCache().regions(t, viewer, mode))
     return found
 
 

@@ -1,5 +1,5 @@
 """Controls kept across versions and shared between seats (web/fragments.py `{% cache key,
-version %}`, render.py's controls keyed by what a seat reads) are exactly the controls a fresh
+version %}`, render.py's controls keyed by what they show) are exactly the controls a fresh
 render draws, after any sequence of moves the engine offers, undos among them: a stale control
 would let a phone send a move the rules no longer allow, or hide one they do."""
 from __future__ import annotations
@@ -50,6 +50,6 @@ def test_kept_controls_equal_a_fresh_render_after_random_moves(app, game_id, see
             else:
                 table, _ = service.act(table.id, host, draw_action(table.game, table.state, rnd, Viewer(None, True)))
             for viewer, mode in rnd.sample(viewers, len(viewers)):  # any phone may be first to render
-                assert cache.regions(table, viewer, mode) == fresh(app, table, viewer, mode), (step, viewer, mode)
+                assert "".join(cache.regions(table, viewer, mode)) == fresh(app, table, viewer, mode), (step, viewer, mode)
                 compared += 1
     assert compared >= 20 * len(viewers)

@@ -162,13 +162,13 @@ def test_the_regions_a_page_is_pushed_hold_no_second_h1(client, game):
     table_id = new_table(client, game)
     for mode in ("play", "watch"):
         regions = client.get(f"/t/{table_id}/regions?mode={mode}")
-        assert regions.status_code == 200 and 'hx-swap-oob="true"' in regions.text
+        assert regions.status_code == 200 and 'hx-swap-oob="morph"' in regions.text
         assert headings(regions.text) == [], mode
 
 
 def test_after_an_action_the_page_still_has_one_h1(client):
     table_id = create_from_form(client)
     reply = client.post(f"/t/{table_id}/act", data=give_form(0, 1), headers=HX)
-    assert reply.status_code == 200 and 'id="board" hx-swap-oob="true"' in reply.text
+    assert reply.status_code == 200 and 'id="board" hx-swap-oob="morph"' in reply.text
     assert headings(reply.text) == []
     assert headings(client.get(f"/t/{table_id}").text) == ["Gangs of Kyoto"]

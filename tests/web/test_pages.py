@@ -50,7 +50,7 @@ def test_act_undo_redo_through_htmx(client, app):
     table_id = create_from_form(client)
     resp = client.post(f"/t/{table_id}/act", data=give_form(0, 1), headers=HX)
     assert resp.status_code == 200
-    assert 'id="board" hx-swap-oob="true"' in resp.text and "Ann gives a 3 to Bob." in resp.text
+    assert 'id="board" hx-swap-oob="morph"' in resp.text and "Ann gives a 3 to Bob." in resp.text
     bad = client.post(f"/t/{table_id}/act", data=give_form(1, 1), headers=HX)
     assert bad.status_code == 422 and "Bob already received a card this turn" in bad.text
     assert 'id="controls"' not in bad.text, "a refusal leaves the form as it was entered"
@@ -141,7 +141,7 @@ def test_polling_fallback_returns_regions_only_when_the_table_moved(client):
     assert client.get(f"/t/{table_id}/regions?since=0").status_code == 204
     client.post(f"/t/{table_id}/act", data=give_form(0, 1), headers=HX)
     resp = client.get(f"/t/{table_id}/regions?since=0")
-    assert resp.status_code == 200 and 'hx-swap-oob="true"' in resp.text and 'data-version="1"' in resp.text
+    assert resp.status_code == 200 and 'hx-swap-oob="morph"' in resp.text and 'data-version="1"' in resp.text
 
 
 def test_qr_codes_are_svg(client, app):

@@ -162,5 +162,5 @@ def test_every_push_to_a_phone_that_reads_slowly_arrives_whole(server):  # noqa:
     texts = [payload.decode() for opcode, payload in frames_of(bytes(data)) if opcode == 0x1]
     assert texts, "no push arrived"
     for text in texts:  # each a whole push: the status line first (every version changes it), then what changed
-        assert text.startswith('<section id="status" hx-swap-oob="true"') and text.rstrip().endswith(">"), text[-200:]
+        assert text.startswith('<section id="status" hx-swap-oob="morph"') and text.rstrip().endswith(">"), text[-200:]
     assert f'data-version="{ACTIONS}"' in texts[-1], "the phone never caught up with the table"

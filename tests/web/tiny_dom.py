@@ -1,10 +1,8 @@
 """A tiny DOM for the push tests: parses the regions' HTML, applies a websocket message's
-out-of-band swaps as htmx's ws extension does (each top-level element swapped by its
-`hx-swap-oob`, "true" when it has none), and writes a region back in a canonical form (attributes
-sorted, white space collapsed, comments and empty text dropped) to compare with a fresh render.
-Only what the pushes use: swaps by id (outerHTML, afterbegin, beforeend, beforebegin, afterend, delete) and one selector
-form, `#id tag[name=value]`; and app.js's one rule for them: entries added to a list skip those
-the page already has."""
+out-of-band swaps as htmx's ws extension does (each top-level element takes the place of the
+page's element with its id: a morph leaves the page showing what it brings, as an outerHTML swap
+does), and writes a region back in a canonical form (attributes sorted, white space collapsed,
+comments and empty text dropped) to compare with a fresh render."""
 from __future__ import annotations
 
 import re
@@ -12,7 +10,6 @@ from html import escape
 from html.parser import HTMLParser
 
 VOID = {"area", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
-_SELECTOR = re.compile(r"#([\w-]+) (\w+)\[(\w+)=(\w+)\]$")
 
 
 class Element:
@@ -88,32 +85,9 @@ def apply(page: Element, message: str) -> None:
     """Swap `message`'s top-level elements into `page`, as the ws extension does."""
     for el in [c for c in parse(message).children if isinstance(c, Element)]:
         how = el.attrs.pop("hx-swap-oob", "true")
-        style, _, selector = how.partition(":") if ":" in how else (how, "", "")
-        if style == "outerHTML" and selector:
-            scope, tag, name, value = _SELECTOR.match(selector).groups()
-            targets = [e for s in page.by_id(scope) for e in s.walk() if e.tag == tag and e.attrs.get(name) == value]
-        else:
-            targets = page.by_id(selector[1:] if selector else el.attrs["id"])
-        for target in targets:
-            if style in ("true", "outerHTML"):
-                _replace(target, parse(_html(el)).children[0])
-            elif style == "delete":
-                target.parent.children.remove(target)
-            elif style in ("afterbegin", "beforeend", "beforebegin", "afterend"):
-                fresh = parse("".join(_html(c) if isinstance(c, Element) else c for c in el.children)).children
-                # app.js: what the page already shows (the reply to its own tap) is not added twice.
-                fresh = [c for c in fresh if not (isinstance(c, Element) and "id" in c.attrs and page.by_id(c.attrs["id"]))]
-                into = target if style in ("afterbegin", "beforeend") else target.parent
-                if style in ("afterbegin", "beforeend"):
-                    at = 0 if style == "afterbegin" else len(target.children)
-                else:
-                    at = into.children.index(target) + (style == "afterend")
-                for c in fresh:
-                    if isinstance(c, Element):
-                        c.parent = into
-                into.children[at:at] = fresh
-            else:
-                raise AssertionError(f"a swap the tiny DOM does not know: {how}")
+        assert how in ("true", "morph"), f"a swap the tiny DOM does not know: {how}"
+        for target in page.by_id(el.attrs["id"]):
+            _replace(target, parse(_html(el)).children[0])
 
 
 def _html(el: Element) -> str:

@@ -10,4 +10,5 @@ PAGE = Page(
     data={"cards": CARDS, "monsters": MONSTERS, "faces": FACES, "face_words": FACE_WORDS,
           "win_stars": WIN_STARS, "bay_open": bay_open},
     seat_controls=True,
+    own_offers=("auto_yield", "auto_pass"),  # each seat's own threshold: the rest of the controls are the same for all
 )

@@ -44,8 +44,8 @@
   }
 
   function enhance() {
-    // A push swaps a key of the pad or a slot alone (its parts, web/push.py), drawn hidden as
-    // without script: shown again, and the whole pad counted again, with what was entered kept.
+    // A push's morph draws the pad's keys and slots hidden again, as without script: shown again,
+    // and the whole pad counted again, with what was entered kept.
     document.querySelectorAll("form.reveal").forEach(function (form) {
       form.dataset.enhanced = "1";
       form.querySelectorAll("[data-number][hidden], [data-clear][hidden]").forEach(function (el) { el.hidden = false; });

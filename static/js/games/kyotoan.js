@@ -5,12 +5,18 @@
 (function () {
   "use strict";
 
-  // The pad stays from roll to roll; a push swaps its head (#pad-head), read again each time.
+  // The pad stays on the page from roll to roll: a push morphs its head (whose roll, which one, the
+  // dice carried; #pad-head) and its buttons, so the dice are read again when the head says other.
+  function headSaid(head) {
+    var d = head.dataset;
+    return [d.dice, d.carry, d.rollsLeft, d.mayKeep, head.textContent].join("|");
+  }
   function setUpPad(entry) {
-    var form = entry.closest("form");
+    // Its form is looked up at each use: a push's morph may move the pad into a new form element.
+    function form() { return entry.closest("form"); }
     if (entry.dataset.ready) {
-      var now = form.querySelector("#pad-head");
-      if (now && !now.dataset.ready) entry.reset(); else entry.redraw();  // its buttons as its dice say
+      var now = form().querySelector("#pad-head");
+      if (now && now.dataset.ready !== headSaid(now)) entry.reset(); else entry.redraw();  // its buttons as its dice say
       return;
     }
     entry.dataset.ready = "1";
@@ -18,13 +24,12 @@
     var words = faceWords(entry);
     var shown = entry.querySelector(".entered");
     var says = entry.querySelector("[data-pad-says]");
-    var total = form.querySelector("[data-dice-total]");
     var hidden = document.createElement("div");
-    form.appendChild(hidden);
+    hidden.id = "pad-sent";  // an id the pushed form lacks: a push's morph never reuses it
 
     entry.reset = function () {
-      head = form.querySelector("#pad-head");
-      head.dataset.ready = "1";
+      head = form().querySelector("#pad-head");
+      head.dataset.ready = headSaid(head);
       dice = parseInt(head.dataset.dice, 10) || 0;
       faces = JSON.parse(head.dataset.carry || "[]");
       carried = faces.slice();
@@ -34,18 +39,20 @@
     };
 
     function draw() {
-      var keep = form.querySelector("[data-keep]");
+      var keep = form().querySelector("[data-keep]");
+      form().appendChild(hidden);  // again after a push morphed the form (it took what it lacks)
       chips(shown, hidden, faces, words, "reroll it", draw);
-      // Named by the outbox's line for a queued tap.
+      // The outbox's line for a queued tap names the dice it enters (they go in hidden fields).
       entry.dataset.says = faces.length ? "dice: " + faces.map(function (f) { return words[f] || f; }).join(" ") : "";
       var n = faces.length, full = n === dice;
       // The last roll's dice, untouched: the resolve form below resolves them.
       var unchanged = full && carried.length === dice && faces.every(function (f, i) { return f === carried[i]; });
       if (says) says.textContent = saying(n, full, unchanged);
+      var total = form().querySelector("[data-dice-total]");
       if (total) total.textContent = String(n);
-      var submit = form.querySelector(".roll-submit");
+      var submit = form().querySelector(".roll-submit");
       if (submit) submit.hidden = unchanged;
-      form.querySelectorAll(".roll-submit button").forEach(function (b) { b.disabled = !full; });
+      form().querySelectorAll(".roll-submit button").forEach(function (b) { b.disabled = !full; });
       if (keep) {
         keep.hidden = !(mayKeep && n > 0 && n < dice);
         keep.textContent = "Keep these " + n + ", roll " + (dice - n) + " again";
@@ -73,14 +80,17 @@
       return "Tap the faces of " + (dice - n) + " more " + (dice - n === 1 ? "die" : "dice") + (mayKeep ? ", or keep these " + n + " and roll the others again" : "") +
         ". Tapping a die takes it back.";
     }
-    // "Enter and roll again" queued offline: no answer comes yet, so the pad moves on to the next roll.
-    form.addEventListener("ktc:queued", function (event) {
+    // "Enter and roll again" queued offline: the table's answer (the next roll's pad) cannot come
+    // yet, so the pad moves on itself as the engine's offer said: the next roll, these dice carried.
+    document.addEventListener("ktc:queued", function (event) {
+      if (!entry.isConnected || event.target !== form()) return;
       var submitter = event.detail && event.detail.submitter;
       var left = parseInt(head.dataset.rollsLeft, 10) || 0;
       if (!submitter || submitter.name === "_then" || left < 2) return;
       head.dataset.rollsLeft = String(left - 1);
-      var number = form.querySelector("[data-roll-number]");
+      var number = form().querySelector("[data-roll-number]");
       if (number) number.textContent = String(parseInt(number.textContent, 10) + 1);
+      head.dataset.ready = headSaid(head);  // moved on here: a push of the same head keeps it
       if (left - 1 < 2) submitter.hidden = true;
       // "Keep these": only the kept are carried.
       carried = faces.slice();
@@ -103,20 +113,22 @@
   }
 
   function setUpPicker(picker) {
-    var form = picker.closest("form");
-    if (picker.dataset.ready) { sync(form); return; }
+    // Its form is looked up at each use: a push's morph may move the picker into a new form element.
+    function form() { return picker.closest("form"); }
+    if (picker.dataset.ready) { sync(picker); return; }
     picker.dataset.ready = "1";
     var search = picker.querySelector("input[type=search]");
     var filter = filtering(picker, search);
 
     // `picks` is the one record of the choice: fields, marks and line are redrawn from it, so after
     // a refusal the form sends exactly what the page shows.
-    form.picks = [];
+    picker.picks = [];
     var sent = document.createElement("div");
-    form.appendChild(sent);
-    form.drawPicks = function () {
-      var slots = slotsOf(form), picks = form.picks;
+    sent.id = "picks-sent";  // an id the pushed form lacks: a push's morph never reuses it
+    picker.drawPicks = function () {
+      var slots = slotsOf(form()), picks = picker.picks;
       sent.textContent = "";
+      form().appendChild(sent);  // again after a push morphed the form
       picks.forEach(function (cid) {
         var input = document.createElement("input");
         input.type = "hidden";
@@ -124,15 +136,16 @@
         input.value = cid;
         sent.appendChild(input);
       });
-      var more = slots - picks.length, chosen = form.querySelector("[data-chosen]");
+      var more = slots - picks.length, chosen = form().querySelector("[data-chosen]");
       if (chosen && slots > 1) {
         chosen.textContent = "Chosen: " + (picks.length ? picks.map(function (c) {
-          var b = form.querySelector("#mk-" + c);
+          var b = form().querySelector("#mk-" + c);
           return b ? nameOf(b) : c;
         }).join(", ") : "none yet") + (more ? "; " + more + " more" : "");
       }
-      form.querySelectorAll(".card-grid button").forEach(function (b) {
-        // One card: a submit button. Several: a tap picks (unnamed: htmx sends any last button tapped).
+      form().querySelectorAll(".card-grid button").forEach(function (b) {
+        // One card to tap in: each card is a plain submit button. Several: a tap picks it.
+        // (htmx sends the last button tapped in a form, whatever its type: a pick must send nothing.)
         b.type = slots > 1 ? "button" : "submit";
         if (slots > 1) b.removeAttribute("name"); else b.name = "cards[]";
         if (slots < 2) { b.removeAttribute("aria-pressed"); b.disabled = false; return; }
@@ -141,7 +154,7 @@
         b.disabled = !mine && more <= 0;  // never more cards than slots
       });
     };
-    function copies(cid) { return form.picks.filter(function (c) { return c === cid; }).length; }
+    function copies(cid) { return picker.picks.filter(function (c) { return c === cid; }).length; }
 
     // A tap adds the card while the offer holds another copy (data-left) and a slot is free, else
     // takes it back; the letters typed are cleared for the next card.
@@ -149,32 +162,37 @@
       var b = event.target.closest && event.target.closest(".card-grid button");
       if (!b || !picker.contains(b)) return;
       if (search && search.value) { search.value = ""; filter(); }
-      var slots = slotsOf(form);
+      var slots = slotsOf(form());
       if (slots < 2) return;
       event.preventDefault();
       var cid = b.value, left = parseInt(b.dataset.left, 10) || 1, mine = copies(cid);
-      if (mine && (mine >= left || form.picks.length >= slots)) {
-        form.picks = form.picks.filter(function (c) { return c !== cid; });
-      } else if (form.picks.length < slots) {
-        form.picks.push(cid);
+      if (mine && (mine >= left || picker.picks.length >= slots)) {
+        picker.picks = picker.picks.filter(function (c) { return c !== cid; });
+      } else if (picker.picks.length < slots) {
+        picker.picks.push(cid);
       }
-      form.drawPicks();
-      if (form.picks.length === slots) {
-        if (form.requestSubmit) form.requestSubmit(); else form.submit();
+      picker.drawPicks();
+      if (picker.picks.length === slots) {
+        var f = form();
+        if (f.requestSubmit) f.requestSubmit(); else f.submit();
       }
     });
-    sync(form);
+    sync(picker);
   }
   function nameOf(button) {
     var name = button.querySelector(".name");
     return name ? name.textContent : button.value;
   }
-  // After a push: picks no longer offered are dropped.
-  function sync(form) {
-    if (!form.drawPicks) return;
-    var slots = slotsOf(form);
-    form.picks = slots > 1 ? form.picks.filter(function (c) { return form.querySelector("#mk-" + c); }).slice(0, slots) : [];
-    form.drawPicks();
+  // After a push morphed the head or cards: picks no longer offered are dropped, the rest redrawn.
+  function sync(picker) {
+    if (!picker.drawPicks) return;
+    var form = picker.closest("form"), slots = slotsOf(form);
+    // Another move (its head says other: the cards were sent, or the market is corrected now): no picks.
+    var head = form.querySelector("[data-slots]"), said = head ? head.outerHTML : "";
+    if (said !== picker.headSaid) picker.picks = [];
+    picker.headSaid = said;
+    picker.picks = slots > 1 ? picker.picks.filter(function (c) { return form.querySelector("#mk-" + c); }).slice(0, slots) : [];
+    picker.drawPicks();
   }
 
   // The dice entered as chips (a tap takes one back) and as the `faces[]` the form sends.
