@@ -11,7 +11,7 @@ from datetime import datetime, timezone
 from typing import Callable
 
 from ..games import RuleViolation, Viewer, get_game
-from ..store.migrations import SCHEMA
+from ..store.schema import SCHEMA
 from .table import Table, fold, keeping, replay, worth_keeping
 
 # A real game of any of the four stays far below this (a long Last Kyotoan Standing game is ~600);

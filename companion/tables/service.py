@@ -11,11 +11,10 @@ version is published. A change that ends a game (or an undo that reopens it) als
 tournament night. New records, exports and imports: records.py; refusals: errors.py.
 
 How an action becomes durable before it is acknowledged and pushed: `_commit` hands the change to
-`TableStorage._save`, which writes it to the store (`Store.append_change`, one line of the table's
-log; the whole record for a change inside the log) before the copy is kept. The embedded store
-(store/tinydb_store.py) writes the line to the table's own log without an fsync and to the data
-folder's one journal (store/journal.py), and returns only once the journal is fsynced: group
-commit, one fsync for every change that arrived while the previous fsync ran. Redis
+`TableStorage._save`, which writes it to the store (`Store.append_change`: an action, an undo or a
+redo; `Store.save_table`: any other change) before the copy is kept. The embedded store
+(store/tinydb_store.py) appends one line to the table's own log (store/log.py) and returns once
+it is fsynced (store/files.py); a seat's change rewrites the table's document. Redis
 (store/redis_store.py) returns once Redis answered, with `appendfsync always` after its
 append-only file has it. A failed write raises (StoreError: 503; StaleWrite: VersionConflict, 409)
 and leaves the copy as it was. Only after the write returns is the new version published (live.py

@@ -2,19 +2,15 @@
 the folding itself: setup, then every action through the game's engine. A table keeps the states
 its log passed through at a few places (`worth_keeping`): the last KEEP_RECENT, so that an undo
 costs no engine step, and one every CHECKPOINT_EVERY actions, so that an undo past those replays
-at most that many (those kept pickled, `Packed`: they are kept for the whole game). Its log is
-held compactly too (store/entries.py).
+at most that many.
 """
 from __future__ import annotations
 
 import hmac
-import pickle
 import random
 from dataclasses import dataclass
 
 from ..games import RuleViolation, Viewer, WATCHER, get_game
-from ..pacing import Pacer
-from ..store.entries import Entries
 from .errors import closed_sentence, replaced_sentence
 
 CHECKPOINT_EVERY = 50
@@ -25,8 +21,6 @@ CHECKPOINT_EVERY = 50
 # game), so under 200 KB a table; 91 KB for bench/bench_undo.py's 3,000-action Gangs table (it
 # prints them), beside the one copy every 50 actions kept anyway.
 KEEP_RECENT = 4
-# Replaying a long log holds the CPU (an import of 2,000 Gangs of Kyoto actions: about a second,
-# each step copying a state that grows with the game): a replay paces itself (pacing.py).
 
 
 def same_secret(expected: str, given: object) -> bool:
@@ -45,14 +39,6 @@ class Table:
     # last KEEP_RECENT and every CHECKPOINT_EVERY-th (`worth_keeping`). An undo takes its state from
     # here, or replays at most CHECKPOINT_EVERY actions from one (flat cost however long the game).
     checkpoints: tuple = ()
-
-    def __post_init__(self):
-        # The log held compactly (store/entries.py): made once, when a record comes from a store
-        # or from a list; every change after shares the texts of the entries before it.
-        rec = self.record
-        lists = {k: Entries(rec[k]) for k in ("actions", "redo") if isinstance(rec.get(k), list)}
-        if lists:
-            object.__setattr__(self, "record", {**rec, **lists})
 
     @property
     def id(self) -> str:
@@ -150,32 +136,9 @@ class Table:
                 for e in entries]
 
 
-class Packed:
-    """A state kept for an undo further back than the last KEEP_RECENT, pickled: a state's objects
-    took about ten times its pickle's bytes (Gangs at 1,200 actions: 41 KB, pickled 3.7 KB), one
-    every CHECKPOINT_EVERY actions for the whole game; an undo that reaches it unpickles it (far
-    less than the replay after it)."""
-
-    __slots__ = ("data",)
-
-    def __init__(self, state: dict):
-        self.data = pickle.dumps(state, pickle.HIGHEST_PROTOCOL)  # exact: tuples, int keys and all
-
-    def __eq__(self, other) -> bool:
-        """The same state as `other` (a state, or another Packed)."""
-        return opened(self) == opened(other)
-
-
-def opened(state: dict | Packed) -> dict:
-    """A kept state, unpacked if it was packed (a fresh copy: the engines never change a state)."""
-    return pickle.loads(state.data) if isinstance(state, Packed) else state
-
-
 def keeping(checkpoints, length: int) -> tuple:
-    """The checkpoints a table with `length` actions keeps (`worth_keeping`), those before its
-    last KEEP_RECENT packed."""
-    return tuple((done, state if done >= length - KEEP_RECENT or isinstance(state, Packed) else Packed(state))
-                 for done, state in checkpoints if worth_keeping(done, length))
+    """The checkpoints a table with `length` actions keeps (`worth_keeping`)."""
+    return tuple((done, state) for done, state in checkpoints if worth_keeping(done, length))
 
 
 def worth_keeping(done: int, length: int) -> bool:
@@ -247,13 +210,13 @@ def fold_with_checkpoints(record: dict) -> tuple[dict, tuple]:
     return folded(game, state, record["actions"], 0)
 
 
-def folded(game, state: dict | Packed, entries: list[dict], start: int, kept: tuple = (),
+def folded(game, state: dict, entries: list[dict], start: int, kept: tuple = (),
            previous: dict | None = None) -> tuple[dict, tuple]:
     """`state` (after a log's first `start` entries) with `entries` replayed, and the checkpoints
     `kept` with the states passed on the way that a table keeps (`worth_keeping`)."""
     end = start + len(entries)
     checkpoints = [c for c in kept if worth_keeping(c[0], end)]
-    first, state = state, opened(state)  # a packed state is kept packed: pickled once, not again
+    first = state
     for done, (after, _) in enumerate(replay(game, state, entries, previous), start=start):
         if worth_keeping(done, end):
             checkpoints.append((done, first if done == start else state))
@@ -267,11 +230,8 @@ def replay(game, state: dict, entries: list[dict], previous: dict | None = None)
     `rules` below the engine's) were never asked what newer rules ask: after the last of a run of
     them, and before one of them that the new question would refuse, the questions are answered
     as those rules did (`Game.legacy_answers`), so an old game replays as it was played; an older
-    entry answering a question newer rules settle themselves is skipped (`Game.legacy_unasked`). It
-    pauses after every slice of work (pacing.py), so that a long log never holds the event loop."""
-    pacer = Pacer()
+    entry answering a question newer rules settle themselves is skipped (`Game.legacy_unasked`)."""
     for k, entry in enumerate(entries):
-        pacer.tick()
         legacy = entry.get("rules", 1) < game.rules_version
         before = entries[k - 1] if k else previous
         try:
