@@ -36,6 +36,8 @@ def main(argv: list[str] | None = None) -> int:
     rest.add_argument("archive")
     rest.add_argument("--data", default=data_default)
     rest.add_argument("--force", action="store_true", help="restore into a folder that is not empty")
+    sub.add_parser("migrate", help="convert a data folder an earlier release wrote (server stopped)").add_argument(
+        "--data", default=data_default)
     args = parser.parse_args(argv)
     if args.command == "serve":
         if bool(args.certfile) != bool(args.keyfile):
@@ -49,10 +51,13 @@ def main(argv: list[str] | None = None) -> int:
             parser.exit(2, f"companion serve: {refusal}\n")
         return serve_app(args)
     from . import backup as backups
+    from .store.migrate import migrate
 
     try:
         if args.command == "backup":
             print(f"Backup written to {backups.backup(args.data, args.out)}")
+        elif args.command == "migrate":
+            print("\n".join(migrate(args.data)) or f"{args.data} is in this release's shape.")
         else:
             print(f"Restored {backups.restore(args.archive, args.data, args.force)} files into {args.data}")
     except (OSError, ValueError) as exc:

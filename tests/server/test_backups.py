@@ -1,5 +1,5 @@
-"""Backups: one table exported and imported, the whole data folder backed up and restored, and
-older stored data migrated when it is opened."""
+"""Backups: one table exported and imported, the whole data folder backed up and restored
+(older data folders: test_migrate.py)."""
 from __future__ import annotations
 
 import json
@@ -10,7 +10,7 @@ from companion import create_app
 from companion.cli import main
 from companion.games import RuleViolation
 from companion.store import TinyDBStore
-from companion.store.migrations import SCHEMA
+from companion.store.schema import SCHEMA
 from companion.tables.table import fold
 from companion.tables import TableService
 
@@ -53,21 +53,6 @@ def test_backup_and_restore_the_data_folder(tmp_path, capsys):
     again = create_app({"DATA_DIR": str(restored)}).test_client()
     state = again.get(f"/api/tables/{table['id']}").json
     assert state["version"] == 1 and state["state"]["players"][1]["row"][0]["value"] == 2
-
-
-def test_an_older_stored_table_is_migrated_on_open(tmp_path):
-    svc = TableService(TinyDBStore(tmp_path))
-    table = svc.create("gangs", ["Ann", "Bob"], {"first_player": 0}, seed=1)
-    svc.act(table.id, table.record["host_token"], {"type": "give", "to": 1, "card": {"value": 3}})
-    path = tmp_path / "tables" / f"{table.id}.json"
-    doc = json.loads(path.read_text())
-    old = doc["table"]["1"]["record"]
-    for key in ("schema", "seat_tokens", "redo"):  # what the first releases did not store
-        old.pop(key)
-    path.write_text(json.dumps(doc))
-    reopened = TableService(TinyDBStore(tmp_path)).get(table.id)
-    assert reopened.record["schema"] == SCHEMA and reopened.record["seat_tokens"] == [None, None]
-    assert reopened.version == 1 and reopened.state["players"][1]["sum"] == 3
 
 
 def test_export_and_import_an_event(client):

@@ -1,0 +1,62 @@
+"""`companion migrate`: a data folder the release before this store wrote (tests/data/
+release-0061ece: a journal left by a crash, a log that lost its last line, a table from the first
+releases, a finished game in the index, a night whose round named one game, Kyotoan games recorded
+under older rules) is refused by the server with the command's name, then converted once."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from companion import create_app
+from companion.cli import main
+from companion.store import StoreError, TinyDBStore
+from companion.tables import TableService
+
+OLD = Path(__file__).parent.parent / "data" / "release-0061ece"
+GANGS, OVER, FIRST_RELEASES, EVENT = "SWuc8Jxk2Xs", "kDNSGcqHixc", "IVGfHCm-tko", "lDNZS3jVbhc"
+REFUSED, TAKEN = "pD8XOKaiJrc", "uxGU856fS9A"  # older-rules logs today's rules refuse / take
+
+
+@pytest.fixture
+def old(tmp_path):
+    folder = tmp_path / "data"
+    shutil.copytree(OLD, folder)
+    return folder
+
+
+def test_the_server_refuses_an_older_folder_naming_the_command_and_touches_nothing(old):
+    before = sorted((p.relative_to(old), p.read_bytes()) for p in old.rglob("*") if p.is_file())
+    with pytest.raises(StoreError, match="companion migrate"):
+        create_app({"TESTING": True, "DATA_DIR": str(old)})
+    assert sorted((p.relative_to(old), p.read_bytes()) for p in old.rglob("*") if p.is_file()) == before
+
+
+def test_migrate_converts_every_table_night_and_listing_once(old, capsys):
+    assert main(["migrate", "--data", str(old)]) == 0
+    said = capsys.readouterr().out
+    assert REFUSED in said and "unconverted/" in said and TAKEN not in said
+    assert not any((old / name).exists() for name in ("index.json", "index.log", "journal.log"))
+    svc = TableService(TinyDBStore(old))
+    gangs = svc.get(GANGS)
+    assert gangs.version == 4 and len(gangs.record["redo"]) == 1  # the undo came back from the journal
+    first = svc.get(FIRST_RELEASES)
+    assert first.record["schema"] == 1 and first.record["seat_tokens"] == [None, None]
+    taken = svc.get(TAKEN)
+    assert all(e["rules"] == taken.game.rules_version for e in taken.record["actions"])
+    assert (old / "unconverted" / f"{REFUSED}.json").exists() and svc.store.load_table(REFUSED) is None
+    listed = {t["id"]: t for t in svc.store.recent_tables(20)}
+    assert listed[OVER]["over"] is True and listed[GANGS]["over"] is False
+    assert svc.store.table_for_code(listed[GANGS]["join_code"]) == GANGS
+    night = svc.store.load_event(EVENT)
+    assert night["revision"] == 0 and night["rounds"][0]["games"] == ["gangs"]
+    assert night["rounds"][0]["tables"][0]["game"] == "gangs"
+
+    again = sorted((p.relative_to(old), p.read_bytes()) for p in old.rglob("*") if p.is_file())
+    assert main(["migrate", "--data", str(old)]) == 0  # once is enough: a second run changes nothing
+    assert sorted((p.relative_to(old), p.read_bytes()) for p in old.rglob("*") if p.is_file()) == again
+
+    client = create_app({"TESTING": True, "DATA_DIR": str(old)}).test_client()
+    assert client.get(f"/api/tables/{GANGS}").json["version"] == 4
+    assert client.get(f"/api/events/{EVENT}/standings").status_code == 200
