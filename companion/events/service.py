@@ -18,8 +18,8 @@ import threading
 from ..games import RuleViolation
 from ..games.words import listed
 from ..store import Store
-from ..store.base import StaleEvent, StoreError
-from ..store.revisions import store_on_revision
+from ..store.base import StoreError
+from ..store.revisions import store_changed
 from ..tables import NotAllowed, Table, TableService, VersionConflict
 from .checks import (event_setup, find_player, places_from_numbers, places_from_placings, player_names,
                      removable, room_for, round_games, swap_seats)
@@ -29,9 +29,6 @@ from .reading import EventNotFound, EventReader  # noqa: F401 (EventNotFound: th
 from .records import met, new_record, note, now
 from .seating import mixed_tables, seat
 
-# Tries of one change: a try refused because another server process stored a change first is made
-# again on the record that change left, so only a burst of changes at one moment from several
-# processes uses them all up (and the organiser is then asked to repeat the change).
 log = logging.getLogger(__name__)
 
 
@@ -104,7 +101,7 @@ class EventService(ClockChanges, DeskChanges, EventReader):
     def start_round(self, event_id: str, token: str | None, games: object) -> dict:
         """Seat the checked-in players at new tables of one game (an id) or several (a list of ids:
         tables of each, each within its game's limits); returns the round."""
-        created, made = {}, {}
+        created, drafts = {}, []
 
         def change(record):
             chosen = round_games(games, record["games"])
@@ -124,42 +121,40 @@ class EventService(ClockChanges, DeskChanges, EventReader):
                 seating = seat(order, sizes, rng, met(record), ranked=True)
             else:
                 seating = seat(present, sizes, rng)
-            self._count_new(made, [(game_id, names) for (game_id, _), names in zip(plan, seating)])
+            self.count_tables(len(plan))
             tables = []
             for (game_id, _), names in zip(plan, seating):
-                table = self._new_table(record, game_id, names, rng.randrange(1 << 30), made, token)
+                table = self._draft(record, game_id, names, rng.randrange(1 << 30), drafts, token)
                 tables.append({"table_id": table.id, "token": handed(record, table, token), "game": game_id, "players": names})
             record["rounds"].append({"round": number, "games": [g.id for g in chosen], "tables": [
                 {k: t[k] for k in ("table_id", "game", "players")} for t in tables], "started": now()})
             created["round"] = {"round": number, "tables": tables}
-        self._change(event_id, token, change, self._close_earlier_rounds)
+        self._change(event_id, token, change, self._close_earlier_rounds, drafts)
         return created["round"]
 
     def swap(self, event_id: str, token: str | None, a: object, b: object) -> dict:
         """Swap two players' seats in the current round (only while both tables are untouched)."""
-        replaced, made = [], {}
+        replaced, drafts = [], []
 
         def change(record):
-            replaced.clear()  # a try made again starts afresh
             rnd = self._current(record)
             (ta, ka), (tb, kb) = swap_seats(record, rnd, a, b)
             for t in (ta, tb):
                 self._untouched(record, t)
             ta["players"][ka], tb["players"][kb] = tb["players"][kb], ta["players"][ka]
-            self._count_new(made, [(t["game"], t["players"]) for t in (ta, tb)])
-            replaced.extend(self._renew(record, t, made, token) for t in (ta, tb))
+            self.count_tables(2)
+            replaced.extend(self._renew(record, t, drafts, token) for t in (ta, tb))
             number = {id(t): k for k, t in enumerate(rnd["tables"], start=1)}
             note(record, self.who(record, token), "swap", text=f"swapped {ta['players'][ka]} (now at table {number[id(ta)]}) and "
                  f"{tb['players'][kb]} (now at table {number[id(tb)]}) in round {rnd['round']}")
-        return self._change(event_id, token, change, lambda record: self._retire(record, replaced))
+        return self._change(event_id, token, change, lambda record: self._retire(record, replaced), drafts)
 
     def change_game(self, event_id: str, token: str | None, table_id: object, game_id: object) -> dict:
         """Give a table of the current round another of the night's games (only while it is
         untouched, and only a game its players' number fits)."""
-        replaced, made = [], {}
+        replaced, drafts = [], []
 
         def change(record):
-            replaced.clear()
             rnd = self._current(record)
             entry = next((t for t in rnd["tables"] if t["table_id"] == table_id), None)
             if entry is None:
@@ -171,12 +166,12 @@ class EventService(ClockChanges, DeskChanges, EventReader):
                                     f"{game.min_players} to {game.max_players} players.")
             self._untouched(record, entry)
             entry["game"] = game.id
-            self._count_new(made, [(entry["game"], entry["players"])])
+            self.count_tables(1)
             if game.id not in rnd["games"]:
                 rnd["games"].append(game.id)
-            replaced.append(self._renew(record, entry, made, token))
+            replaced.append(self._renew(record, entry, drafts, token))
             note(record, self.who(record, token), "game", text=f"table {number} of round {rnd['round']} plays {game.title}")
-        return self._change(event_id, token, change, lambda record: self._retire(record, replaced))
+        return self._change(event_id, token, change, lambda record: self._retire(record, replaced), drafts)
 
     @staticmethod
     def _current(record: dict) -> dict:
@@ -191,25 +186,19 @@ class EventService(ClockChanges, DeskChanges, EventReader):
             done = entry["table_id"] in record["manual"] or (table is not None and table.state.get("over"))
             raise RuleViolation(f"Table {number} {'has a result' if done else 'has started'}: its players and game stay as they are.")
 
-    def _renew(self, record: dict, entry: dict, made: dict, token: str | None) -> str:
+    def _renew(self, record: dict, entry: dict, drafts: list[Table], token: str | None) -> str:
         """Give `entry` a new table (new tokens: a phone that opened the old one's play link cannot
         play at it); returns the old table's id."""
         old = entry["table_id"]
-        entry["table_id"] = self._new_table(record, entry["game"], entry["players"], secrets.randbits(30), made, token).id
+        entry["table_id"] = self._draft(record, entry["game"], entry["players"], secrets.randbits(30), drafts, token).id
         return old
 
-    def _count_new(self, made: dict, tables: list[tuple[str, list[str]]]) -> None:
-        # Before any is stored, and only those an earlier try of the same change did not make.
-        self.count_tables(sum(1 for game_id, names in tables if (game_id, tuple(names)) not in made))
-
-    def _new_table(self, record: dict, game_id: str, names: list[str], seed: int, made: dict, token: str | None) -> Table:
-        """A new table of the event, with a host token of its own for the desk of `token`. A change
-        tried again (see _change) takes the table that an earlier try made for the same game and
-        players, so a refused try leaves no table behind."""
-        key = (game_id, tuple(names))
-        if key not in made:
-            made[key] = self.tables.create(game_id, names, {}, seed, event=record["id"], desk=desk_of(record, token))
-        return made[key]
+    def _draft(self, record: dict, game_id: str, names: list[str], seed: int, drafts: list[Table], token: str | None) -> Table:
+        """A new table of the event, with a host token of its own for the desk of `token`, added to
+        `drafts`: stored once the event is (a refused change leaves no table behind)."""
+        table = self.tables.draft(game_id, names, {}, seed, event=record["id"], desk=desk_of(record, token))
+        drafts.append(table)
+        return table
 
     def _retire(self, record: dict, table_ids: list[str]) -> None:
         # Only once the event is stored without them: a refused try leaves the old tables in play.
@@ -275,18 +264,21 @@ class EventService(ClockChanges, DeskChanges, EventReader):
             return entry, places_from_numbers(placings, entry["players"], where)
         return entry, places_from_placings(placings, entry["players"], where)
 
-    def _change(self, event_id: str, token: str | None, change, after=None) -> dict:
-        """Apply `change` (a function of the record) to the stored event and store it, built on the
-        revision read: refused when another process stored a change meanwhile, and then applied
-        again to the record as that change left it (the lock only orders this process's changes).
-        `after(record)` runs once the change is stored."""
+    def _change(self, event_id: str, token: str | None, change, after=None, drafts: list[Table] = ()) -> dict:
+        """Decide, store, then act: `change` (a function of the record: it decides, and may draft
+        tables into `drafts`, storing nothing) changes the event read; it is stored on the revision
+        read (refused, StaleEvent, when another desk or process stored a change meanwhile: nothing
+        is changed, and the organiser repeats it); then the drafted tables are stored and
+        `after(record)` runs."""
         def organisers_record() -> dict:
             record = self.get(event_id)
             if not self.is_organiser(record, token):
                 raise NotAllowed("Only the organiser (with the event's organiser token) can change the event.")
             return record
 
-        record = store_on_revision(self._lock, organisers_record, change, self.store.save_event, StaleEvent)
+        record = store_changed(self._lock, organisers_record, change, self.store.save_event)
+        for table in drafts:
+            self.tables.store_checked(table)
         if after is not None:
             after(record)
         self.publish(f"event:{event_id}", len(record["rounds"]))

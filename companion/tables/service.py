@@ -51,7 +51,13 @@ class TableService(TableStorage):
                event: str | None = None, desk: str | None = None) -> Table:
         """A new table: validates the setup, stores it, returns it with its secrets (a table of the
         night `event` made by its desk `desk`: with that desk's host token, `records.new_table`)."""
-        return self._add(new_table(game_id, players, options, seed, event, self._free_join_code, desk))
+        return self._add(self.draft(game_id, players, options, seed, event, desk))
+
+    def draft(self, game_id: object, players: object, options: object = None, seed: object = None,
+              event: str | None = None, desk: str | None = None) -> Table:
+        """A new table, checked but not stored (`store_checked` stores it): a night decides the
+        tables of a round, stores the round, then stores them."""
+        return new_table(game_id, players, options, seed, event, self._free_join_code, desk)
 
     def rematch(self, table_id: str, token: str | None) -> tuple[Table, str]:
         """The rematch of a finished table (the same game, players, seats order and options), made by
@@ -222,21 +228,15 @@ class TableService(TableStorage):
 
     def _night_mark(self, table_id: str, mark: Callable[[Table], Table], publish: bool = False) -> Table:
         """The table as `mark` makes it under its lock, stored (and, with `publish`, published) when
-        it changed: a night's mark, tried again when a move was stored at that moment through
-        another process."""
+        it changed (VersionConflict when a move was stored at that moment through another process:
+        the night says so, and its desk repeats the change)."""
         self._known(table_id)
-        for tries_left in reversed(range(3)):
-            try:
-                with self._lock(table_id):
-                    table = self.get(table_id)
-                    marked = mark(table)
-                    if marked is table:
-                        return table
-                    new = self._commit(marked, table)
-                break
-            except VersionConflict:
-                if not tries_left:
-                    raise
+        with self._lock(table_id):
+            table = self.get(table_id)
+            marked = mark(table)
+            if marked is table:
+                return table
+            new = self._commit(marked, table)
         if publish:
             self._publish(table_id, new.version)
         return new
