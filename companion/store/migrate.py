@@ -6,6 +6,7 @@ What it converts, each step safe to run again after an interruption:
 - the journal's changes (journal.log, journal.old) copied into their tables' logs;
 - each table's file ({"table": {"1": {"record": ...}}}) into its document, with the seats and
   redo list the first releases did not store, and its log cut to the changes after it;
+- a Neko table set up before the Skill die had its faces gets the die it was played with;
 - a table whose log was recorded under older rules (its entries' "rules") is replayed under
   today's: kept when they take every move, else set aside in unconverted/ and named;
 - each night (its rounds' games, its placings, its revision) and league into its document;
@@ -19,6 +20,7 @@ import random
 from pathlib import Path
 
 from ..games import RuleViolation, get_game
+from ..games.neko.kittens import FACE_VALUES
 from ..private_files import make_folder
 from . import files
 from .log import replay
@@ -72,6 +74,9 @@ def _table(path: Path) -> str | None:
     if record.get("schema", 0) < 1:  # the first releases had no seats, no redo list and no schema
         record = {**record, "seat_tokens": record.get("seat_tokens") or [None] * len(record["players"]),
                   "redo": record.get("redo", []), "schema": SCHEMA}
+    if record["game"] == "neko" and "die_faces" not in record["options"]:
+        # Set up before the Skill die had its faces: it was played with any of them.
+        record = {**record, "options": {**record["options"], "die_faces": list(FACE_VALUES)}}
     log = path.with_suffix(".log")
     try:
         logged = files.read_log(log)
@@ -80,7 +85,8 @@ def _table(path: Path) -> str | None:
     changes = [c for c in logged if c["version"] > record["version"]]  # older ones were compacted in
     whole = replay(record, changes)
     game = get_game(record["game"])
-    if any(e.get("rules", 1) < game.rules_version for e in (*whole["actions"], *whole["redo"])):
+    entries = (*whole["actions"], *whole["redo"])
+    if any(e.get("rules", 1) < game.rules_version for e in entries):
         try:
             _replays(game, whole)
         except RuleViolation as exc:
@@ -91,6 +97,7 @@ def _table(path: Path) -> str | None:
                     part.rename(aside / part.name)
             return (f"Table {record['id']} ({record['game']}) was played under older rules that today's refuse "
                     f"({exc}): moved to unconverted/; export it with the release that made it.")
+    if any(e.get("rules") != game.rules_version for e in entries):  # every entry names its rules
         record = {**record, "actions": _current(game, record["actions"]), "redo": _current(game, record["redo"])}
         changes = [{**c, "entry": _current(game, [c["entry"]])[0]} if isinstance(c.get("entry"), dict) else c
                    for c in changes]

@@ -25,7 +25,7 @@ from ..private_files import make_folder, tighten
 from . import files, log
 from .base import StaleEvent, StaleLeague, StaleWrite, Store, StoreError, TableDamaged, is_record_id, saving
 from .index import TableIndex, summary_of
-from .schema import SCHEMA, check_current, check_shape
+from .schema import check_current, check_shape
 
 LISTS = ("version", "actions", "redo")  # what a table's log changes; every other key is its document's
 OLD_LAYOUT = ("index.json", "index.log", "journal.log")

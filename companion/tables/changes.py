@@ -15,7 +15,7 @@ import secrets
 from ..games import RuleViolation
 from .errors import NotAllowed, SeatTaken, TableClosed, TableReplaced, VersionConflict
 from .records import now
-from .table import Table, advanced, is_legacy, rewound
+from .table import Table, advanced, rewound
 
 
 def writable(table: Table, token: str | None, version: object) -> Table:
@@ -164,11 +164,7 @@ def _redone(table: Table, token: str | None, version: object, whole_tap: bool = 
     moved = entry["seq"] != len(actions) + 1
     entry = {**entry, "seq": len(actions) + 1}
     record = {**table.record, "version": table.version + 1, "actions": actions + [entry], "redo": redo[:-1]}
-    if is_legacy(table.game, entry) or (actions and is_legacy(table.game, actions[-1])):
-        # Older-rules entries replay with the answers their rules implied: as a fold does.
-        redone_table = rewound(table, record)
-    else:
-        redone_table = advanced(table, record, table.game.apply(table.state, entry["action"])[0])
+    redone_table = advanced(table, record, table.game.apply(table.state, entry["action"])[0])
     return redone_table, None if moved else {"op": "redo", "version": record["version"]}
 
 

@@ -69,7 +69,7 @@ def exported(table: Table, viewer: Viewer, whole: bool) -> dict:
     may see it (hidden information stays hidden)."""
     rec = table.record
     actions = [{"action": e["action"] if whole else table.game.redact_action(e["action"], viewer, table.state),
-                "at": e["at"], "rules": e.get("rules", 1), **({"joined": True} if e.get("joined") else {})} for e in rec["actions"]]
+                "at": e["at"], "rules": e["rules"], **({"joined": True} if e.get("joined") else {})} for e in rec["actions"]]
     return {"schema": SCHEMA, "game": rec["game"], "players": rec["players"], "options": rec["options"],
             "seed": rec["seed"], "created": rec["created"], "version": rec["version"], "actions": actions,
             **({} if whole else {"redacted": True})}
@@ -99,7 +99,9 @@ def imported(data: object, event: str | None, join_code: Callable[[], str]) -> T
     for e in given:
         if isinstance(e.get("rules", 1), bool) or not isinstance(e.get("rules", 1), int):
             raise RuleViolation("An action's 'rules' is the rules version it was recorded under (a number).")
-    steps = replay(table.game, state, [{"action": e.get("action"), "rules": e.get("rules", 1)} for e in given])
+    # Replayed under today's rules (each engine has one version): an export of a game played
+    # under older rules is taken only when today's rules take every move of it.
+    steps = replay(table.game, state, [{"action": e.get("action")} for e in given])
     for n, entry in enumerate(given, start=1):
         before = state
         try:
@@ -109,7 +111,7 @@ def imported(data: object, event: str | None, join_code: Callable[[], str]) -> T
         if worth_keeping(n - 1, len(given)):
             checkpoints.append((n - 1, before))
         at = entry.get("at") if isinstance(entry.get("at"), str) and len(entry["at"]) <= 40 else now()
-        entries.append({"seq": n, "action": entry.get("action"), "log": lines, "at": at, "rules": entry.get("rules", 1),
+        entries.append({"seq": n, "action": entry.get("action"), "log": lines, "at": at, "rules": table.game.rules_version,
                         **({"joined": True} if entry.get("joined") is True and n > 1 else {})})  # one tap, one undo
     given_version = data.get("version")
     version = len(entries)

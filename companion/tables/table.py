@@ -10,7 +10,7 @@ import hmac
 import random
 from dataclasses import dataclass
 
-from ..games import RuleViolation, Viewer, WATCHER, get_game
+from ..games import Viewer, WATCHER, get_game
 from .errors import closed_sentence, replaced_sentence
 
 CHECKPOINT_EVERY = 50
@@ -160,13 +160,7 @@ def rewound(table: Table, record: dict) -> Table:
     if not checkpoints:
         return Table(record, *fold_with_checkpoints(record))
     start, state = checkpoints[-1]
-    game = get_game(record["game"])
-    actions = record["actions"]
-    state, states = folded(game, state, actions[start:], start, checkpoints[:-1], actions[start - 1] if start else None)
-    if start == done and done and is_legacy(game, actions[-1]):
-        # A checkpoint inside a run of older-rules entries holds the state before that run was
-        # settled; a whole fold settles it when the log ends there, and so must this.
-        state = game.settle_legacy(state, recorded_under(actions[-1]))
+    state, states = folded(get_game(record["game"]), state, record["actions"][start:], start, checkpoints[:-1])
     return Table(record, state, states)
 
 
@@ -181,21 +175,9 @@ def caught_up(stale: Table | None, record: dict) -> Table:
         # grew by the same, nothing was undone, so the cached copy's log is the stored one's start.
         extends = (record["version"] - stale.version == len(new) and len(record["actions"]) >= done
                    and (done == 0 or record["actions"][done - 1] == stale.record["actions"][-1]))
-        # Older-rules entries settle at the end of their run: a whole fold knows where that is.
-        legacy = any(is_legacy(game, e) for e in new) or (done and is_legacy(game, stale.record["actions"][-1]))
-        if extends and not legacy:
+        if extends:
             return Table(record, *folded(game, stale.state, new, done, stale.checkpoints))
     return Table(record, *fold_with_checkpoints(record))
-
-
-def recorded_under(entry: dict) -> int:
-    """The rules version a log entry was recorded under (entries before versions were kept: 1)."""
-    return entry.get("rules", 1)
-
-
-def is_legacy(game, entry: dict) -> bool:
-    """Whether a log entry was recorded under older rules than the engine's."""
-    return recorded_under(entry) < game.rules_version
 
 
 def fold(record: dict) -> dict:
@@ -210,39 +192,21 @@ def fold_with_checkpoints(record: dict) -> tuple[dict, tuple]:
     return folded(game, state, record["actions"], 0)
 
 
-def folded(game, state: dict, entries: list[dict], start: int, kept: tuple = (),
-           previous: dict | None = None) -> tuple[dict, tuple]:
+def folded(game, state: dict, entries: list[dict], start: int, kept: tuple = ()) -> tuple[dict, tuple]:
     """`state` (after a log's first `start` entries) with `entries` replayed, and the checkpoints
     `kept` with the states passed on the way that a table keeps (`worth_keeping`)."""
     end = start + len(entries)
     checkpoints = [c for c in kept if worth_keeping(c[0], end)]
     first = state
-    for done, (after, _) in enumerate(replay(game, state, entries, previous), start=start):
+    for done, (after, _) in enumerate(replay(game, state, entries), start=start):
         if worth_keeping(done, end):
             checkpoints.append((done, first if done == start else state))
         state = after
     return state, keeping(checkpoints, end)
 
 
-def replay(game, state: dict, entries: list[dict], previous: dict | None = None):
-    """Apply log entries in order, yielding (state, lines) after each (`previous`: the entry just
-    before them, when replaying from a checkpoint). Entries recorded under older rules (their
-    `rules` below the engine's) were never asked what newer rules ask: after the last of a run of
-    them, and before one of them that the new question would refuse, the questions are answered
-    as those rules did (`Game.legacy_answers`), so an old game replays as it was played; an older
-    entry answering a question newer rules settle themselves is skipped (`Game.legacy_unasked`)."""
-    for k, entry in enumerate(entries):
-        legacy = entry.get("rules", 1) < game.rules_version
-        before = entries[k - 1] if k else previous
-        try:
-            state, lines = game.apply(state, entry["action"])
-        except RuleViolation:
-            if legacy and game.legacy_unasked(state, entry["action"], recorded_under(entry)):
-                lines = []  # an answer to a question today's rules settle without asking
-            elif before is None or before.get("rules", 1) >= game.rules_version:
-                raise
-            else:
-                state, lines = game.apply(game.settle_legacy(state, recorded_under(before)), entry["action"])
-        if legacy and (k + 1 == len(entries) or entries[k + 1].get("rules", 1) >= game.rules_version):
-            state = game.settle_legacy(state, recorded_under(entry))
+def replay(game, state: dict, entries: list[dict]):
+    """Apply log entries in order, yielding (state, lines) after each."""
+    for entry in entries:
+        state, lines = game.apply(state, entry["action"])
         yield state, lines

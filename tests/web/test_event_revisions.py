@@ -7,7 +7,6 @@ once, a refused registration being repeated as its desk is told to."""
 from __future__ import annotations
 
 import copy
-import json
 import threading
 
 import pytest
