@@ -51,7 +51,7 @@ def main(argv: list[str] | None = None) -> int:
             parser.exit(2, f"companion serve: {refusal}\n")
         return serve_app(args)
     from . import backup as backups
-    from .store.migrate import migrate
+    from .migrate import migrate
 
     try:
         if args.command == "backup":

@@ -3,15 +3,10 @@ desk over, revoking a desk, and what revoking takes from the night's tables.
 
 What a desk was handed dies with it. A round's reply gives the desk that seated it a host token of
 its own for each table (`desk_hosts` in the table's record, `handed`); revoking the desk (and the
-desks made from it, desks.py) takes those tokens off every table of the night. A table seated before
-desks had tokens of their own handed its host token itself to the seating desk: it gets a new host
-token at a revocation once any desk that may hold the old one (open when the table was made) is
-revoked.
+desks made from it, desks.py) takes those tokens off every table of the night.
 The players' ways in (play links, join codes, seats) stay: they are the players', not the desk's.
 """
 from __future__ import annotations
-
-from datetime import datetime
 
 from ..store.base import StoreError
 from ..tables import Table
@@ -46,7 +41,7 @@ class DeskChanges:
         """Revoke a handed-over desk and the desks made from it: their tokens open nothing from now
         on, and the host tokens they were handed for the night's tables no longer work. Revoking a
         desk revoked already takes those host tokens again (a table that could not be written the
-        first time, or a desk revoked before desks had tokens of their own)."""
+        first time)."""
         record = self.get(event_id)
         if any(d["id"] == desk_id and d.get("revoked") for d in record["desks"]) and self.is_organiser(record, token):
             self._revoke_hosts(record)
@@ -58,25 +53,10 @@ class DeskChanges:
         # Once the event is stored with the desks revoked (a refused try takes nothing away), from
         # every table of the night, for every revoked desk: what an earlier try left is taken too.
         desks = {d["id"] for d in record["desks"] if d.get("revoked")}
-        revoked = [(_time(d["made"]), _time(d["revoked"])) for d in record["desks"] if d.get("revoked")]
 
         def mark(table_id):
-            self.tables.revoke_hosts(table_id, desks, renew=_held(self.tables.get(table_id), revoked))
+            self.tables.revoke_hosts(table_id, desks)
         left = self._mark_tables(record, [(t["table_id"], mark) for rnd in record["rounds"] for t in rnd["tables"]])
         if left:
             raise StoreError(f"The desk is revoked, but {len(left)} of the night's tables could not be saved without "
                              "its host rights: revoke it again in a moment to finish.")
-
-
-def _held(table: Table, revoked: list[tuple[datetime, datetime]]) -> bool:
-    """Whether a revoked desk (made, revoked) may hold the host token of a table made before desks
-    had tokens of their own: it was open when the table was made, so it may have seated it. Every
-    revoked desk counts, those revoked before desks had tokens too."""
-    made = _time(table.record["created"])
-    return "desk_hosts" not in table.record and any(start <= made <= end for start, end in revoked)
-
-
-def _time(stamp: str) -> datetime:
-    # A desk's times are to the second, a table's to the millisecond: a table made in the second a
-    # desk was made or revoked counts as made while it was open (it may have been).
-    return datetime.fromisoformat(stamp).replace(microsecond=0)

@@ -195,11 +195,10 @@ class TableService(TableStorage):
             freed = seat_freed(table, token, seat)
             return table if freed is table else self._commit(freed, table)
 
-    def revoke_hosts(self, table_id: str, desks: set[str], renew: bool = False) -> Table:
-        """Take the host tokens of the revoked `desks` of its night away from a table (`renew`: also
-        replace a host token that a desk may have been handed before desks had their own,
-        `changes.hosts_revoked`). No new version: nothing is published."""
-        return self._night_mark(table_id, lambda table: hosts_revoked(table, desks, renew))
+    def revoke_hosts(self, table_id: str, desks: set[str]) -> Table:
+        """Take the host tokens of the revoked `desks` of its night away from a table
+        (`changes.hosts_revoked`). No new version: nothing is published."""
+        return self._night_mark(table_id, lambda table: hosts_revoked(table, desks))
 
     def retire(self, table_id: str, night: str) -> Table:
         """Mark a table that its tournament night replaced: from now on its actions, undos and redos

@@ -4,6 +4,7 @@ releases, a finished game in the index, a night whose round named one game, Kyot
 under older rules) is refused by the server with the command's name, then converted once."""
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from companion.tables import TableService
 
 OLD = Path(__file__).parent.parent / "data" / "release-0061ece"
 GANGS, OVER, FIRST_RELEASES, EVENT = "SWuc8Jxk2Xs", "kDNSGcqHixc", "IVGfHCm-tko", "lDNZS3jVbhc"
-REFUSED, TAKEN = "pD8XOKaiJrc", "uxGU856fS9A"  # older-rules logs today's rules refuse / take
+REFUSED, TAKEN, NIGHT_TABLE = "pD8XOKaiJrc", "uxGU856fS9A", "7oe3oZwrpLs"  # older-rules logs today's rules refuse / take
 
 
 @pytest.fixture
@@ -34,6 +35,20 @@ def test_the_server_refuses_an_older_folder_naming_the_command_and_touches_nothi
 
 
 def test_migrate_converts_every_table_night_and_listing_once(old, capsys):
+    # As seated before desks had host tokens of their own, by a desk that names its maker by label
+    # (revoked, and the desk it made not yet with it).
+    seated = old / "tables" / f"{NIGHT_TABLE}.json"
+    document = json.loads(seated.read_text())
+    handed = document["table"]["1"]["record"].pop("desk_hosts") and document["table"]["1"]["record"]["host_token"]
+    seated.write_text(json.dumps(document))
+    night_file = old / "events" / f"{EVENT}.json"
+    document = json.loads(night_file.read_text())
+    document["table"]["1"]["record"]["desks"] = [
+        {"id": "d1", "token": "t1", "label": "Door", "made": "2026-12-07T09:00:00+00:00", "by": "organiser",
+         "revoked": "2026-12-07T10:00:00+00:00", "revoked_by": "organiser"},
+        {"id": "d2", "token": "t2", "label": "Bar", "made": "2026-12-07T09:30:00+00:00", "by": "Door"}]
+    night_file.write_text(json.dumps(document))
+
     assert main(["migrate", "--data", str(old)]) == 0
     said = capsys.readouterr().out
     assert REFUSED in said and "unconverted/" in said and TAKEN not in said
@@ -50,6 +65,11 @@ def test_migrate_converts_every_table_night_and_listing_once(old, capsys):
     assert listed[OVER]["over"] is True and listed[GANGS]["over"] is False
     assert svc.store.table_for_code(listed[GANGS]["join_code"]) == GANGS
     night = svc.store.load_event(EVENT)
+    revoked = "2026-12-07T10:00:00+00:00"  # Bar, made by the Door, is revoked with it
+    assert [(d["by_desk"], d["revoked"]) for d in night["desks"]] == [("organiser", revoked), ("d1", revoked)]
+    table = svc.get(NIGHT_TABLE)
+    assert table.record["desk_hosts"] == {} and table.record["host_token"] != handed
+    assert table.record["rematch_key"] == handed
     assert night["revision"] == 0 and night["rounds"][0]["games"] == ["gangs"]
     assert night["rounds"][0]["tables"][0]["game"] == "gangs"
 

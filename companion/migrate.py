@@ -9,7 +9,9 @@ What it converts, each step safe to run again after an interruption:
 - a Neko table set up before the Skill die had its faces gets the die it was played with;
 - a table whose log was recorded under older rules (its entries' "rules") is replayed under
   today's: kept when they take every move, else set aside in unconverted/ and named;
-- each night (its rounds' games, its placings, its revision) and league into its document;
+- a night's table seated before desks had host tokens of their own gets a new host token;
+- each night (its rounds' games, its desks' makers, its placings, its revision) and league into
+  its document;
 - the index (index.json, index.log) into index/, then the old files removed.
 """
 from __future__ import annotations
@@ -17,15 +19,17 @@ from __future__ import annotations
 import json
 import os
 import random
+import secrets
 from pathlib import Path
 
-from ..games import RuleViolation, get_game
-from ..games.neko.kittens import FACE_VALUES
-from ..private_files import make_folder
-from . import files
-from .log import replay
-from .schema import SCHEMA
-from .tinydb_store import TinyDBStore
+from .events.desks import FIRST_DESK
+from .games import RuleViolation, get_game
+from .games.neko.kittens import FACE_VALUES
+from .private_files import make_folder
+from .store import files
+from .store.log import replay
+from .store.schema import SCHEMA
+from .store.tinydb_store import TinyDBStore
 
 
 def migrate(folder: str | os.PathLike) -> list[str]:
@@ -74,6 +78,12 @@ def _table(path: Path) -> str | None:
     if record.get("schema", 0) < 1:  # the first releases had no seats, no redo list and no schema
         record = {**record, "seat_tokens": record.get("seat_tokens") or [None] * len(record["players"]),
                   "redo": record.get("redo", []), "schema": SCHEMA}
+    if record.get("event") and "desk_hosts" not in record:
+        # Seated before desks had host tokens of their own: the round's reply handed a desk the
+        # table's own, which no revocation could take back. It is replaced (the first one still
+        # finds the table's rematch); the desks keep the players' play links.
+        record = {**record, "host_token": secrets.token_urlsafe(24), "desk_hosts": {},
+                  "rematch_key": record.get("rematch_key", record["host_token"])}
     if record["game"] == "neko" and "die_faces" not in record["options"]:
         # Set up before the Skill die had its faces: it was played with any of them.
         record = {**record, "options": {**record["options"], "die_faces": list(FACE_VALUES)}}
@@ -130,7 +140,14 @@ def _current(game, entries: list[dict]) -> list[dict]:
 
 
 def _night(record: dict) -> dict:
-    """A night as this release keeps it: every round lists its games, every table names its game."""
+    """A night as this release keeps it: every round lists its games, every table names its game,
+    every desk its maker by id, and a desk made by a revoked desk is revoked with it."""
+    for desk in record.get("desks", []):
+        desk.setdefault("by_desk", _maker(record, desk))
+    for gone in [d for d in record.get("desks", []) if d.get("revoked")]:
+        for desk in _made_from(record, gone["id"]):
+            if not desk.get("revoked"):
+                desk.update(revoked=gone["revoked"], revoked_by=gone["revoked_by"])
     for rnd in record.get("rounds", []):
         if "games" not in rnd:
             rnd["games"] = [rnd.pop("game")]
@@ -138,7 +155,27 @@ def _night(record: dict) -> dict:
             t.setdefault("game", rnd["games"][0])
     for key, empty in (("manual", {}), ("settled", {}), ("history", []), ("desks", [])):
         record.setdefault(key, empty)
+    record.pop("placings", None)  # one placing rule: players the tie-breakers cannot separate share a place
     return {**record, "schema": max(record.get("schema", 0), SCHEMA), "revision": record.get("revision", 0)}
+
+
+def _maker(record: dict, desk: dict) -> str:
+    """The desk that handed `desk` over, for a desk that names it by label: the desk of that name
+    made before it and not revoked before it was made (names are unique among open desks)."""
+    if desk["by"] == FIRST_DESK:
+        return FIRST_DESK
+    named = [d for d in record["desks"] if d["label"] == desk["by"] and d["made"] <= desk["made"] and d is not desk
+             and not (d.get("revoked") and d["revoked"] < desk["made"])]
+    return named[-1]["id"] if named else FIRST_DESK
+
+
+def _made_from(record: dict, desk_id: str) -> list[dict]:
+    found, frontier = [], {desk_id}
+    while frontier:
+        children = [d for d in record["desks"] if d["by_desk"] in frontier and d not in found]
+        found.extend(children)
+        frontier = {d["id"] for d in children}
+    return found
 
 
 def _old_index(folder: Path) -> set[str]:
