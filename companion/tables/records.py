@@ -7,6 +7,7 @@ log as a phone may see them; an import is an export checked action by action by 
 from __future__ import annotations
 
 import secrets
+import time
 from datetime import datetime, timezone
 from typing import Callable
 
@@ -21,6 +22,10 @@ IMPORT_MAX_ACTIONS = 2000
 # field, as docs/api.md promises of every request, rather than drop what a person meant to say.
 EXPORT_FIELDS = ("actions", "created", "game", "options", "players", "redacted", "schema", "seed", "version")
 EXPORT_ENTRY_FIELDS = ("action", "at", "joined", "rules")
+# An import replays up to IMPORT_MAX_ACTIONS a table (seconds for a night of them): under the
+# event-loop worker that would hold every phone, so it sleeps a moment (a turn of the loop) every
+# SLICE seconds of it (tests/web/test_night_bounds.py: phones answered within 250 ms meanwhile).
+SLICE = 0.01
 
 
 def now() -> str:
@@ -102,7 +107,11 @@ def imported(data: object, event: str | None, join_code: Callable[[], str]) -> T
     # Replayed under today's rules (each engine has one version): an export of a game played
     # under older rules is taken only when today's rules take every move of it.
     steps = replay(table.game, state, [{"action": e.get("action")} for e in given])
+    slice_ends = time.monotonic() + SLICE
     for n, entry in enumerate(given, start=1):
+        if time.monotonic() >= slice_ends:
+            time.sleep(0.0001)  # any positive sleep: gevent polls its sockets before it wakes
+            slice_ends = time.monotonic() + SLICE
         before = state
         try:
             state, lines = next(steps)
