@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 import threading
 from pathlib import Path
+from typing import Callable
 
 from tinydb import TinyDB
 
@@ -79,10 +80,8 @@ class TinyDBStore(Store):
     def save_table(self, record: dict, base: dict | None = None) -> None:
         table_id = record["id"]
         with self._write, saving("the change"):
-            stored = self._read_table(table_id)
-            if stored is None:
-                raise StoreError(f"The file of table '{table_id}' is gone from the data folder: nothing was saved.")
-            version = self._version(table_id, stored)
+            stored = self._stored(table_id)
+            version = self._version(table_id, lambda: stored)
             if (base is not None and base["version"] != version) or record["version"] < version:
                 raise StaleWrite(table_id, version)  # it would put back an older table
             if base is None:
@@ -96,23 +95,27 @@ class TinyDBStore(Store):
     def append_change(self, record: dict, change: dict) -> None:
         table_id = record["id"]
         with self._write, saving("the action"):
-            stored = self._read_table(table_id)
-            if stored is None:
-                raise StoreError(f"The file of table '{table_id}' is gone from the data folder: nothing was saved.")
-            version = self._version(table_id, stored)
+            version = self._version(table_id, lambda: self._stored(table_id))
             if change["version"] != version + 1:
                 # Built on an older copy of the table (a cache filled by a slow read): storing it
                 # would hand out a version that is already stored and acknowledged.
                 raise StaleWrite(table_id, version)
             files.append(self._log_path(table_id), change)
 
-    def _version(self, table_id: str, stored: dict) -> int:
-        """The stored version of a table: its log's last change's, else its document's."""
+    def _version(self, table_id: str, document: Callable[[], dict]) -> int:
+        """The stored version of a table: its log's last change's, else its `document()`'s."""
         try:
             last = files.last_entry(self._log_path(table_id))
         except ValueError as exc:
             raise TableDamaged(table_id, f"its change log cannot be read: {exc}") from None
-        return stored["version"] if last is None else last["version"]
+        return document()["version"] if last is None else last["version"]
+
+    def _stored(self, table_id: str) -> dict:
+        """A table's document, which a change needs: StoreError when its file is gone."""
+        stored = self._read_table(table_id)
+        if stored is None:
+            raise StoreError(f"The file of table '{table_id}' is gone from the data folder: nothing was saved.")
+        return stored
 
     def _read_table(self, table_id: str) -> dict | None:
         """A table's document (its record as created, without its log), or None if there is none."""
