@@ -80,3 +80,16 @@ def test_migrate_converts_every_table_night_and_listing_once(old, capsys):
     client = create_app({"TESTING": True, "DATA_DIR": str(old)}).test_client()
     assert client.get(f"/api/tables/{GANGS}").json["version"] == 4
     assert client.get(f"/api/events/{EVENT}/standings").status_code == 200
+
+
+def test_a_neko_table_set_up_before_the_die_had_faces_keeps_the_die_it_was_played_with(old):
+    # Its stored options name every option of its time; the app's first die took 0 to 6 and X.
+    neko = TableService(TinyDBStore(old.parent / "new")).create("neko", ["Ann", "Bob"], {"first_player": 0}, seed=0)
+    record = {k: v for k, v in neko.record.items() if k not in ("actions", "version")}
+    record["options"] = {"first_player": 0, "sheets": None, "growth_spaces": None, "experienced": False}
+    (old / "tables" / f"{neko.id}.json").write_text(json.dumps({"table": {"1": {"record": {
+        **record, "version": 1, "actions": [{"seq": 1, "at": "2026-01-01T20:00:00.000+00:00", "log": [], "rules": 2, "action": {
+            "type": "check", "player": 0, "skill": "hunting", "objective": 6, "die": 6, "target": "bug"}}]}}}}))
+    assert main(["migrate", "--data", str(old)]) == 0
+    table = TableService(TinyDBStore(old)).get(neko.id)
+    assert table.state["die"] == [0, 1, 2, 3, 4, 5, 6, "X"] and table.state["players"][0]["victories"] == 1
