@@ -7,7 +7,8 @@ A line is one of the changes the service makes (tables/changes.py) and every sto
   as `entry` when given (marked with whose phone moved it);
 - {"op": "splice", "version", "actions": [kept, [added...]], "redo": [kept, [added...]]}: any
   other change of the lists (a whole tap undone, a move undone from inside the log), or none (a
-  night's mark): each list cut to its first `kept` entries, then `added` appended.
+  night's mark, a whole record saved): each list cut to its first `kept` entries, then `added`
+  appended; the version may leap forward (a record saved whole names its own).
 """
 from __future__ import annotations
 
@@ -31,7 +32,8 @@ def replay(record: dict, changes: list[dict]) -> dict:
     """The record after the changes logged since its document was written."""
     actions, redo, version = list(record["actions"]), list(record["redo"]), record["version"]
     for change in changes:
-        if change["version"] != version + 1:
+        leap = change["op"] == "splice" and change["version"] > version
+        if change["version"] != version + 1 and not leap:
             # Every change adds one to the version: a gap means the log does not belong to this
             # document (say, a document put back from a backup beside a newer log).
             raise ValueError(f"it jumps from version {version} to {change['version']}")
