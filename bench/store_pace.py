@@ -52,7 +52,9 @@ def fsyncs(folder: str) -> None:
 
 def give(state: dict, n: int) -> dict:
     owed, card = state["pending"][0], {"value": n % 3, "kind": "plain"}
-    return {"type": "draw", "card": card} if owed["type"] == "draw" else {"type": "give", "to": owed["to"][n % len(owed["to"])], "card": card}
+    if owed["type"] == "draw":
+        return {"type": "draw", "card": card}
+    return {"type": "give", "to": owed["to"][n % len(owed["to"])], "card": card}
 
 
 def venue(folder: str, seconds: float) -> None:
