@@ -90,3 +90,14 @@ def made_from(record: dict, desk_id: str) -> list[dict]:
         found.extend(children)
         frontier = {d["id"] for d in children}
     return found
+
+
+def handed(record: dict, table, token: str | None) -> str:
+    """The host token of a night's `table` that the desk of `token` is given (its own, never the table's)."""
+    return table.record["desk_hosts"][desk_for(record, token)["id"]]
+
+
+def desk_of(record: dict, token: str | None) -> str | None:
+    """The id of the desk `token` opens (None for no desk: the change is refused anyway)."""
+    desk = desk_for(record, token)
+    return desk["id"] if desk else None
