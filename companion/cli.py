@@ -33,6 +33,8 @@ def main(argv: list[str] | None = None) -> int:
     rest.add_argument("archive")
     rest.add_argument("--data", default=None)
     rest.add_argument("--force", action="store_true", help="restore into a folder that is not empty")
+    sub.add_parser("migrate", help="convert a data folder an earlier release wrote (server stopped)").add_argument(
+        "--data", default=None)
     args = parser.parse_args(argv)
     if args.command == "serve":
         from .server.loop import patch
@@ -48,14 +50,22 @@ def main(argv: list[str] | None = None) -> int:
         return serve_app(options)
     from . import backup as backups
     from .settings import default_data_dir
+    from .migrate import migrate
+    from .server.owner import FolderInUse, claim
 
     data = args.data or os.environ.get("COMPANION_DATA") or default_data_dir()
     try:
         if args.command == "backup":
             print(f"Backup written to {backups.backup(data, args.out)}")
+        elif args.command == "migrate":
+            held = claim(data)  # refused (FolderInUse) while a server runs on the folder
+            try:
+                print("\n".join(migrate(data)) or f"{data} is in this release's shape.")
+            finally:
+                held.release()
         else:
             print(f"Restored {backups.restore(args.archive, data, args.force)} files into {data}")
-    except (OSError, ValueError) as exc:
+    except (OSError, ValueError, FolderInUse) as exc:
         print(f"companion {args.command}: {exc}", file=sys.stderr)
         return 1
     return 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from companion.games import RuleViolation, get_game
+from companion.games import get_game
 
 GAME = get_game("kyotoan")
 MARKET = ["corner_store", "heal", "acid_attack"]
@@ -36,26 +36,3 @@ def turn(state, spec, end=True, **yields):
     if end and not state["over"] and state["phase"] == "buy":
         state = act(state, type="end_turn")
     return state
-
-
-def played_now(rec: dict) -> list[dict]:
-    """A game recorded under older rules as the actions that play it out under today's: each
-    question those rules never asked is answered as they settled it (`legacy_answers`), where the
-    recorded action after it would be refused, and at the end of the log."""
-    state = GAME.setup(rec["players"], rec["options"], random.Random(rec["seed"]))
-    actions: list[dict] = []
-
-    def answer_older_questions(state):
-        while answers := GAME.legacy_answers(state):
-            state = act(state, **answers[0])
-            actions.append(answers[0])
-        return state
-
-    for action in rec["actions"]:
-        try:
-            state = act(state, **action)
-        except RuleViolation:
-            state = act(answer_older_questions(state), **action)
-        actions.append(action)
-    answer_older_questions(state)
-    return actions

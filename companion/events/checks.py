@@ -220,3 +220,38 @@ def swap_seats(record: dict, rnd: dict, a: object, b: object) -> tuple[tuple[dic
     if first[0] is second[0]:
         raise RuleViolation("They sit at the same table already.")
     return first, second
+
+
+def checked_result(results: list[dict], table_id: object, placings: object) -> tuple[dict, dict[str, int]]:
+    """The result row of `table_id` among a night's `results` and the places `placings` gives its
+    players (a list best first, or the form's {name: place number}); RuleViolation for either."""
+    entry = next((r for r in results if r["table_id"] == table_id), None)
+    if entry is None:
+        raise RuleViolation("That table is not part of this event: reload the page to see the tables as they are.")
+    where = f"Table {entry['table']} of round {entry['round']}"
+    if isinstance(placings, dict):
+        return entry, places_from_numbers(placings, entry["players"], where)
+    return entry, places_from_placings(placings, entry["players"], where)
+
+
+def untouched(record: dict, entry: dict, table) -> None:
+    """RuleViolation unless a round's table `entry` (its table in the app `table`, or None) has
+    neither started nor a result: only then may its players or game change."""
+    if (table is not None and table.version) or entry["table_id"] in record["manual"]:
+        number = next(k for r in record["rounds"] for k, t in enumerate(r["tables"], 1) if t is entry)
+        done = entry["table_id"] in record["manual"] or (table is not None and table.state.get("over"))
+        raise RuleViolation(f"Table {number} {'has a result' if done else 'has started'}: its players and game stay as they are.")
+
+
+def unregistered(players: list[dict], names: list[str]) -> None:
+    """RuleViolation, saying what to do, when one of `names` is registered already (case forgiven)."""
+    for name in names:
+        known = find_player(players, name)
+        if known is not None:
+            typed = f" (typed “{name}”)" if known["name"] != name else ""
+            if not known["checked_in"]:  # a player who left and came back is checked in again
+                raise RuleViolation(f"{known['name']} is already registered{typed}, and checked out: if it is the same "
+                                    f"player back, tap Check in beside {known['name']}; if not, give the new player a "
+                                    "different name. Nobody was registered.")
+            raise RuleViolation(f"{known['name']} is already registered{typed}: take that name off the list, or give "
+                                "the new player a different name. Nobody was registered.")

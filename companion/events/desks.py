@@ -6,8 +6,7 @@ hand the desk over: a new token ("desk") with a name that the history shows as w
 opened as a link or QR code on another device. Any desk can revoke another (never its own, so a
 desk cannot lock itself out by a stray tap); a revoked token opens nothing, and a device that still
 holds it is told when and by whom it was revoked. Revoking a desk revokes every desk it handed the
-desk over to, and theirs in turn: a desk's maker is its "by_desk" (its id; desks made before that
-was kept name their maker by label only, "by", and are matched by name and time).
+desk over to, and theirs in turn: a desk's maker is its "by_desk" (its id).
 """
 from __future__ import annotations
 
@@ -82,35 +81,23 @@ def revoke(record: dict, by: dict, desk_id: object) -> list[dict]:
     return gone
 
 
-def orphans_revoked(record: dict) -> dict:
-    """The record with every desk made from a revoked desk revoked too, as that desk was: a night
-    whose desks were revoked before revocation reached the desks they made."""
-    for gone in [d for d in record["desks"] if d.get("revoked")]:
-        for d in made_from(record, gone["id"]):
-            if not d.get("revoked"):
-                d.update(revoked=gone["revoked"], revoked_by=gone["revoked_by"])
-    return record
-
-
 def made_from(record: dict, desk_id: str) -> list[dict]:
     """Every desk handed over from the desk `desk_id`, and from those in turn (revoked ones too:
     a desk made from a desk revoked before revocation reached further still goes)."""
     found, frontier = [], {desk_id}
     while frontier:
-        children = [d for d in record["desks"] if maker(record, d) in frontier and d not in found]
+        children = [d for d in record["desks"] if d["by_desk"] in frontier and d not in found]
         found.extend(children)
         frontier = {d["id"] for d in children}
     return found
 
 
-def maker(record: dict, desk: dict) -> str:
-    """The id of the desk that handed `desk` over (FIRST_DESK for the organiser's). A desk made
-    before makers were kept by id names its maker's label: the desk of that name made before it
-    and not revoked before it was made (names are unique among open desks)."""
-    if "by_desk" in desk:
-        return desk["by_desk"]
-    if desk["by"] == FIRST_DESK:
-        return FIRST_DESK
-    named = [d for d in record["desks"] if d["label"] == desk["by"] and d["made"] <= desk["made"] and d is not desk
-             and not (d.get("revoked") and d["revoked"] < desk["made"])]
-    return named[-1]["id"] if named else FIRST_DESK
+def handed(record: dict, table, token: str | None) -> str:
+    """The host token of a night's `table` that the desk of `token` is given (its own, never the table's)."""
+    return table.record["desk_hosts"][desk_for(record, token)["id"]]
+
+
+def desk_of(record: dict, token: str | None) -> str | None:
+    """The id of the desk `token` opens (None for no desk: the change is refused anyway)."""
+    desk = desk_for(record, token)
+    return desk["id"] if desk else None

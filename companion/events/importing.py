@@ -20,11 +20,7 @@ MAX_ACTIONS = 30_000
 # Tables an import may create (a long night of 64 players and 6 rounds has under 100).
 MAX_TABLES = 200
 EXPORT_FIELDS = {"schema", "id", "name", "date", "games", "rounds_planned", "scoring", "created", "players",
-                 "rounds", "manual", "settled", "history", "results", "standings", "tables", "placings"}
-# How a game played in the app places its players (results.app_places): 1, by the engine's order;
-# 2, players equal on their game's tie-breakers sharing a place. A night keeps the rule it began
-# with, so an update never changes the points of a night already played or half played.
-PLACINGS = 2
+                 "rounds", "manual", "settled", "history", "results", "standings", "tables"}
 # The history an import keeps (the newest entries of a longer one).
 HISTORY_MAX = 2000
 DAMAGED = "The event export is incomplete or damaged ({}); nothing was imported."
@@ -58,10 +54,6 @@ def read_export(data: object) -> EventImport:
     if schema > EXPORT_SCHEMA:
         raise RuleViolation("This export comes from a newer version of the app.")
     setup = event_setup(data.get("name"), data.get("games"), data.get("rounds_planned"), data.get("scoring"), data.get("date"))
-    placings = data.get("placings", 1)  # an export from before the rule had none
-    if placings not in (1, PLACINGS) or isinstance(placings, bool):
-        raise RuleViolation(DAMAGED.format(f"'placings' is 1 or {PLACINGS}"))
-    setup["placings"] = placings
     players = _players(data.get("players"), setup["rounds_planned"])
     rounds = _rounds(data.get("rounds"), setup, players)
     seated = {t["table_id"]: t for r in rounds for t in r["tables"]}

@@ -7,8 +7,7 @@ from __future__ import annotations
 from ..games.words import listed
 from ..store import Store
 from ..tables import Table, TableNotFound, TableService
-from .desks import desk_for, orphans_revoked
-from .records import upgraded
+from .desks import desk_for
 from .results import app_places, conflicts, result_rows
 from .standings import standings
 
@@ -29,7 +28,7 @@ class EventReader:
         record = self.store.load_event(event_id) if isinstance(event_id, str) else None
         if record is None:
             raise EventNotFound(f"There is no event '{event_id}'.")
-        return orphans_revoked(upgraded(record))
+        return record
 
     def is_organiser(self, record: dict, token: str | None) -> bool:
         """Whether `token` opens this event's desk (its organiser token, or a desk handed over)."""
@@ -64,8 +63,7 @@ class EventReader:
 
     def _app_places(self, record: dict, entry: dict) -> dict[str, int] | None:
         table = self.own_table(record, entry["table_id"])
-        shared = record.get("placings", 1) >= 2  # the rule the night began with (importing.PLACINGS)
-        return None if table is None else app_places(table.record["players"], table.state, table.game, shared)
+        return None if table is None else app_places(table.record["players"], table.state, table.game)
 
     def round_blocker(self, record: dict, results: list[dict] | None = None) -> str | None:
         """Why the next round cannot start now (a sentence), or None when it can."""

@@ -1,4 +1,4 @@
-"""An event record's shape: a new one, an older one brought up to date, and its history.
+"""An event record's shape: a new one, and its history.
 
 A record holds the setup (name, date, games, planned rounds, scoring), the organiser token, the
 players (checked in or not, from which round), the rounds and their tables (each with its game),
@@ -15,7 +15,7 @@ import secrets
 from datetime import datetime, timezone
 from itertools import combinations
 
-from .importing import EXPORT_SCHEMA, PLACINGS
+from .importing import EXPORT_SCHEMA
 
 # A long night has a few hundred entries; a runaway script is not kept forever.
 HISTORY_MAX = 2000
@@ -23,23 +23,9 @@ HISTORY_MAX = 2000
 
 def new_record(setup: dict) -> dict:
     """A fresh event record (new id, organiser token and seating seed) for a checked setup."""
-    return upgraded({"schema": EXPORT_SCHEMA, "id": secrets.token_urlsafe(8), "placings": PLACINGS, **setup, "token": secrets.token_urlsafe(24),
-                     "seed": secrets.randbits(32), "created": now(), "players": [], "rounds": [], "manual": {},
-                     "revision": 0})
-
-
-def upgraded(record: dict) -> dict:
-    """A record as this version keeps it: a round stored before rounds could mix games ("game":
-    one id) lists its "games" and names each table's game; a record without a history, settled
-    conflicts or handed-over desks gets empty ones."""
-    for rnd in record["rounds"]:
-        if "games" not in rnd:
-            rnd["games"] = [rnd.pop("game")]
-        for t in rnd["tables"]:
-            t.setdefault("game", rnd["games"][0])
-    for key, empty in (("settled", {}), ("history", []), ("desks", [])):
-        record.setdefault(key, empty)
-    return record
+    return {"schema": EXPORT_SCHEMA, "id": secrets.token_urlsafe(8), **setup, "token": secrets.token_urlsafe(24),
+            "seed": secrets.randbits(32), "created": now(), "players": [], "rounds": [], "manual": {}, "settled": {},
+            "history": [], "desks": [], "revision": 0}
 
 
 def note(record: dict, who: str, what: str, **details) -> dict:

@@ -13,19 +13,14 @@ from __future__ import annotations
 from typing import Callable
 
 
-def app_places(names: list[str], state: dict, game, shared: bool = True) -> dict[str, int] | None:
+def app_places(names: list[str], state: dict, game) -> dict[str, int] | None:
     """The placings a finished game gives its seats (`names` in seating order), or None while it
-    plays: `Game.places`, where players the game's own tie-breakers cannot separate share a place
-    (`shared`; else, as nights begun before that rule count them, by the engine's order with a
-    shared win first). The table's own seating names the places, so a round entry that lists other
-    players (a damaged record) can neither crash a page nor credit the wrong people."""
+    plays: `Game.places`, where players the game's own tie-breakers cannot separate share a place.
+    The table's own seating names the places, so a round entry that lists other players (a
+    damaged record) can neither crash a page nor credit the wrong people."""
     if not state.get("over"):
         return None
-    if shared:
-        return dict(zip(names, game.places(state)))
-    won = state["winner"] if isinstance(state["winner"], list) else [state["winner"]]
-    return {names[i]: 1 if i in won else position for position, i in enumerate(state["standings"], start=1)
-            if isinstance(i, int) and 0 <= i < len(names)}
+    return dict(zip(names, game.places(state)))
 
 
 def result_rows(record: dict, played: Callable[[dict], dict[str, int] | None]) -> list[dict]:

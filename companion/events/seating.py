@@ -164,3 +164,16 @@ class _Swaps:
                 self.clashing.add(k)
             else:
                 self.clashing.discard(k)
+
+
+def round_seating(number: int, seed: int, present: list[str], games: list[tuple[str, int, int]],
+                  order: list[str] | None, met: dict[frozenset, int]) -> tuple[list[tuple[str, list[str]]], random.Random]:
+    """Round `number`'s tables, (game id, names), for the `present` players and the round's games
+    (id, min, max): grouped by the standings' `order` from round 2 (None in round 1: at random);
+    and the round's own random source, which goes on to seed its tables. ValueError when no
+    split fits."""
+    plan = mixed_tables(len(present), games)
+    rng = random.Random(seed * 1000 + number)
+    sizes = [size for _, size in plan]
+    seating = seat(order, sizes, rng, met, ranked=True) if order is not None else seat(present, sizes, rng)
+    return [(game_id, names) for (game_id, _), names in zip(plan, seating)], rng

@@ -5,38 +5,38 @@ rounds with their tables, and the results the organiser entered by hand. Results
 played with the app are read from those tables when their game ends, so a table's result
 reaches the standings the moment it finishes. An event holds only tables that it created (each
 table's record names its event): an id in an event's record never reaches another table.
-Exports and imports: transfer.py; the desk's own changes (hand over, revoke): desk_service.py;
-the round clock: clock_service.py.
+Every change decides on a copy of the stored record, stores it on the revision read, then acts
+(stores the tables it drafted, marks older tables). Exports and imports: transfer.py; desks:
+desks.py; the round clock's rules: clock.py.
 """
 from __future__ import annotations
 
 import logging
-import random
 import secrets
 import threading
+import time
 
 from ..games import RuleViolation
 from ..games.words import listed
 from ..store import Store
-from ..store.base import StaleEvent, StoreError
-from ..store.revisions import store_on_revision
+from ..store.base import StoreError
+from ..store.revisions import store_changed
 from ..tables import NotAllowed, Table, TableService, VersionConflict
-from .checks import (event_setup, find_player, places_from_numbers, places_from_placings, player_names,
-                     removable, room_for, round_games, swap_seats)
-from .clock_service import ClockChanges
-from .desk_service import DeskChanges, desk_of, handed
+from . import clock
+from .checks import (checked_result, event_setup, find_player, player_names, removable, room_for, round_games,
+                     swap_seats, unregistered, untouched)
+from .desks import desk_for, desk_of, hand_over, handed, revoke
 from .reading import EventNotFound, EventReader  # noqa: F401 (EventNotFound: the web layer imports it from here)
 from .records import met, new_record, note, now
-from .seating import mixed_tables, seat
+from .seating import round_seating
 
-# Tries of one change: a try refused because another server process stored a change first is made
-# again on the record that change left, so only a burst of changes at one moment from several
-# processes uses them all up (and the organiser is then asked to repeat the change).
 log = logging.getLogger(__name__)
 
 
-class EventService(ClockChanges, DeskChanges, EventReader):
-    """Create and run tournament nights; only the organiser token changes an event."""
+class EventService(EventReader):
+    """Create and run tournament nights; only the organiser token (or a desk's) changes an event."""
+
+    wall = staticmethod(time.time)  # the server's clock, for the round clock (replaced in tests)
 
     def __init__(self, store: Store, tables: TableService, publish=lambda key, version: None,
                  count_tables=lambda count: None):
@@ -61,16 +61,7 @@ class EventService(ClockChanges, DeskChanges, EventReader):
         clean = player_names(names)
 
         def change(record):
-            for name in clean:
-                known = find_player(record["players"], name)
-                if known is not None:
-                    typed = f" (typed “{name}”)" if known["name"] != name else ""
-                    if not known["checked_in"]:  # a player who left and came back is checked in again
-                        raise RuleViolation(f"{known['name']} is already registered{typed}, and checked out: if it is the same "
-                                            f"player back, tap Check in beside {known['name']}; if not, give the new player a "
-                                            "different name. Nobody was registered.")
-                    raise RuleViolation(f"{known['name']} is already registered{typed}: take that name off the list, or give "
-                                        "the new player a different name. Nobody was registered.")
+            unregistered(record["players"], clean)
             room_for(len(record["players"]), len(clean))
             for name in clean:
                 record["players"].append({"name": name, "checked_in": present, "since_round": len(record["rounds"]) + 1})
@@ -104,7 +95,7 @@ class EventService(ClockChanges, DeskChanges, EventReader):
     def start_round(self, event_id: str, token: str | None, games: object) -> dict:
         """Seat the checked-in players at new tables of one game (an id) or several (a list of ids:
         tables of each, each within its game's limits); returns the round."""
-        created, made = {}, {}
+        created, drafts = {}, []
 
         def change(record):
             chosen = round_games(games, record["games"])
@@ -112,54 +103,47 @@ class EventService(ClockChanges, DeskChanges, EventReader):
             if blocker:
                 raise RuleViolation(blocker)
             present = [p["name"] for p in record["players"] if p["checked_in"]]
+            number = len(record["rounds"]) + 1
+            order = [row["name"] for row in self.standings(record) if row["name"] in present] if record["rounds"] else None
             try:
-                plan = mixed_tables(len(present), [(g.id, g.min_players, g.max_players) for g in chosen])
+                plan, rng = round_seating(number, record["seed"], present, [(g.id, g.min_players, g.max_players) for g in chosen],
+                                          order, met(record))
             except ValueError as exc:
                 raise RuleViolation(f"Cannot start the round: {exc}") from None
-            number = len(record["rounds"]) + 1
-            rng = random.Random(record["seed"] * 1000 + number)
-            sizes = [size for _, size in plan]
-            if record["rounds"]:
-                order = [row["name"] for row in self.standings(record) if row["name"] in present]
-                seating = seat(order, sizes, rng, met(record), ranked=True)
-            else:
-                seating = seat(present, sizes, rng)
-            self._count_new(made, [(game_id, names) for (game_id, _), names in zip(plan, seating)])
+            self.count_tables(len(plan))
             tables = []
-            for (game_id, _), names in zip(plan, seating):
-                table = self._new_table(record, game_id, names, rng.randrange(1 << 30), made, token)
+            for game_id, names in plan:
+                table = self._draft(record, game_id, names, rng.randrange(1 << 30), drafts, token)
                 tables.append({"table_id": table.id, "token": handed(record, table, token), "game": game_id, "players": names})
             record["rounds"].append({"round": number, "games": [g.id for g in chosen], "tables": [
                 {k: t[k] for k in ("table_id", "game", "players")} for t in tables], "started": now()})
             created["round"] = {"round": number, "tables": tables}
-        self._change(event_id, token, change, self._close_earlier_rounds)
+        self._change(event_id, token, change, self._close_earlier_rounds, drafts)
         return created["round"]
 
     def swap(self, event_id: str, token: str | None, a: object, b: object) -> dict:
         """Swap two players' seats in the current round (only while both tables are untouched)."""
-        replaced, made = [], {}
+        replaced, drafts = [], []
 
         def change(record):
-            replaced.clear()  # a try made again starts afresh
             rnd = self._current(record)
             (ta, ka), (tb, kb) = swap_seats(record, rnd, a, b)
             for t in (ta, tb):
                 self._untouched(record, t)
             ta["players"][ka], tb["players"][kb] = tb["players"][kb], ta["players"][ka]
-            self._count_new(made, [(t["game"], t["players"]) for t in (ta, tb)])
-            replaced.extend(self._renew(record, t, made, token) for t in (ta, tb))
+            self.count_tables(2)
+            replaced.extend(self._renew(record, t, drafts, token) for t in (ta, tb))
             number = {id(t): k for k, t in enumerate(rnd["tables"], start=1)}
             note(record, self.who(record, token), "swap", text=f"swapped {ta['players'][ka]} (now at table {number[id(ta)]}) and "
                  f"{tb['players'][kb]} (now at table {number[id(tb)]}) in round {rnd['round']}")
-        return self._change(event_id, token, change, lambda record: self._retire(record, replaced))
+        return self._change(event_id, token, change, lambda record: self._retire(record, replaced), drafts)
 
     def change_game(self, event_id: str, token: str | None, table_id: object, game_id: object) -> dict:
         """Give a table of the current round another of the night's games (only while it is
         untouched, and only a game its players' number fits)."""
-        replaced, made = [], {}
+        replaced, drafts = [], []
 
         def change(record):
-            replaced.clear()
             rnd = self._current(record)
             entry = next((t for t in rnd["tables"] if t["table_id"] == table_id), None)
             if entry is None:
@@ -171,12 +155,12 @@ class EventService(ClockChanges, DeskChanges, EventReader):
                                     f"{game.min_players} to {game.max_players} players.")
             self._untouched(record, entry)
             entry["game"] = game.id
-            self._count_new(made, [(entry["game"], entry["players"])])
+            self.count_tables(1)
             if game.id not in rnd["games"]:
                 rnd["games"].append(game.id)
-            replaced.append(self._renew(record, entry, made, token))
+            replaced.append(self._renew(record, entry, drafts, token))
             note(record, self.who(record, token), "game", text=f"table {number} of round {rnd['round']} plays {game.title}")
-        return self._change(event_id, token, change, lambda record: self._retire(record, replaced))
+        return self._change(event_id, token, change, lambda record: self._retire(record, replaced), drafts)
 
     @staticmethod
     def _current(record: dict) -> dict:
@@ -185,31 +169,21 @@ class EventService(ClockChanges, DeskChanges, EventReader):
         return record["rounds"][-1]
 
     def _untouched(self, record: dict, entry: dict) -> None:
-        table = self.own_table(record, entry["table_id"])
-        if (table is not None and table.version) or entry["table_id"] in record["manual"]:
-            number = next(k for r in record["rounds"] for k, t in enumerate(r["tables"], 1) if t is entry)
-            done = entry["table_id"] in record["manual"] or (table is not None and table.state.get("over"))
-            raise RuleViolation(f"Table {number} {'has a result' if done else 'has started'}: its players and game stay as they are.")
+        untouched(record, entry, self.own_table(record, entry["table_id"]))
 
-    def _renew(self, record: dict, entry: dict, made: dict, token: str | None) -> str:
+    def _renew(self, record: dict, entry: dict, drafts: list[Table], token: str | None) -> str:
         """Give `entry` a new table (new tokens: a phone that opened the old one's play link cannot
         play at it); returns the old table's id."""
         old = entry["table_id"]
-        entry["table_id"] = self._new_table(record, entry["game"], entry["players"], secrets.randbits(30), made, token).id
+        entry["table_id"] = self._draft(record, entry["game"], entry["players"], secrets.randbits(30), drafts, token).id
         return old
 
-    def _count_new(self, made: dict, tables: list[tuple[str, list[str]]]) -> None:
-        # Before any is stored, and only those an earlier try of the same change did not make.
-        self.count_tables(sum(1 for game_id, names in tables if (game_id, tuple(names)) not in made))
-
-    def _new_table(self, record: dict, game_id: str, names: list[str], seed: int, made: dict, token: str | None) -> Table:
-        """A new table of the event, with a host token of its own for the desk of `token`. A change
-        tried again (see _change) takes the table that an earlier try made for the same game and
-        players, so a refused try leaves no table behind."""
-        key = (game_id, tuple(names))
-        if key not in made:
-            made[key] = self.tables.create(game_id, names, {}, seed, event=record["id"], desk=desk_of(record, token))
-        return made[key]
+    def _draft(self, record: dict, game_id: str, names: list[str], seed: int, drafts: list[Table], token: str | None) -> Table:
+        """A new table of the event, with a host token of its own for the desk of `token`, added to
+        `drafts`: stored once the event is (a refused change leaves no table behind)."""
+        table = self.tables.draft(game_id, names, {}, seed, event=record["id"], desk=desk_of(record, token))
+        drafts.append(table)
+        return table
 
     def _retire(self, record: dict, table_ids: list[str]) -> None:
         # Only once the event is stored without them: a refused try leaves the old tables in play.
@@ -231,11 +205,50 @@ class EventService(ClockChanges, DeskChanges, EventReader):
                     mark(table_id)
             except (StoreError, VersionConflict) as exc:
                 # A locked table's page still names its night (and, replaced, says that its moves
-                # no longer count); a revocation says so and can be made again (desk_service.py).
+                # no longer count); a revocation says so and can be made again (`revoke_desk`).
                 log.warning("Table %s could not be marked by its night: %s", table_id, exc)
                 left.append(table_id)
         return left
 
+    # -- desks and the round clock ---------------------------------------------------------------
+    def hand_over(self, event_id: str, token: str | None, label: object = None) -> dict:
+        """Open the desk on another device: a new organiser token with a name (see desks.py)."""
+        made = []
+        self._change(event_id, token, lambda record: made.append(hand_over(record, desk_for(record, token), label)))
+        return made[0]
+
+    def revoke_desk(self, event_id: str, token: str | None, desk_id: object) -> dict:
+        """Revoke a handed-over desk and the desks made from it: their tokens open nothing from now
+        on, and the host tokens they were handed for the night's tables (`desk_hosts`) no longer
+        work. Revoking a desk revoked already takes those host tokens again (a table that could not
+        be written the first time)."""
+        record = self.get(event_id)
+        if any(d["id"] == desk_id and d.get("revoked") for d in record["desks"]) and self.is_organiser(record, token):
+            self._revoke_hosts(record)
+            return record
+        return self._change(event_id, token, lambda record: revoke(record, desk_for(record, token), desk_id),
+                            self._revoke_hosts)
+
+    def _revoke_hosts(self, record: dict) -> None:
+        # Once the event is stored with the desks revoked, from every table of the night.
+        desks = {d["id"] for d in record["desks"] if d.get("revoked")}
+        left = self._mark_tables(record, [(t["table_id"], lambda tid: self.tables.revoke_hosts(tid, desks))
+                                          for rnd in record["rounds"] for t in rnd["tables"]])
+        if left:
+            raise StoreError(f"The desk is revoked, but {len(left)} of the night's tables could not be saved without "
+                             "its host rights: revoke it again in a moment to finish.")
+
+    def set_clock(self, event_id: str, token: str | None, body: dict) -> dict:
+        """Apply one change of the round clock (api.md, Round clock) and return the clock as it is now."""
+        def change(record):
+            note(record, self.who(record, token), "clock", text=clock.change(record, body, self.wall()))
+        return clock.view(self._change(event_id, token, change), self.wall())
+
+    def clock(self, event_id: str) -> dict:
+        """The clock of the event's current round as anyone with the event link reads it."""
+        return clock.view(self.get(event_id), self.wall())
+
+    # -- results -------------------------------------------------------------------------------
     def record_result(self, event_id: str, token: str | None, table_id: object, placings: object, correction: object = False) -> dict:
         """Placings of a table played without the app, or a correction of any table's result (which
         settles a conflict): a list best first (a list inside it is a tie), or the form's
@@ -244,7 +257,7 @@ class EventService(ClockChanges, DeskChanges, EventReader):
             raise RuleViolation("'correction' must be true or false.")
 
         def change(record):
-            entry, places = self._checked_result(record, table_id, placings)
+            entry, places = checked_result(self.results(record), table_id, placings)
             if entry["places"] and not correction:
                 raise RuleViolation(f"Table {entry['table']} of round {entry['round']} already has a result; "
                                     "send the new one as a correction to replace it.")
@@ -259,34 +272,27 @@ class EventService(ClockChanges, DeskChanges, EventReader):
     def preview_result(self, event_id: str, token: str | None, table_id: object, placings: object) -> dict:
         """What a result would change, without changing it (the desk asks before a correction):
         the table's round, number and game, its result now ("before") and the new one ("after")."""
-        record = self.get(event_id)
-        if not self.is_organiser(record, token):
-            raise NotAllowed("Only the organiser (with the event's organiser token) can change the event.")
-        entry, places = self._checked_result(record, table_id, placings)
+        record = self._organisers(event_id, token)
+        entry, places = checked_result(self.results(record), table_id, placings)
         return {"table_id": table_id, "round": entry["round"], "table": entry["table"], "game": entry["game"],
                 "before": entry["places"], "after": places}
 
-    def _checked_result(self, record: dict, table_id: object, placings: object) -> tuple[dict, dict[str, int]]:
-        entry = next((r for r in self.results(record) if r["table_id"] == table_id), None)
-        if entry is None:
-            raise RuleViolation("That table is not part of this event: reload the page to see the tables as they are.")
-        where = f"Table {entry['table']} of round {entry['round']}"
-        if isinstance(placings, dict):
-            return entry, places_from_numbers(placings, entry["players"], where)
-        return entry, places_from_placings(placings, entry["players"], where)
+    def _organisers(self, event_id: str, token: str | None) -> dict:
+        """The event, for a bearer of its organiser token (or a desk's); else NotAllowed."""
+        record = self.get(event_id)
+        if not self.is_organiser(record, token):
+            raise NotAllowed("Only the organiser (with the event's organiser token) can change the event.")
+        return record
 
-    def _change(self, event_id: str, token: str | None, change, after=None) -> dict:
-        """Apply `change` (a function of the record) to the stored event and store it, built on the
-        revision read: refused when another process stored a change meanwhile, and then applied
-        again to the record as that change left it (the lock only orders this process's changes).
-        `after(record)` runs once the change is stored."""
-        def organisers_record() -> dict:
-            record = self.get(event_id)
-            if not self.is_organiser(record, token):
-                raise NotAllowed("Only the organiser (with the event's organiser token) can change the event.")
-            return record
-
-        record = store_on_revision(self._lock, organisers_record, change, self.store.save_event, StaleEvent)
+    def _change(self, event_id: str, token: str | None, change, after=None, drafts: list[Table] = ()) -> dict:
+        """Decide, store, then act: `change` (a function of the record: it decides, and may draft
+        tables into `drafts`, storing nothing) changes the event read; it is stored on the revision
+        read (refused, StaleEvent, when another desk or process stored a change meanwhile: nothing
+        is changed, and the organiser repeats it); then the drafted tables are stored and
+        `after(record)` runs."""
+        record = store_changed(self._lock, lambda: self._organisers(event_id, token), change, self.store.save_event)
+        for table in drafts:
+            self.tables.store_checked(table)
         if after is not None:
             after(record)
         self.publish(f"event:{event_id}", len(record["rounds"]))

@@ -24,8 +24,8 @@ class Game:
     min_players: int = 2
     max_players: int = 2
     options: tuple[Option, ...] = ()
-    # Raised when a change of the rules makes the engine ask a question older logs never answered;
-    # log entries carry the version they were recorded under (see `legacy_answers`).
+    # The rules this engine plays, named by every log entry; a log recorded under older ones is
+    # converted once, or set aside, by `companion migrate` (companion/migrate.py).
     rules_version: int = 1
     # Action types that change one player's own settings rather than play a move (Last Kyotoan
     # Standing's auto-yield): like a decision that player owes, only their seat or the host sends them.
@@ -212,22 +212,6 @@ class Game:
             else:
                 places[i] = position
         return [places[i] for i in range(len(state["players"]))]
-
-    def legacy_answers(self, state: dict, rules: int = 1) -> list[dict]:
-        """Answers to the pending questions that rules before `rules_version` did not ask, as
-        those rules settled them without asking (to replay a log recorded under rules `rules`)."""
-        return []
-
-    def legacy_unasked(self, state: dict, action: dict, rules: int) -> bool:
-        """Whether a recorded `action` the rules refuse now answered a question that rules `rules`
-        asked and these settle themselves (the replay then skips it: it changed nothing)."""
-        return False
-
-    def settle_legacy(self, state: dict, rules: int = 1) -> dict:
-        """The state once every question rules `rules` did not ask is answered their way."""
-        while answers := self.legacy_answers(state, rules):
-            state, _ = self.apply(state, answers[0])
-        return state
 
     def view(self, state: dict, viewer: Viewer) -> dict:
         """The state as `viewer` may see it (hidden information redacted)."""

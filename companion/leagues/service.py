@@ -17,8 +17,7 @@ from ..events.spreadsheets import event_date
 from ..games import RuleViolation
 from ..games.words import listed
 from ..store import Store
-from ..store.base import StaleLeague
-from ..store.revisions import store_on_revision
+from ..store.revisions import store_changed
 from ..tables import NotAllowed, same_secret
 from .records import MAX_MERGES, MAX_NIGHTS, Identities, merge_request, new_league, night_keys
 from .standings import league_table
@@ -157,6 +156,6 @@ class LeagueService:
         return league_table(self.nights(record), record["merges"])
 
     def _change(self, league_id: str, token: str | None, change) -> dict:
-        """Apply `change` to the stored league and store it on the revision read (made again on
-        the fresh record when another process stored a change first, as events' changes are)."""
-        return store_on_revision(self._lock, lambda: self.authorise(league_id, token), change, self.store.save_league, StaleLeague)
+        """Apply `change` to the stored league and store it on the revision read (refused when
+        another process stored a change first, as events' changes are)."""
+        return store_changed(self._lock, lambda: self.authorise(league_id, token), change, self.store.save_league)

@@ -11,7 +11,6 @@ import re
 from abc import ABC, abstractmethod
 from contextlib import contextmanager
 
-from .entries import Entries
 
 _SAFE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
@@ -19,13 +18,6 @@ _SAFE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 def is_record_id(value: object) -> bool:
     """Whether `value` can be a table's or an event's id (what the app makes: URL-safe, short)."""
     return isinstance(value, str) and bool(_SAFE_ID.match(value))
-
-
-def check_shape(record: dict) -> None:
-    """ValueError unless a table record has what replaying and folding it need."""
-    for key, kind in (("game", str), ("players", list), ("version", int), ("actions", (list, Entries)), ("redo", (list, Entries))):
-        if not isinstance(record.get(key), kind):
-            raise ValueError(f"its '{key}' is missing or of the wrong kind")
 
 
 class StoreError(RuntimeError):

@@ -1,24 +1,27 @@
-"""The table index: every table's join code and listed summary, held in memory and kept on disk
-as a snapshot (index.json) plus an append-only log (index.log).
+"""The table index of the embedded store: every table's summary (id, game, players, join code,
+created, over) as TinyDB documents, in shards of SHARD tables (index/0.json, index/1.json, ...).
 
-Creating a table appends one line to the log instead of rewriting the whole index (which cost
-8.7 ms a create with few tables and 87.6 ms at 10,000), so a create costs the same however many
-tables are stored. The log is folded into the snapshot when the store opens. The index only
-repeats what the table files hold, so when it is damaged or missing it is rebuilt from them, and
-a table file it does not list (a crash between the two writes of a create) is added.
+A create inserts into the newest shard, so it rewrites at most SHARD summaries however many tables
+are stored (one file of them all cost 87.6 ms a create at 10,000 tables). The join codes and the
+order of creation are held in memory, read from the shards when the store opens. The index only
+repeats what the table files hold: a shard that cannot be read is dropped and a table file no
+shard lists (a crash between a create's two writes) is listed again from its file.
 """
 from __future__ import annotations
 
-import json
+import os
 import threading
 from itertools import islice
 from pathlib import Path
 from typing import Callable, Iterable
 
-from . import jsonlog
-from .atomic import write_atomically
-from .base import StoreError, is_record_id
+from tinydb import Query, TinyDB
 
+from ..private_files import make_folder
+from .base import StoreError
+from .files import DocumentFile
+
+SHARD = 100
 SUMMARY_FIELDS = ("id", "game", "players", "join_code", "created")
 
 
@@ -28,32 +31,34 @@ def summary_of(record: dict) -> dict:
 
 
 class TableIndex:
-    """Join codes and summaries of all tables; `add` and `update` cost one appended line."""
+    """Join codes and summaries of all tables; `add` and `update` rewrite one shard."""
 
     def __init__(self, folder: Path, table_ids: Callable[[], Iterable[str]], read_record: Callable[[str], dict | None]):
-        self.snapshot_path = folder / "index.json"
-        self.log_path = folder / "index.log"
+        make_folder(folder, "index")
+        self.folder = folder / "index"
         self._lock = threading.Lock()
-        self._log_size = 0  # bytes of whole lines in index.log: the next line goes right after
-        summaries = self._load(table_ids, read_record)
-        self._by_id: dict[str, dict] = summaries
-        self._by_code = {s["join_code"]: s["id"] for s in summaries.values()}
+        self._summaries: dict[str, dict] = {}  # by id, oldest first
+        self._shard_of: dict[str, int] = {}
+        self._by_code: dict[str, str] = {}
+        self._newest, self._newest_size = 0, 0
+        self._open(set(table_ids()), read_record)
 
     def add(self, summary: dict) -> None:
-        """List a new table (raises OSError, having changed nothing, when it cannot be written)."""
+        """List a new table (OSError, having changed nothing, when it cannot be written)."""
         with self._lock:
-            self._log_size = jsonlog.append(self.log_path, jsonlog.encode({"add": summary}), self._log_size)
-            self._by_id[summary["id"]] = summary
-            self._by_code[summary["join_code"]] = summary["id"]
+            shard = self._newest + (self._newest_size >= SHARD)
+            self._shard(shard).insert(summary)
+            self._newest, self._newest_size = shard, (self._newest_size + 1 if shard == self._newest else 1)
+            self._remember(summary, shard)
 
     def update(self, table_id: str, fields: dict) -> None:
         """Change listed fields of a table (for example `over`); unknown ids are ignored. The change
         holds in memory even when writing it raises OSError."""
         with self._lock:
-            if table_id not in self._by_id:
+            if table_id not in self._summaries:
                 return
-            self._by_id[table_id] = {**self._by_id[table_id], **fields}
-            self._log_size = jsonlog.append(self.log_path, jsonlog.encode({"set": table_id, "fields": fields}), self._log_size)
+            self._summaries[table_id] = {**self._summaries[table_id], **fields}
+            self._shard(self._shard_of[table_id]).update(fields, Query().id == table_id)
 
     def table_for_code(self, join_code: str) -> str | None:
         """The id of the table with this join code, or None."""
@@ -63,81 +68,42 @@ class TableIndex:
     def recent(self, limit: int) -> list[dict]:
         """The `limit` newest summaries, newest first."""
         with self._lock:
-            return [dict(s) for s in islice(reversed(self._by_id.values()), limit)]
+            return [dict(s) for s in islice(reversed(self._summaries.values()), limit)]
 
     def count(self) -> int:
         """How many tables are listed."""
         with self._lock:
-            return len(self._by_id)
+            return len(self._summaries)
 
-    # -- opening ---------------------------------------------------------------------------
-    def _load(self, table_ids, read_record) -> dict[str, dict]:
-        snapshot = self._read_snapshot()
-        summaries = snapshot if snapshot is not None else {}
-        stale = snapshot is None  # a missing or damaged snapshot is rebuilt from the log and the files
-        try:
-            changes, self._log_size = jsonlog.read_whole_lines(self.log_path)
-            for change in changes:
-                _replay(summaries, change)
-            stale = stale or bool(changes)
-        except ValueError:  # a damaged log (LogDamaged is one): the files fill in what it held
-            self._log_size, stale = 0, True
-        stored = set(table_ids())
-        for gone in set(summaries) - stored:
-            del summaries[gone]  # its file was removed by hand: nothing to open or join
-            stale = True
-        for missing in stored - set(summaries):
+    def _shard(self, number: int) -> TinyDB:
+        return TinyDB(self.folder / f"{number}.json", storage=DocumentFile)
+
+    def _remember(self, summary: dict, shard: int) -> None:
+        self._summaries[summary["id"]] = summary
+        self._shard_of[summary["id"]] = shard
+        self._by_code[summary["join_code"]] = summary["id"]
+
+    def _open(self, stored: set[str], read_record: Callable[[str], dict | None]) -> None:
+        found: list[tuple[dict, int]] = []
+        numbers = sorted(int(name[:-5]) for name in os.listdir(self.folder) if name.endswith(".json") and name[:-5].isdigit())
+        for number in numbers:
+            try:
+                docs = self._shard(number).all()
+            except (ValueError, TypeError, AttributeError):
+                (self.folder / f"{number}.json").unlink()  # damaged: its tables are listed again below
+                continue
+            found.extend((dict(doc), number) for doc in docs if isinstance(doc.get("id"), str) and "join_code" in doc)
+            self._newest, self._newest_size = number, len(docs)
+        for summary, shard in sorted(found, key=lambda item: str(item[0].get("created", ""))):
+            if summary["id"] in stored:  # else its file was removed by hand: nothing to open or join
+                self._remember(summary, shard)
+        for missing in stored - set(self._summaries):
             try:
                 record = read_record(missing)
             except StoreError:
                 continue  # damaged or unreadable: reachable by its id (a page says why), not by a join code
             if record is not None:
-                summaries[missing] = summary_of(record)
-                stale = True
-        ordered = dict(sorted(summaries.items(), key=lambda item: str(item[1].get("created", ""))))
-        if stale:
-            self._compact(ordered)
-        return ordered
-
-    def _read_snapshot(self) -> dict[str, dict] | None:
-        """The snapshot's summaries by id, or None when it is missing or damaged."""
-        try:
-            data = json.loads(self.snapshot_path.read_bytes())
-            docs = data.get("tables", {}).values() if isinstance(data, dict) else None
-            summaries = {d["id"]: d for d in docs}
-        except (OSError, ValueError, TypeError, KeyError, AttributeError):
-            return None
-        if not all(_valid(s) for s in summaries.values()):
-            return None
-        return summaries
-
-    def _compact(self, summaries: dict[str, dict]) -> None:
-        """Write the snapshot whole and empty the log; best effort (a full disk keeps the log)."""
-        document = {"tables": {str(n): s for n, s in enumerate(summaries.values(), start=1)}}
-        try:
-            write_atomically(self.snapshot_path, json.dumps(document, separators=(",", ":"), ensure_ascii=False).encode())
-            # A crash before this unlink replays the log again on the next start: harmless, as
-            # every line sets a value (it never counts or toggles).
-            self.log_path.unlink(missing_ok=True)
-            self._log_size = 0
-        except OSError:
-            try:
-                jsonlog.cut_back(self.log_path, self._log_size)
-            except OSError:
-                pass  # the next append cuts a torn tail itself
-
-
-def _valid(summary: object) -> bool:
-    return (isinstance(summary, dict) and isinstance(summary.get("id"), str) and is_record_id(summary["id"])
-            and isinstance(summary.get("join_code"), str))
-
-
-def _replay(summaries: dict[str, dict], change: object) -> None:
-    """Apply one line of the index log; ValueError for a line that is not one the store writes."""
-    if isinstance(change, dict) and _valid(change.get("add")):
-        summaries[change["add"]["id"]] = change["add"]
-    elif isinstance(change, dict) and isinstance(change.get("set"), str) and isinstance(change.get("fields"), dict):
-        if change["set"] in summaries:
-            summaries[change["set"]] = {**summaries[change["set"]], **change["fields"]}
-    else:
-        raise ValueError("not an index change")
+                try:
+                    self.add(summary_of(record))
+                except OSError:  # a full disk: listed in memory only, and again at the next start
+                    self._remember(summary_of(record), self._newest)

@@ -20,20 +20,9 @@ from redis.backoff import ExponentialBackoff
 from redis.retry import Retry
 
 from . import redis_scripts as scripts
-from .base import (
-    StaleEvent,
-    StaleGroup,
-    StaleLeague,
-    StaleWrite,
-    Store,
-    StoreError,
-    TableDamaged,
-    check_shape,
-    is_record_id,
-)
-from .entries import Entries, packed
+from .base import StaleEvent, StaleGroup, StaleLeague, StaleWrite, Store, StoreError, TableDamaged, is_record_id
 from .index import summary_of
-from .migrations import NewerSchema, migrate_event, migrate_table
+from .schema import check_current, check_shape
 
 log = logging.getLogger(__name__)
 # Record keys kept apart from the setup: they change while the table plays. A night's desks' host
@@ -120,13 +109,11 @@ class RedisStore(Store):
             return None
         try:
             record = {**json.loads(meta["setup"]), **_unseated(json.loads(meta["seats"])), "version": int(meta["version"]),
-                      "actions": Entries.read(actions), "redo": Entries.read(redo)}
-            record = migrate_table(record)
+                      "actions": [json.loads(a) for a in actions], "redo": [json.loads(r) for r in redo]}
             check_shape(record)
-        except NewerSchema as exc:
-            raise StoreError(f"{exc} Run the newer version of the app.") from None
         except (KeyError, ValueError, TypeError) as exc:
             raise TableDamaged(table_id, f"it cannot be read: {exc}", RESTORE_ADVICE) from None
+        check_current(record, "table")
         return record
 
     def save_table(self, record: dict, base: dict | None = None) -> None:
@@ -145,7 +132,7 @@ class RedisStore(Store):
     def append_change(self, record: dict, change: dict) -> None:
         args = [change["op"], change["version"], _seats(record), _write_id()]
         if change.get("entry") is not None:  # an undo or redo without one moves the entry as it is
-            args.append(packed(change["entry"]))  # the text every read of the log keeps (entries.py)
+            args.append(_json(change["entry"]))
         with self._talking("the action"):
             reply = self._append(keys=self._keys(record["id"]), args=args)
         self._settle(record["id"], reply)
@@ -204,11 +191,10 @@ class RedisStore(Store):
 
     # -- events and the cookie key -----------------------------------------------------------
     def load_event(self, event_id: str) -> dict | None:
-        raw = self._load_kept(self._event_key(event_id), event_id, "tournament night", "its tables are not affected")
-        try:
-            return migrate_event(raw) if raw is not None else None
-        except NewerSchema as exc:
-            raise StoreError(f"{exc} Run the newer version of the app.") from None
+        record = self._load_kept(self._event_key(event_id), event_id, "tournament night", "its tables are not affected")
+        if record is not None:
+            check_current(record, "tournament night")
+        return record
 
     def save_event(self, record: dict, base: int | None) -> None:
         self._save_kept(self._event_key(record["id"]), record, base, "tournament night", "its tables are not affected", StaleEvent)
@@ -286,7 +272,7 @@ def _setup(record: dict) -> str:
 
 def _seats(record: dict) -> str:
     """The meta's "seats": the seat tokens, with the desks' host tokens when the record has them
-    (a table stored before they existed keeps the plain list it was stored with)."""
+    (a table of no night has none)."""
     if "desk_hosts" not in record:
         return _json(record["seat_tokens"])
     return _json({"seats": record["seat_tokens"], "desk_hosts": record["desk_hosts"]})
@@ -301,13 +287,8 @@ def _unseated(seats: list | dict) -> dict:
 
 def _lists(record: dict) -> list:
     """A script's arguments for a record's lists: how many actions, then each action and each
-    undone action as JSON (a log held compactly, entries.py, has the same text already)."""
-    return [len(record["actions"]), *_texts(record["actions"]), *_texts(record["redo"])]
-
-
-def _texts(entries) -> list[str]:
-    """A log's entries as the JSON texts the store keeps (`packed`, one encoding for every entry)."""
-    return entries.texts() if isinstance(entries, Entries) else list(map(packed, entries))
+    undone action as JSON."""
+    return [len(record["actions"]), *map(_json, record["actions"]), *map(_json, record["redo"])]
 
 
 def _write_id() -> str:

@@ -15,7 +15,7 @@ import secrets
 from ..games import RuleViolation
 from .errors import NotAllowed, SeatTaken, TableClosed, TableReplaced, VersionConflict
 from .records import now
-from .table import Table, advanced, is_legacy, rewound
+from .table import Table, advanced, rewound
 
 
 def writable(table: Table, token: str | None, version: object) -> Table:
@@ -165,11 +165,7 @@ def _redone(table: Table, token: str | None, version: object, whole_tap: bool = 
     moved = entry["seq"] != len(actions) + 1
     entry = {**entry, "seq": len(actions) + 1}
     record = {**table.record, "version": table.version + 1, "actions": actions + [entry], "redo": redo[:-1]}
-    if is_legacy(table.game, entry) or (actions and is_legacy(table.game, actions[-1])):
-        # Older-rules entries replay with the answers their rules implied: as a fold does.
-        redone_table = rewound(table, record)
-    else:
-        redone_table = advanced(table, record, table.game.apply(table.state, entry["action"])[0])
+    redone_table = advanced(table, record, table.game.apply(table.state, entry["action"])[0])
     return redone_table, None if moved else {"op": "redo", "version": record["version"]}
 
 
@@ -227,17 +223,9 @@ def seat_freed(table: Table, token: str | None, seat: object) -> Table:
     return Table({**table.record, "seat_tokens": seat_tokens}, table.state, table.checkpoints)
 
 
-def hosts_revoked(table: Table, desks: set[str], renew: bool = False) -> Table:
-    """The table without the host tokens of the revoked `desks` (the same table when it holds
-    none). With `renew`, a table made before desks had tokens of their own (no `desk_hosts`) gets
-    a new host token: its old one may be in the revoked desk's hands (the round's reply gave it).
-    The old one still names the table's rematch (`rematch_key`), so a rematch begun is found."""
+def hosts_revoked(table: Table, desks: set[str]) -> Table:
+    """The table without the host tokens of the revoked `desks` (the same table when it holds none)."""
     record = table.record
-    if renew and "desk_hosts" not in record:
-        # Adding `desk_hosts` also tells another process sharing a Redis store that its copy is
-        # old (redis_store keeps them with the seats, which every read and write compares).
-        return Table({**record, "host_token": secrets.token_urlsafe(24), "desk_hosts": {},
-                      "rematch_key": record.get("rematch_key", record["host_token"])}, table.state, table.checkpoints)
     hosts = record.get("desk_hosts", {})
     if not set(hosts) & desks:
         return table

@@ -7,11 +7,12 @@ log as a phone may see them; an import is an export checked action by action by 
 from __future__ import annotations
 
 import secrets
+import time
 from datetime import datetime, timezone
 from typing import Callable
 
 from ..games import RuleViolation, Viewer, get_game
-from ..store.migrations import SCHEMA
+from ..store.schema import SCHEMA
 from .table import Table, fold, keeping, replay, worth_keeping
 
 # A real game of any of the four stays far below this (a long Last Kyotoan Standing game is ~600);
@@ -21,6 +22,10 @@ IMPORT_MAX_ACTIONS = 2000
 # field, as docs/api.md promises of every request, rather than drop what a person meant to say.
 EXPORT_FIELDS = ("actions", "created", "game", "options", "players", "redacted", "schema", "seed", "version")
 EXPORT_ENTRY_FIELDS = ("action", "at", "joined", "rules")
+# An import replays up to IMPORT_MAX_ACTIONS a table (seconds for a night of them): under the
+# event-loop worker that would hold every phone, so it sleeps a moment (a turn of the loop) every
+# SLICE seconds of it (tests/web/test_night_bounds.py: phones answered within 250 ms meanwhile).
+SLICE = 0.01
 
 
 def now() -> str:
@@ -71,7 +76,7 @@ def exported(table: Table, viewer: Viewer, whole: bool) -> dict:
     may see it (hidden information stays hidden)."""
     rec = table.record
     actions = [{"action": e["action"] if whole else table.game.redact_action(e["action"], viewer, table.state),
-                "at": e["at"], "rules": e.get("rules", 1), **({"joined": True} if e.get("joined") else {})} for e in rec["actions"]]
+                "at": e["at"], "rules": e["rules"], **({"joined": True} if e.get("joined") else {})} for e in rec["actions"]]
     return {"schema": SCHEMA, "game": rec["game"], "players": rec["players"], "options": rec["options"],
             "seed": rec["seed"], "created": rec["created"], "version": rec["version"], "actions": actions,
             **({} if whole else {"redacted": True})}
@@ -101,8 +106,14 @@ def imported(data: object, event: str | None, join_code: Callable[[], str]) -> T
     for e in given:
         if isinstance(e.get("rules", 1), bool) or not isinstance(e.get("rules", 1), int):
             raise RuleViolation("An action's 'rules' is the rules version it was recorded under (a number).")
-    steps = replay(table.game, state, [{"action": e.get("action"), "rules": e.get("rules", 1)} for e in given])
+    # Replayed under today's rules (each engine has one version): an export of a game played
+    # under older rules is taken only when today's rules take every move of it.
+    steps = replay(table.game, state, [{"action": e.get("action")} for e in given])
+    slice_ends = time.monotonic() + SLICE
     for n, entry in enumerate(given, start=1):
+        if time.monotonic() >= slice_ends:
+            time.sleep(0.0001)  # any positive sleep: gevent polls its sockets before it wakes
+            slice_ends = time.monotonic() + SLICE
         before = state
         try:
             state, lines = next(steps)
@@ -111,7 +122,7 @@ def imported(data: object, event: str | None, join_code: Callable[[], str]) -> T
         if worth_keeping(n - 1, len(given)):
             checkpoints.append((n - 1, before))
         at = entry.get("at") if isinstance(entry.get("at"), str) and len(entry["at"]) <= 40 else now()
-        entries.append({"seq": n, "action": entry.get("action"), "log": lines, "at": at, "rules": entry.get("rules", 1),
+        entries.append({"seq": n, "action": entry.get("action"), "log": lines, "at": at, "rules": table.game.rules_version,
                         **({"joined": True} if entry.get("joined") is True and n > 1 else {})})  # one tap, one undo
     given_version = data.get("version")
     version = len(entries)

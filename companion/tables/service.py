@@ -11,11 +11,10 @@ version is published. A change that ends a game (or an undo that reopens it) als
 tournament night. New records, exports and imports: records.py; refusals: errors.py.
 
 How an action becomes durable before it is acknowledged and pushed: `_commit` hands the change to
-`TableStorage._save`, which writes it to the store (`Store.append_change`, one line of the table's
-log; the whole record for a change inside the log) before the copy is kept. The embedded store
-(store/tinydb_store.py) writes the line to the table's own log without an fsync and to the data
-folder's one journal (store/journal.py), and returns only once the journal is fsynced: group
-commit, one fsync for every change that arrived while the previous fsync ran. Redis
+`TableStorage._save`, which writes it to the store (`Store.append_change`: an action, an undo or a
+redo; `Store.save_table`: any other change) before the copy is kept. The embedded store
+(store/tinydb_store.py) appends one line to the table's own log (store/log.py) and returns once
+it is fsynced (store/files.py); a seat's change rewrites the table's document. Redis
 (store/redis_store.py) returns once Redis answered, with `appendfsync always` after its
 append-only file has it. A failed write raises (StoreError: 503; StaleWrite: VersionConflict, 409)
 and leaves the copy as it was. Only after the write returns is the new version published (live.py
@@ -64,7 +63,13 @@ class TableService(TableStorage):
         """A new table: validates the setup, stores it, returns it with its secrets (a table of the
         night `event` made by its desk `desk`: with that desk's host token, `records.new_table`; a
         table of the group `group`, made from its link)."""
-        return self._add(new_table(game_id, players, options, seed, event, self._free_join_code, desk, group))
+        return self._add(self.draft(game_id, players, options, seed, event, desk, group))
+
+    def draft(self, game_id: object, players: object, options: object = None, seed: object = None,
+              event: str | None = None, desk: str | None = None, group: str | None = None) -> Table:
+        """A new table, checked but not stored (`store_checked` stores it): a night decides the
+        tables of a round, stores the round, then stores them."""
+        return new_table(game_id, players, options, seed, event, self._free_join_code, desk, group)
 
     def rematch(self, table_id: str, token: str | None) -> tuple[Table, str]:
         """The rematch of a finished table (the same game, players, seats order and options), made by
@@ -234,11 +239,10 @@ class TableService(TableStorage):
         published; `seat_moves.seat_returned`)."""
         return self._change(table_id, lambda table: (seat_returned(table, token, seat), None))
 
-    def revoke_hosts(self, table_id: str, desks: set[str], renew: bool = False) -> Table:
-        """Take the host tokens of the revoked `desks` of its night away from a table (`renew`: also
-        replace a host token that a desk may have been handed before desks had their own,
-        `changes.hosts_revoked`). No new version: nothing is published."""
-        return self._night_mark(table_id, lambda table: hosts_revoked(table, desks, renew))
+    def revoke_hosts(self, table_id: str, desks: set[str]) -> Table:
+        """Take the host tokens of the revoked `desks` of its night away from a table
+        (`changes.hosts_revoked`). No new version: nothing is published."""
+        return self._night_mark(table_id, lambda table: hosts_revoked(table, desks))
 
     def retire(self, table_id: str, night: str) -> Table:
         """Mark a table that its tournament night replaced: from now on its actions, undos and redos
@@ -267,21 +271,15 @@ class TableService(TableStorage):
 
     def _night_mark(self, table_id: str, mark: Callable[[Table], Table], publish: bool = False) -> Table:
         """The table as `mark` makes it under its lock, stored (and, with `publish`, published) when
-        it changed: a night's mark, tried again when a move was stored at that moment through
-        another process."""
+        it changed (VersionConflict when a move was stored at that moment through another process:
+        the night says so, and its desk repeats the change)."""
         self._known(table_id)
-        for tries_left in reversed(range(3)):
-            try:
-                with self._lock(table_id):
-                    table = self.get(table_id)
-                    marked = mark(table)
-                    if marked is table:
-                        return table
-                    new = self._commit(marked, table)
-                break
-            except VersionConflict:
-                if not tries_left:
-                    raise
+        with self._lock(table_id):
+            table = self.get(table_id)
+            marked = mark(table)
+            if marked is table:
+                return table
+            new = self._commit(marked, table)
         if publish:
             self._publish(table_id, new.version)
         return new

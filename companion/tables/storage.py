@@ -13,7 +13,7 @@ import threading
 from collections import OrderedDict
 
 from ..store import StaleWrite, Store
-from ..store.locks import KeyedLocks
+from .locks import KeyedLocks
 from .errors import TableNotFound, VersionConflict
 from .table import Table, caught_up
 
@@ -63,7 +63,7 @@ class TableCache:
             self._tables.clear()
 
     def lock(self, table_id: str):
-        """The lock of one table (store/locks.py: made while in use, never shared with another)."""
+        """The lock of one table (locks.py: made while in use, never shared with another)."""
         return self._locks.lock(table_id)
 
     def locks_in_use(self) -> int:

@@ -2,19 +2,15 @@
 the folding itself: setup, then every action through the game's engine. A table keeps the states
 its log passed through at a few places (`worth_keeping`): the last KEEP_RECENT, so that an undo
 costs no engine step, and one every CHECKPOINT_EVERY actions, so that an undo past those replays
-at most that many (those kept pickled, `Packed`: they are kept for the whole game). Its log is
-held compactly too (store/entries.py).
+at most that many.
 """
 from __future__ import annotations
 
 import hmac
-import pickle
 import random
 from dataclasses import dataclass
 
-from ..games import RuleViolation, Viewer, WATCHER, get_game
-from ..pacing import Pacer
-from ..store.entries import Entries
+from ..games import Viewer, WATCHER, get_game
 from .errors import closed_sentence, replaced_sentence
 
 CHECKPOINT_EVERY = 50
@@ -25,8 +21,6 @@ CHECKPOINT_EVERY = 50
 # game), so under 200 KB a table; 91 KB for bench/bench_undo.py's 3,000-action Gangs table (it
 # prints them), beside the one copy every 50 actions kept anyway.
 KEEP_RECENT = 4
-# Replaying a long log holds the CPU (an import of 2,000 Gangs of Kyoto actions: about a second,
-# each step copying a state that grows with the game): a replay paces itself (pacing.py).
 
 
 def same_secret(expected: str, given: object) -> bool:
@@ -45,14 +39,6 @@ class Table:
     # last KEEP_RECENT and every CHECKPOINT_EVERY-th (`worth_keeping`). An undo takes its state from
     # here, or replays at most CHECKPOINT_EVERY actions from one (flat cost however long the game).
     checkpoints: tuple = ()
-
-    def __post_init__(self):
-        # The log held compactly (store/entries.py): made once, when a record comes from a store
-        # or from a list; every change after shares the texts of the entries before it.
-        rec = self.record
-        lists = {k: Entries(rec[k]) for k in ("actions", "redo") if isinstance(rec.get(k), list)}
-        if lists:
-            object.__setattr__(self, "record", {**rec, **lists})
 
     @property
     def id(self) -> str:
@@ -157,32 +143,9 @@ class Table:
                 for e in entries]
 
 
-class Packed:
-    """A state kept for an undo further back than the last KEEP_RECENT, pickled: a state's objects
-    took about ten times its pickle's bytes (Gangs at 1,200 actions: 41 KB, pickled 3.7 KB), one
-    every CHECKPOINT_EVERY actions for the whole game; an undo that reaches it unpickles it (far
-    less than the replay after it)."""
-
-    __slots__ = ("data",)
-
-    def __init__(self, state: dict):
-        self.data = pickle.dumps(state, pickle.HIGHEST_PROTOCOL)  # exact: tuples, int keys and all
-
-    def __eq__(self, other) -> bool:
-        """The same state as `other` (a state, or another Packed)."""
-        return opened(self) == opened(other)
-
-
-def opened(state: dict | Packed) -> dict:
-    """A kept state, unpacked if it was packed (a fresh copy: the engines never change a state)."""
-    return pickle.loads(state.data) if isinstance(state, Packed) else state
-
-
 def keeping(checkpoints, length: int) -> tuple:
-    """The checkpoints a table with `length` actions keeps (`worth_keeping`), those before its
-    last KEEP_RECENT packed."""
-    return tuple((done, state if done >= length - KEEP_RECENT or isinstance(state, Packed) else Packed(state))
-                 for done, state in checkpoints if worth_keeping(done, length))
+    """The checkpoints a table with `length` actions keeps (`worth_keeping`)."""
+    return tuple((done, state) for done, state in checkpoints if worth_keeping(done, length))
 
 
 def worth_keeping(done: int, length: int) -> bool:
@@ -204,13 +167,7 @@ def rewound(table: Table, record: dict) -> Table:
     if not checkpoints:
         return Table(record, *fold_with_checkpoints(record))
     start, state = checkpoints[-1]
-    game = get_game(record["game"])
-    actions = record["actions"]
-    state, states = folded(game, state, actions[start:], start, checkpoints[:-1], actions[start - 1] if start else None)
-    if start == done and done and is_legacy(game, actions[-1]):
-        # A checkpoint inside a run of older-rules entries holds the state before that run was
-        # settled; a whole fold settles it when the log ends there, and so must this.
-        state = game.settle_legacy(state, recorded_under(actions[-1]))
+    state, states = folded(get_game(record["game"]), state, record["actions"][start:], start, checkpoints[:-1])
     return Table(record, state, states)
 
 
@@ -225,21 +182,9 @@ def caught_up(stale: Table | None, record: dict) -> Table:
         # grew by the same, nothing was undone, so the cached copy's log is the stored one's start.
         extends = (record["version"] - stale.version == len(new) and len(record["actions"]) >= done
                    and (done == 0 or record["actions"][done - 1] == stale.record["actions"][-1]))
-        # Older-rules entries settle at the end of their run: a whole fold knows where that is.
-        legacy = any(is_legacy(game, e) for e in new) or (done and is_legacy(game, stale.record["actions"][-1]))
-        if extends and not legacy:
+        if extends:
             return Table(record, *folded(game, stale.state, new, done, stale.checkpoints))
     return Table(record, *fold_with_checkpoints(record))
-
-
-def recorded_under(entry: dict) -> int:
-    """The rules version a log entry was recorded under (entries before versions were kept: 1)."""
-    return entry.get("rules", 1)
-
-
-def is_legacy(game, entry: dict) -> bool:
-    """Whether a log entry was recorded under older rules than the engine's."""
-    return recorded_under(entry) < game.rules_version
 
 
 def fold(record: dict) -> dict:
@@ -254,42 +199,21 @@ def fold_with_checkpoints(record: dict) -> tuple[dict, tuple]:
     return folded(game, state, record["actions"], 0)
 
 
-def folded(game, state: dict | Packed, entries: list[dict], start: int, kept: tuple = (),
-           previous: dict | None = None) -> tuple[dict, tuple]:
+def folded(game, state: dict, entries: list[dict], start: int, kept: tuple = ()) -> tuple[dict, tuple]:
     """`state` (after a log's first `start` entries) with `entries` replayed, and the checkpoints
     `kept` with the states passed on the way that a table keeps (`worth_keeping`)."""
     end = start + len(entries)
     checkpoints = [c for c in kept if worth_keeping(c[0], end)]
-    first, state = state, opened(state)  # a packed state is kept packed: pickled once, not again
-    for done, (after, _) in enumerate(replay(game, state, entries, previous), start=start):
+    first = state
+    for done, (after, _) in enumerate(replay(game, state, entries), start=start):
         if worth_keeping(done, end):
             checkpoints.append((done, first if done == start else state))
         state = after
     return state, keeping(checkpoints, end)
 
 
-def replay(game, state: dict, entries: list[dict], previous: dict | None = None):
-    """Apply log entries in order, yielding (state, lines) after each (`previous`: the entry just
-    before them, when replaying from a checkpoint). Entries recorded under older rules (their
-    `rules` below the engine's) were never asked what newer rules ask: after the last of a run of
-    them, and before one of them that the new question would refuse, the questions are answered
-    as those rules did (`Game.legacy_answers`), so an old game replays as it was played; an older
-    entry answering a question newer rules settle themselves is skipped (`Game.legacy_unasked`). It
-    pauses after every slice of work (pacing.py), so that a long log never holds the event loop."""
-    pacer = Pacer()
-    for k, entry in enumerate(entries):
-        pacer.tick()
-        legacy = entry.get("rules", 1) < game.rules_version
-        before = entries[k - 1] if k else previous
-        try:
-            state, lines = game.apply(state, entry["action"])
-        except RuleViolation:
-            if legacy and game.legacy_unasked(state, entry["action"], recorded_under(entry)):
-                lines = []  # an answer to a question today's rules settle without asking
-            elif before is None or before.get("rules", 1) >= game.rules_version:
-                raise
-            else:
-                state, lines = game.apply(game.settle_legacy(state, recorded_under(before)), entry["action"])
-        if legacy and (k + 1 == len(entries) or entries[k + 1].get("rules", 1) >= game.rules_version):
-            state = game.settle_legacy(state, recorded_under(entry))
+def replay(game, state: dict, entries: list[dict]):
+    """Apply log entries in order, yielding (state, lines) after each."""
+    for entry in entries:
+        state, lines = game.apply(state, entry["action"])
         yield state, lines

@@ -7,6 +7,7 @@ from werkzeug.exceptions import HTTPException
 from ..events.service import EventNotFound
 from ..games import RuleViolation
 from ..store import StaleWrite, StoreError, TableDamaged
+from ..store.base import StaleEvent, StaleLeague
 from ..tables import NotAllowed, TableNotFound, VersionConflict
 
 MESSAGES = {
@@ -54,6 +55,12 @@ def init_app(app: Flask) -> None:
     def stale_write(exc):
         # The same reply as a version conflict (api.md): the change was built on an older copy.
         return error_reply(409, str(exc), version=exc.current)
+
+    @app.errorhandler(StaleEvent)
+    @app.errorhandler(StaleLeague)
+    def stale_record(exc):
+        # Another desk or process stored a change of the night (league) first: nothing changed.
+        return error_reply(409, str(exc))
 
     @app.errorhandler(TableDamaged)
     def table_damaged(exc):

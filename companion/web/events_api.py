@@ -1,14 +1,15 @@
 """The JSON API for tournament nights (../shared/design/api.md, section Events)."""
 from __future__ import annotations
 
+import json
+
 from flask import Blueprint, Response, jsonify, request, session, url_for
 
 from ..events import spreadsheets, transfer
 from ..events.desks import open_desks
 from ..games import RuleViolation
-from ..pacing import full_collections_paused
 from ..tables import NotAllowed
-from . import bearer_token, cookie_token, events, json_slices, leagues, public_base
+from . import bearer_token, cookie_token, events, leagues, public_base
 from .api import _body
 
 bp = Blueprint("events_api", __name__, url_prefix="/api/events")
@@ -31,13 +32,11 @@ def desk_token(event_id: str) -> str | None:
 
 
 def _big_body() -> dict:
-    """An import's body (up to 4 MiB) read as JSON in slices that let the other phones' requests
-    run (json_slices.py: one json.loads of 2.3 MB held them all 50-120 ms)."""
+    """An import's body (up to the request size limit, 4 MiB) read as a JSON object. Imports are
+    few (EVENT_IMPORT_LIMIT: five an hour, web/limits.py): one json.loads of 2.3 MB takes 50-120 ms."""
     try:
-        body = json_slices.loads(request.get_data(as_text=True))
-    except json_slices.TooDeep as exc:
-        raise RuleViolation(str(exc)) from None
-    except (ValueError, RecursionError):
+        body = json.loads(request.get_data())
+    except (ValueError, RecursionError):  # nested deeper than Python's recursion: not an export
         body = None
     if not isinstance(body, dict):
         raise RuleViolation("The body must be a JSON object.")
@@ -65,8 +64,7 @@ def import_event():
     """A new event from an export (addition): its tables are created anew from their logs; the
     reply carries the new organiser token and no table's token."""
     request.max_content_length = 4 * 1024 * 1024
-    with full_collections_paused():  # its objects die with it: walking them would only hold the others
-        record = transfer.import_event(events(), _big_body())
+    record = transfer.import_event(events(), _big_body())
     return jsonify(id=record["id"], token=record["token"], urls=event_urls(record["id"])), 201
 
 

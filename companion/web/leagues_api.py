@@ -6,7 +6,6 @@ from flask import Blueprint, Response, jsonify, request, url_for
 
 from ..leagues import transfer
 from ..leagues.service import LeagueNotFound, WrongLeagueToken
-from ..pacing import full_collections_paused
 from . import bearer_token, leagues, public_base
 from .api import _body
 from .errors import error_reply
@@ -48,8 +47,7 @@ def create():
 def import_league():
     """A new league from an export, with every night imported anew (an addition to the contract)."""
     request.max_content_length = IMPORT_MAX
-    with full_collections_paused():
-        record = transfer.import_league(leagues(), _big_body())
+    record = transfer.import_league(leagues(), _big_body())
     return jsonify(id=record["id"], token=record["token"], urls=league_urls(record["id"])), 201
 
 

@@ -22,7 +22,6 @@ import random
 import pytest
 
 from companion.games import RuleViolation
-from companion.tables.table import replay
 
 from ..kyotoan_helpers import GAME, act, dice, new, turn
 from ..offer_fills import fill_kyotoan
@@ -209,19 +208,6 @@ def test_made_in_a_lab_is_not_offered_when_no_card_in_the_deck_is_affordable():
     offer = next(o for o in GAME.offers(s, PLAYS) if o.get("card") == "made_in_a_lab")
     affordable = {c["card"] for c in offer["peek"] if True in c["buy"]}
     assert "solar_powered" in affordable and "skyscraper" not in affordable  # 2ϟ and 6ϟ, with 3ϟ
-
-
-# -- Replaying logs recorded before these rules ------------------------------------------------------
-def test_a_log_recorded_under_rules_4_replays_as_it_was_played():
-    # Rules 4 resolved a `resolve` sent with rolls left at once, asked no probe owner and gave Freeze
-    # Time's turn unasked: each is answered as those rules did.
-    s = owning({0: ["freeze_time"], 1: ["psychic_probe"]})
-    entries = [{"action": a, "rules": 4} for a in (
-        {"type": "roll", "faces": dice("111 23e")}, {"type": "resolve"}, {"type": "end_turn"},
-        {"type": "roll", "faces": dice("123 2e")}, {"type": "resolve"}, {"type": "end_turn"})]
-    *_, (state, _) = replay(GAME, s, entries)
-    assert state["current"] == 1 and state["turn"] == 3  # Ann's Freeze Time turn was taken
-    assert state["players"][0]["energy"] == 2
 
 
 def test_random_offers_never_roll_after_the_rolling_is_over():

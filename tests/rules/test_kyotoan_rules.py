@@ -305,23 +305,6 @@ def test_an_eliminated_monster_drops_its_cards_and_energy_and_its_seat_acts_no_m
     assert not any(o["player"] == 1 for o in GAME.offers(s, PLAYS))
 
 
-def test_older_logs_get_the_yields_they_were_never_asked_answered_as_they_were_played():
-    # Rules 1 and 2 asked no yield of a monster a smash would eliminate (today Jets makes it
-    # matter), nor of one Nova Breath hit from Kyoto: replaying their logs (companion/tables/table.py),
-    # the monster stays. Rules 3 asked it: its logs hold the answer.
-    s = turn(new(), "123 123")
-    s["players"][0].update(hp=2, cards=["jets"])
-    lethal = act(s, type="roll", faces=dice("sss 123"))
-    lethal = act(lethal, type="resolve")
-    assert GAME.legacy_answers(lethal) == [{"type": "yield", "player": 0, "yield": False}]
-    assert GAME.legacy_answers(lethal, rules=3) == []
-    assert GAME.settle_legacy(lethal)["players"][0]["alive"] is False
-    s["players"][0]["cards"] = []
-    s["players"][0]["hp"] = 5
-    asked = act(act(s, type="roll", faces=dice("sss 123")), type="resolve")
-    assert asked["phase"] == "yield" and GAME.legacy_answers(asked) == []  # older rules asked this one
-
-
 def test_final_standings_place_a_monster_that_lasted_longer_above_one_knocked_out_earlier():
     # The rulebook names only the winner; below it the app places the living by ★ then ♥, then the
     # eliminated, the last out first (docs/rulings.md): Ann's 15★ do not lift her, out first, above Bob.

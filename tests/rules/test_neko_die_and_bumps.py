@@ -3,12 +3,11 @@ keeping the die they were played with), a Growth's bumps in one answer, a check'
 said as a person would, and a failure's consequence asked of the next player until the next move."""
 from __future__ import annotations
 
-import random
 
 import pytest
 
 from companion.games import RuleViolation, Viewer, get_game
-from companion.games.neko.kittens import DIE_FACES, FACE_VALUES, SKILL_MAX
+from companion.games.neko.kittens import DIE_FACES, SKILL_MAX
 from companion.tables.table import fold
 
 from ..engine_checks import assert_rejected
@@ -38,17 +37,6 @@ def test_a_table_gives_its_own_die_and_a_wrong_one_is_refused():
     for bad in ([1, 2, 3], [1, 1, "X"], [1, 7, "X"], ["X"], "123X", [True, "X"], [1.0, "X"]):
         with pytest.raises(RuleViolation, match="die_faces"):
             new(die_faces=bad)
-
-
-def test_tables_set_up_before_the_die_had_faces_keep_the_die_they_were_played_with():
-    # Stored options name every option of their time; the app's first die took 0 to 6 and X.
-    old = {"first_player": 0, "sheets": None, "growth_spaces": None, "experienced": False}
-    record = {"game": "neko", "players": ["Ann", "Bob"], "options": old, "seed": 0,
-              "actions": [{"action": {"type": "check", "player": 0, "skill": "hunting", "objective": 6, "die": 6, "target": "bug"}, "rules": 2}]}
-    state = fold(record)
-    assert state["die"] == list(FACE_VALUES) and state["players"][0]["victories"] == 1
-    # A table made now stores its die option, so the same choices set up the new die.
-    assert GAME.setup(["Ann", "Bob"], {**old, "die_faces": None}, random.Random(0))["die"] == list(DIE_FACES)
 
 
 def test_a_table_made_now_stores_the_die_it_uses(api):

@@ -6,7 +6,6 @@ import random
 import pytest
 
 from companion.games import RuleViolation, get_game
-from companion.tables.table import fold
 
 from ..engine_checks import assert_rejected, recorded_games, replay
 
@@ -133,23 +132,6 @@ def test_a_road_crossed_after_the_action_earns_no_mission():
     rejected(s, {"type": "crossed_road", "player": 0}, "the road is crossed while moving")
     s = act(s, type="end_turn")
     assert s["players"][0]["missions"] == [] and s["players"][0]["medals"] == 0
-
-
-def test_a_game_recorded_under_rules_1_opens_with_its_late_road_crossing():
-    # Rules 1 took a road crossing after the action: a log recorded then replays as it was played
-    # (the turn in progress ends under those rules); what is entered under rules 2 follows them.
-    record = {"game": "neko", "players": ["Ann", "Bob"], "options": {"first_player": 0, "sheets": [SHEET, SHEET], "growth_spaces": [3, 4], "experienced": False}, "seed": 0,
-              "actions": [{"action": {"type": "check", "player": 0, "skill": "agility", "objective": 3, "die": 6, "target": "tree"}},
-                          {"action": {"type": "crossed_road", "player": 0}}]}  # rules 1: no "rules" field
-    state = fold(record)
-    assert state["players"][0]["achieved"] == ["climb_tree", "cross_road"]
-    state = fold({**record, "actions": record["actions"] + [{"action": {"type": "bike_card"}, "rules": 2}]})
-    assert state["last_bike"]  # the turn begun under rules 1 goes on under them
-    later = [{"type": "end_turn"}, {"type": "check", "player": 1, "skill": "hunting", "objective": 3, "die": 6, "target": "bug"},
-             {"type": "crossed_road", "player": 1}]
-    with pytest.raises(RuleViolation, match="Bob has done this turn's action"):
-        fold({**record, "actions": record["actions"] + [{"action": a, "rules": 2} for a in later]})
-    assert fold({**record, "actions": record["actions"] + [{"action": a, "rules": 2} for a in later[:2]]})["players"][0]["medals"] == 2
 
 
 def test_checks_out_of_turn_except_bike_dodges():

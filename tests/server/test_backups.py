@@ -1,18 +1,13 @@
-"""Backups: one table exported and imported, the whole data folder backed up and restored, and
-older stored data migrated when it is opened."""
+"""Backups: one table exported and imported, the whole data folder backed up and restored
+(older data folders: test_migrate.py)."""
 from __future__ import annotations
 
 import json
 
-import pytest
 
 from companion import create_app
 from companion.cli import main
-from companion.games import RuleViolation
-from companion.store import TinyDBStore
-from companion.store.migrations import SCHEMA
-from companion.tables.table import fold
-from companion.tables import TableService
+from companion.store.schema import SCHEMA
 
 from ..engine_checks import DATA
 
@@ -55,21 +50,6 @@ def test_backup_and_restore_the_data_folder(tmp_path, capsys):
     assert state["version"] == 1 and state["state"]["players"][1]["row"][0]["value"] == 2
 
 
-def test_an_older_stored_table_is_migrated_on_open(tmp_path):
-    svc = TableService(TinyDBStore(tmp_path))
-    table = svc.create("gangs", ["Ann", "Bob"], {"first_player": 0}, seed=1)
-    svc.act(table.id, table.record["host_token"], {"type": "give", "to": 1, "card": {"value": 3}})
-    path = tmp_path / "tables" / f"{table.id}.json"
-    doc = json.loads(path.read_text())
-    old = doc["table"]["1"]["record"]
-    for key in ("schema", "seat_tokens", "redo"):  # what the first releases did not store
-        old.pop(key)
-    path.write_text(json.dumps(doc))
-    reopened = TableService(TinyDBStore(tmp_path)).get(table.id)
-    assert reopened.record["schema"] == SCHEMA and reopened.record["seat_tokens"] == [None, None]
-    assert reopened.version == 1 and reopened.state["players"][1]["sum"] == 3
-
-
 def test_export_and_import_an_event(client):
     event = client.post("/api/events", json={"name": "Night", "games": ["gangs"], "rounds": 2}).json
     h = auth(event["token"])
@@ -96,23 +76,3 @@ def wings_log():
         {"type": "roll", "faces": ["smash"] * 3 + ["1", "2", "3"]}, {"type": "resolve"},
         {"type": "yield", "player": 0, "yield": False},
     ]
-
-
-def test_a_game_recorded_under_older_rules_replays_as_it_was_played(tmp_path):
-    svc = TableService(TinyDBStore(tmp_path))
-    table = svc.create("kyotoan", ["Ann", "Bob"], {"first_player": 0}, seed=3)
-    old_log = [{"action": a} for a in wings_log() + [{"type": "end_turn"}]]  # rules 1: no "rules" field
-    ann = fold({**table.record, "actions": old_log})["players"][0]
-    assert (ann["hp"], ann["energy"]) == (7, 6)  # Wings was not asked: the 3♥ were lost
-    ann = fold({**table.record, "actions": old_log[:-1]})["players"][0]
-    assert ann["hp"] == 7  # a log ending on the loss is settled the old way too
-    # The same log as an export: imported, it replays; marked as rules 2 it is refused where Wings is asked.
-    export = {**svc.export(table.id, table.record["host_token"]), "actions": old_log}
-    assert svc.import_table(export).state["players"][0]["hp"] == 7
-    with pytest.raises(RuleViolation, match="Action 16 of the import is refused: A loss of ♥ waits for Alienoid"):
-        svc.import_table({**export, "actions": [{**e, "rules": 2} for e in old_log]})
-    # New entries are recorded with the rules they were played under, and ask.
-    for action in wings_log():
-        table, _ = svc.act(table.id, table.record["host_token"], action)
-    assert table.record["actions"][-1]["rules"] == table.game.rules_version
-    assert table.state["pending"] == [{"type": "wings", "player": 0, "damage": 3}]

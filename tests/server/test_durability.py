@@ -10,7 +10,7 @@ import subprocess
 import pytest
 
 from companion import create_app
-from companion.store import StaleWrite, StoreError, TinyDBStore, jsonlog
+from companion.store import StaleWrite, StoreError, TinyDBStore, files
 from companion.tables import TableService, VersionConflict
 
 GIVE = {"type": "give", "to": 1, "card": {"value": 1, "kind": "plain"}}
@@ -140,7 +140,7 @@ def test_a_write_cut_short_is_refused_cut_back_and_never_reuses_a_version(tmp_pa
             raise OSError(errno.ENOSPC, "No space left on device")
         return real_write(fd, bytes(data[: len(data) // 2]))
 
-    monkeypatch.setattr(jsonlog.os, "write", short_write)
+    monkeypatch.setattr(files.os, "write", short_write)
     with pytest.raises(StoreError):
         svc.act(table.id, token, next_action(svc.get(table.id).state, 2))
     monkeypatch.undo()

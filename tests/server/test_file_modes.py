@@ -48,7 +48,7 @@ def play_a_night(data, restart: bool = True):
         client.post(f"/api/tables/{table['id']}/actions", json={"type": "give", "to": 1, "card": {"value": value}}, headers=auth)
     assert client.post("/api/events", json={"name": "Friday night", "games": ["gangs"], "rounds": 2}).status_code == 201
     if restart:
-        create_app({"DATA_DIR": str(data)})  # folds index.log into index.json
+        create_app({"DATA_DIR": str(data)})  # a restart reads the index and every file again
     return table
 
 
@@ -56,12 +56,12 @@ def test_every_file_the_server_writes_is_0600_and_every_folder_0700_whatever_the
     data = tmp_path / "data"
     table = play_a_night(data, restart=False)
     found = modes(data)
-    assert {"secret_key", "journal.log", "index.log", f"tables/{table['id']}.log"} <= set(found), found
+    assert {"secret_key", "index/0.json", f"tables/{table['id']}.log", f"tables/{table['id']}.json"} <= set(found), found
     assert any(name.startswith("events/") for name in found), found
     assert found == private(found, data)
-    create_app({"DATA_DIR": str(data)})  # a restart: index.json, the journal begun again
+    create_app({"DATA_DIR": str(data)})  # a restart
     found = modes(data)
-    assert "index.json" in found and found == private(found, data)
+    assert "index/0.json" in found and found == private(found, data)
 
 
 def test_a_backup_and_what_its_restore_unpacks_are_0600_files_in_0700_folders_whatever_the_umask(tmp_path, umask):

@@ -1,7 +1,7 @@
 """The store: atomic writes, leftovers cleaned, durability across restarts, threads, full disks.
 
 What every store must do is run against both, the embedded TinyDB files and Redis (`opened`);
-what only the files can get wrong (torn lines, compaction, a read-only folder) against TinyDB.
+what only the files can get wrong (torn lines, fsyncs, a read-only folder) against TinyDB.
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ import pytest
 from companion import create_app
 from companion.games import RuleViolation
 from companion.store import StaleWrite, StoreError, TinyDBStore
-from companion.store import atomic, jsonlog, tinydb_store
+from companion.store import files
 from companion.tables.table import fold
 from companion.tables import TableService, VersionConflict
 from tests.redis_server import redis_prefix, redis_server, redis_url  # noqa: F401 (fixtures)
@@ -100,8 +100,8 @@ def test_a_crash_mid_write_leaves_the_old_file_whole(tmp_path, monkeypatch):
     def crash(*_args):
         raise OSError(5, "simulated crash before the rename")
 
-    # A whole-record write (a seat taken, a compaction) that dies before its rename.
-    monkeypatch.setattr(atomic.os, "replace", crash)
+    # A document write (a seat taken) that dies before its rename.
+    monkeypatch.setattr(files.os, "replace", crash)
     with pytest.raises(StoreError):
         svc.claim_seat(table.id, table.record["host_token"], 0)
     monkeypatch.undo()
@@ -110,7 +110,7 @@ def test_a_crash_mid_write_leaves_the_old_file_whole(tmp_path, monkeypatch):
     assert svc.get(table.id).record["seat_tokens"] == [None, None]  # nothing unsaved is shown
 
     # An action whose append dies: not acknowledged, not shown, not there after a restart.
-    monkeypatch.setattr(jsonlog.os, "fsync", crash)
+    monkeypatch.setattr(files.os, "fsync", crash)
     with pytest.raises(StoreError):
         svc.act(table.id, table.record["host_token"], GIVE)
     monkeypatch.undo()
@@ -128,25 +128,31 @@ def test_a_torn_last_line_of_the_change_log_is_ignored(tmp_path):
     assert reopened.version == 1 and reopened.state["players"][1]["row"][0]["value"] == 1
 
 
-def test_the_change_log_is_compacted_and_replays_undo_and_redo(tmp_path):
+def test_the_change_log_holds_one_line_per_change_and_replays_every_kind(tmp_path):
+    from tests.server.test_durability import next_action
+
     svc = service(tmp_path)
     table = svc.create("gangs", ["A", "B", "C"], {"first_player": 0}, seed=1)
-    token = table.record["host_token"]
-    changes, n = 0, 0
-    while changes < tinydb_store.compact_after(table.id) + 5:  # past one compaction (undo and redo are changes too)
-        owed = svc.get(table.id).state["pending"][0]
-        svc.act(table.id, token, {"type": "give", "to": owed["to"][0], "card": {"value": 0}})
-        changes, n = changes + 1, n + 1
+    token, state, changes = table.record["host_token"], table.state, 0
+    for n in range(30):
+        state = svc.act(table.id, token, next_action(state, n))[0].state
+        changes += 1
         if n % 7 == 0:
             svc.undo(table.id, token)
             svc.redo(table.id, token)
             changes += 2
     svc.undo(table.id, token)
-    log_lines = (tmp_path / "tables" / f"{table.id}.log").read_bytes().count(b"\n")
-    assert log_lines < tinydb_store.compact_after(table.id)  # compacted at least once
+    # Two entries undone as one version (as a whole tap is): saved whole, logged as a splice.
     live = svc.get(table.id)
+    record = live.record
+    two_back = {**record, "version": record["version"] + 1, "actions": record["actions"][:-2],
+                "redo": record["redo"] + record["actions"][-2:][::-1]}
+    svc.store.save_table(two_back, record)
+    changes += 2
+    log_lines = (tmp_path / "tables" / f"{table.id}.log").read_bytes().count(b"\n")
+    assert log_lines == changes  # one line each, never rewritten
     reopened = service(tmp_path).get(table.id)
-    assert reopened.record == live.record and reopened.state == live.state
+    assert reopened.record == two_back and reopened.version == live.version + 1
 
 
 def test_leftover_temporary_files_are_cleaned_at_start_up(tmp_path):
@@ -231,8 +237,8 @@ def test_a_read_only_data_folder_gives_a_clear_error_and_acknowledges_nothing(tm
     def read_only(*_args, **_kwargs):
         raise OSError(30, "Read-only file system")
 
-    monkeypatch.setattr(atomic.tempfile, "mkstemp", read_only)
-    monkeypatch.setattr(jsonlog.os, "open", read_only)
+    monkeypatch.setattr(files.tempfile, "mkstemp", read_only)
+    monkeypatch.setattr(files.os, "open", read_only)
     resp = client.post(
         f"/api/tables/{table['id']}/actions", json=GIVE, headers={"Authorization": f"Bearer {table['token']}"}
     )
@@ -257,18 +263,18 @@ def test_join_codes_are_found_and_recent_tables_listed(opened):
 
 
 def test_a_reader_opening_a_table_while_it_is_written_never_sees_it_go_back(tmp_path, monkeypatch):
-    """A table read from disk (a cache miss) while its log is appended to and compacted shows a
-    version at least as new as any it showed before, and is whole."""
+    """A table read from disk (a cache miss) while its log is appended to shows a version at least
+    as new as any it showed before, and is whole."""
     from tests.server.test_durability import next_action
 
-    real_read = atomic.AtomicJSONStorage.read
+    real_read = files.DocumentFile.read
 
     def slow_read(self):  # a slow disk: the record is read, then its change log a moment later
         document = real_read(self)
         time.sleep(0.002)
         return document
 
-    monkeypatch.setattr(atomic.AtomicJSONStorage, "read", slow_read)
+    monkeypatch.setattr(files.DocumentFile, "read", slow_read)
     svc = service(tmp_path)
     table = svc.create("gangs", ["A", "B", "C", "D"], {"first_player": 0}, seed=1)
     token, store = table.record["host_token"], svc.store
@@ -285,10 +291,10 @@ def test_a_reader_opening_a_table_while_it_is_written_never_sees_it_go_back(tmp_
     thread.start()
     try:
         state = table.state
-        for n in range(2 * tinydb_store.compact_after(table.id) + 20):  # through two compactions
+        for n in range(150):
             state = svc.act(table.id, token, next_action(state, n))[0].state
     finally:
         done.set()
         thread.join()
     assert not problems and len(seen) > 10
-    assert store.load_table(table.id)["version"] == 2 * tinydb_store.compact_after(table.id) + 20
+    assert store.load_table(table.id)["version"] == 150

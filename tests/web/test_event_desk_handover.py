@@ -177,22 +177,6 @@ def test_desks_made_by_a_revoked_desk_open_nothing_and_desks_made_by_others_stay
     assert refused.status_code == 422 and "handed over from “Bar”" in refused.json["error"], "it would revoke itself"
 
 
-def test_a_desk_made_by_one_revoked_before_revocation_reached_further_opens_nothing(client, app):
-    # A night stored before desks kept their maker's id ("by" is a label) and before revoking a
-    # desk revoked the desks it made: the desk made by the revoked one is revoked as it was read.
-    eid, organiser = api_night(client)
-    door = hand_over(client, eid, organiser, "Door")
-    made = hand_over(client, eid, door["token"], "Made by the door")
-    events = app.extensions["companion.events"]
-    record = events.get(eid)
-    for d in record["desks"]:
-        d.pop("by_desk", None)
-    record["desks"][0].update(revoked=record["desks"][1]["made"], revoked_by="organiser")
-    events.store.save_event(record, record["revision"])
-    assert client.post(f"/api/events/{eid}/players", json={"names": ["Mallory"]}, headers=auth(made["token"])).status_code == 401
-    assert "was revoked" in app.test_client().get(f"/e/{eid}/desk/{made['token']}").get_data(as_text=True)
-
-
 def test_a_handed_over_desk_is_headed_with_its_own_name_not_organiser(client, app):
     eid = new_night(client)
     client.post(f"/e/{eid}/admin/handover", data={"label": "Ines's phone"})

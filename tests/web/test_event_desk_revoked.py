@@ -7,7 +7,7 @@ from __future__ import annotations
 from companion.store import StoreError
 from tests.redis_server import redis_prefix, redis_server, redis_url  # noqa: F401 (fixtures)
 from tests.web.test_event_desk_handover import api_night as night, hand_over
-from tests.web.test_events import auth, play_gangs_to_a_win
+from tests.web.test_events import auth
 from tests.server.test_redis_store import apps  # noqa: F401 (fixture: two apps on one Redis)
 
 BELL = {"value": 0, "kind": "bell_card", "bells": 2}
@@ -111,30 +111,6 @@ def test_a_revoked_desks_round_tokens_can_no_longer_take_a_seat_undo_act_or_read
     assert f"/t/{tid}/play/{play}" in page
     assert client.get(f"/api/events/{eid}/export.json", headers=auth(organiser)).json["tables"][tid]["actions"]
     assert handed != app.extensions["companion.tables"].get(tid).record["host_token"], "a desk is never handed the table's own host token"
-
-
-def test_a_table_seated_before_desks_had_tokens_of_their_own_gets_a_new_host_token_when_the_desk_goes(client, app):
-    # Before this change the round's reply handed out the table's own host token: a table stored
-    # then has no desk_hosts, and the token in the desk's hands is its host token.
-    eid, organiser = night(client, rounds=1)
-    revoked = hand_over(client, eid, organiser, "Door")
-    table = seat_round(client, eid, revoked["token"])
-    tables = app.extensions["companion.tables"]
-    old = {k: v for k, v in tables.get(table["table_id"]).record.items() if k != "desk_hosts"}
-    tables.store.save_table(old)
-    tables._cache.forget(table["table_id"])
-    handed = {**table, "token": old["host_token"]}
-    winner = play_gangs_to_a_win(client, handed)
-    play = old["play_token"]
-    rematch = tables.rematch(table["table_id"], play)[0].id
-
-    assert client.post(f"/api/events/{eid}/desks/{revoked['id']}/revoke", headers=auth(organiser)).status_code == 200
-    assert claims(client, table["table_id"], old["host_token"], 0) == 401
-    assert whole_export(client, table["table_id"], old["host_token"]) == (401, False)
-    assert client.post(f"/api/tables/{table['table_id']}/undo", json={}, headers=auth(old["host_token"])).status_code == 401
-    assert tables.rematch(table["table_id"], play)[0].id == rematch, "the rematch begun is still found"
-    assert tables.get(table["table_id"]).record["host_token"] != old["host_token"]
-    assert [r["name"] for r in client.get(f"/api/events/{eid}/standings").json if r["wins"]] == [winner]
 
 
 def test_a_revoked_desks_tokens_stop_working_in_every_process_on_one_redis(apps):

@@ -103,7 +103,7 @@ def test_a_stored_event_naming_a_table_it_did_not_create_shows_none_of_its_secre
     play_gangs_to_a_win(client, {"table_id": victim["id"], "token": victim["token"], "players": ["Ann", "Bob", "Cy"]})
     events = app.extensions["companion.events"]
     record = events.get(event["id"])
-    record["rounds"][0]["tables"].append({"table_id": victim["id"], "players": ["Aiko", "Botan"]})
+    record["rounds"][0]["tables"].append({"table_id": victim["id"], "game": "gangs", "players": ["Aiko", "Botan"]})
     app.extensions["companion.store"].save_event(record, record["revision"])
     secrets = table_secrets(app, [victim["id"]])
     replies = open_to_anyone(app, event["id"])

@@ -18,7 +18,6 @@ from .stats import FIGURES
 from ..values import Option
 from . import dice, keeps, losses, market, mimic, offers, powers, probe, settings, turns
 from .withheld import withheld
-from . import effects as fx
 from .cards import CARDS, MONSTERS
 from .effects import FACE_WORDS, FACES, MAX_HP
 from .keeps import ANSWERS
@@ -39,13 +38,7 @@ class LastKyotoanStanding(Game):
     min_players = 2
     max_players = 6
     options = (Option("monsters", None, list, "Each player's monster, in seating order (default: the roster in order)."),)
-    # 2: every loss can wait for its owner (every question of keeps.ANSWERS, not only for a smash).
-    # 3: a smash that would eliminate a monster in Kyoto, and Nova Breath from Kyoto, ask the yield;
-    #    the ♥ a loss's question buys come before the loss lands.
-    # 4: a monster in Kyoto that the smash eliminates whatever it answers is not asked to yield;
-    #    answers recorded under 3 to that question are skipped on replay (`legacy_unasked`).
-    # 5: the owners of the card rerolling another's die are asked after the last roll (a `resolve`
-    #    with rolls left ends the rolling and asks first); the extra turn of 1 1 1 is offered.
+    # One rules version (older data is converted once by `companion migrate`).
     rules_version = 5
     seat_settings = ("auto_yield", "auto_pass")
     seat_decisions = ("yield",) + ANSWERS + (probe.CARD, "freeze_time")
@@ -195,45 +188,6 @@ class LastKyotoanStanding(Game):
                 max(0, self.rolls_allowed(state, me) - state["rolls"]) + self.extra_rolls(state, me)
             return [{"type": "roll", "player": me, "dice": self.dice_count(state, me), "rolls_left": left}]
         return [{"type": "buy", "player": me}]
-
-    def legacy_answers(self, state: dict, rules: int = 1) -> list[dict]:
-        """The questions older rules did not ask, answered as they settled them. Rules 1 and 2
-        asked no yield of a monster the smash would eliminate, nor of one Nova Breath hit from
-        Kyoto: it stayed. Rules 1 asked fewer of a loss's questions: the loss landed whole (each
-        question's `legacy` answer, in its card's declaration). `rules`: the version the log
-        entries were recorded under (Game.settle_legacy passes each entry's)."""
-        if state["phase"] == "yield" and rules < 3:
-            attack = state["attack"]
-            from_kyoto = fx.in_kyoto(state, attack["attacker"])
-            return [{"type": "yield", "player": int(k), "yield": False} for k, v in attack["yields"].items()
-                    if v is None and (from_kyoto or attack["damage"][k] >= state["players"][int(k)]["hp"])]
-        if rules < 5:
-            older = self._unasked_before_5(state)
-            if older:
-                return older
-        if state["phase"] != "losses" or rules >= 2:
-            return []
-        return [{"type": d["type"], "player": d["player"], **keeps.KEEPS[d["type"]].asks.legacy(d)}
-                for d in losses.owed(state)]
-
-    def _unasked_before_5(self, state: dict) -> list[dict]:
-        """Rules 4 asked no prober after the last roll (each passed, unless it used its card),
-        resolved at once a `resolve` sent with rolls left, and gave the extra turn of 1 1 1 unasked."""
-        if state["phase"] == "freeze_time":
-            return [{"type": "freeze_time", "player": state["current"], "take": True}]
-        if state["phase"] != "roll":
-            return []
-        asked = probe.owed(self, state)
-        if asked:
-            return [{"type": "use", "card": probe.CARD, "player": j, "pass": True} for j in asked]
-        if state.get("asked") is not None:
-            return [{"type": "resolve", **state["asked"]}]
-        return []
-
-    def legacy_unasked(self, state: dict, action: dict, rules: int) -> bool:
-        """Rules 3 asked the yield of a monster the smash eliminates whatever it answers: a
-        recorded answer to it (refused now: the smash has landed) changed nothing."""
-        return rules == 3 and action.get("type") == "yield"
 
     def rank_key(self, state: dict, i: int) -> tuple:
         """The winner first; then the living by ★ then ♥; then the eliminated, the last out first

@@ -104,7 +104,6 @@ class Ask:
     choices: Callable[[dict, int], dict]  # the answer's choices for its offer
     fields: tuple[str, ...]  # what the answer takes besides player
     answer: Callable[[dict, int, int, dict], Answer]  # (state, i, amount, action) -> what it does
-    legacy: Callable[[dict], dict]  # the answer older rules settled it with (from what is owed)
     announced: bool = False  # told again when it comes after another question of the same loss
     amount: str = "damage"  # what the question owed calls the loss's amount (or "dice": one a ♥)
 

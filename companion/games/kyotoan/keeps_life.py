@@ -31,9 +31,7 @@ def _camouflage_rolled(s, i, n, action):
 
 CAMOUFLAGE = keep("camouflage", asks=Ask(
     applies=lambda s, i, amount: True, told="its owner rolls {n} Camouflage dice", missing="Camouflage dice to roll",
-    choices=lambda s, i: {"faces": list(FACES)}, amount="dice", fields=("faces",), answer=_camouflage_rolled,
-    # Rules 1 rolled Camouflage's dice for a smash alone (logged); any other loss landed whole.
-    legacy=lambda owed: {"faces": ["1"] * owed["dice"]}))
+    choices=lambda s, i: {"faces": list(FACES)}, amount="dice", fields=("faces",), answer=_camouflage_rolled))
 
 
 # Wings: "Spend 2ϟ to not lose ♥ this turn." Asked of a loss while Wings are off and its owner has
@@ -75,7 +73,7 @@ WINGS = keep(
     asks=Ask(applies=lambda s, i, amount: amount > 0 and wings_ready(s, i), told="its owner may pay {price}ϟ for Wings",
              missing="Wings decision to make",
              choices=lambda s, i: {"price": WINGS.price, "pay": [True, False] if s["players"][i]["energy"] >= WINGS.price else [False]},
-             fields=("pay",), answer=_wings_answered, legacy=lambda owed: {"pay": False}),
+             fields=("pay",), answer=_wings_answered),
     use=Use((), _wings_closed, lambda game, s, i: {"price": WINGS.price}, turn="any",
             act=lambda game, s, i, action: [_wings_on(s, i)]))
 
@@ -133,8 +131,7 @@ RAPID_HEALING = keep(
     "rapid_healing", price=2,  # a ♥
     asks=Ask(applies=lambda s, i, amount: amount > 0 and rescue_possible(s, i, amount),
              told="it would be reduced to 0♥: Rapid Healing can prevent it ({price}ϟ a ♥)", missing="Rapid Healing question",
-             choices=_hearts_to_buy, announced=True, fields=("hearts",), answer=_healing_answered,
-             legacy=lambda owed: {"hearts": 0}),
+             choices=_hearts_to_buy, announced=True, fields=("hearts",), answer=_healing_answered),
     use=Use((), _healing_closed, lambda game, s, i: {"price": RAPID_HEALING.price}, turn="any", during_losses=True,
             act=lambda game, s, i, action: [_hearts_bought(s, i, 1)]))
 

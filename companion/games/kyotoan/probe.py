@@ -87,12 +87,10 @@ def owed(game, state: dict) -> list[int]:
 
 def ends_rolling(game, state: dict, action: dict) -> bool:
     """A `resolve` sent while a roll may still follow and the card's owners are to be asked:
-    the rolling ends and they are asked; nothing is resolved yet (True). Its fields are kept for
-    a log recorded before the question was asked (the engine's legacy answers)."""
+    the rolling ends and they are asked; nothing is resolved yet (True)."""
     if rolling_over(state) or not game.can_roll(state) or not probers(state):
         return False
     state["closed"] = True
-    state["asked"] = {k: v for k, v in action.items() if k in ("cure", "heal_others")}
     return True
 
 

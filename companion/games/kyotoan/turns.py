@@ -255,7 +255,7 @@ def _next_turn(state: dict, me: int) -> int:
         state["freeze_time"] = False
         state["fewer_dice"] = fewer + 1  # one less die than the turn that earned it
         return me
-    extra = me if state["extra_turn"] is True else state["extra_turn"]  # True: the active monster's (older states)
+    extra = state["extra_turn"]
     state["extra_turn"] = False
     if extra is not False and extra is not None and players[extra]["alive"]:
         if extra != me:

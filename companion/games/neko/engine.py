@@ -11,10 +11,10 @@ import random
 
 from ..base import Game, RuleViolation
 from .stats import FIGURES
-from ..values import Option, Viewer, clone
+from ..values import Option, Viewer
 from . import checks, offers, sheets, turns, validate
 from .withheld import withheld
-from .kittens import DEFAULT_GROWTH_SPACES, DEFAULT_SHEETS, DIE_FACES, ENEMY_TOKENS, FACE_VALUES, MEDAL_SLOTS, OPTIONS_BEFORE_DIE, ROAD_SPACES
+from .kittens import DEFAULT_GROWTH_SPACES, DEFAULT_SHEETS, DIE_FACES, ENEMY_TOKENS, MEDAL_SLOTS, ROAD_SPACES
 
 
 class KyotoNoNeko(Game):
@@ -32,20 +32,15 @@ class KyotoNoNeko(Game):
         Option("experienced", False, bool, "Experienced side: extra starting skill bumps (stamina excepted)."),
         Option("die_faces", None, list, "The different faces of the Skill die, X among them (default 1 to 5 and X)."),
     )
-    # Rules 2: a turn's road crossings, bike cards and reactions come before its action (rules 1
-    # took them after it too; a turn begun under rules 1 ends under them: `settle_legacy`).
     rules_version = 2
     seat_decisions = ("skill_up",)
 
     # -- setup -----------------------------------------------------------------------------
     def validate_options(self, options, n_players):
-        """The options with their defaults; a table stored before the die had its faces keeps the
-        die it was played with (any of 0 to 6 and X), so that its log replays as recorded."""
+        """The options with their defaults (the Skill die's faces checked)."""
         clean = super().validate_options(options, n_players)
         if clean["die_faces"] is not None:
             clean["die_faces"] = validate.die_faces(clean["die_faces"])
-        elif isinstance(options, dict) and OPTIONS_BEFORE_DIE <= options.keys() and "die_faces" not in options:
-            clean["die_faces"] = list(FACE_VALUES)
         return clean
 
     def _setup(self, names, options, first, rng: random.Random) -> dict:
@@ -142,13 +137,6 @@ class KyotoNoNeko(Game):
             order.remove(state["winner"])
             order.insert(0, state["winner"])
         return order
-
-    def settle_legacy(self, state: dict, rules: int = 1) -> dict:
-        """Rules 1 took a turn's road crossings, bike cards and reactions after its action too: the
-        turn in progress when a log recorded under them ends (or where they are needed) ends so."""
-        if state["over"] or state["tied"]:
-            return state
-        return {**clone(state), "rules1_turn": True}
 
     def view_key(self, state: dict, viewer: Viewer) -> object:
         """The board shows a seated phone its own kitten first (nothing is hidden)."""

@@ -16,9 +16,6 @@ ROOF_AGILITY = 6
 DIE_FACES = (1, 2, 3, 4, 5, "X")
 DIE_SIDES = 6
 FACE_VALUES = (0, 1, 2, 3, 4, 5, 6, "X")
-# Tables set up before the die had its faces took any of FACE_VALUES: they keep that die, so
-# their logs replay as they were played. Their stored options name every option of the time.
-OPTIONS_BEFORE_DIE = frozenset({"first_player", "sheets", "growth_spaces", "experienced"})
 OBJECTIVE_MAX = 20  # the highest Objective a table may enter (Paws print single digits; scenarios more)
 PAW_OBJECTIVES = tuple(range(1, 10))  # the Objectives Paws and Bikes print: the pads' first row
 TALLY_SPACES = 5

@@ -36,9 +36,8 @@ def acting(state: dict) -> bool:
 
 
 def moving(state: dict) -> bool:
-    """Whether the kitten whose turn it is is still in its movement: its action is not done (or
-    its turn began under rules 1, which took the movement's parts after the action too)."""
-    return not state["action_used"] or state.get("rules1_turn", False)
+    """Whether the kitten whose turn it is is still in its movement: its action is not done."""
+    return not state["action_used"]
 
 
 def offers(state: dict) -> list[dict]:

@@ -94,7 +94,6 @@ def end_turn(state: dict, lines: list[str]) -> None:
     for k in sorted(state["growth_due"]):
         sheets.grow(state, k, lines)
     state["growth_due"] = []
-    state.pop("rules1_turn", None)
     nxt = (me + 1) % len(state["players"])
     if nxt == state["first_player"]:
         chart_point(state, state["round"])
