@@ -11,8 +11,7 @@ import threading
 
 from ..games import RuleViolation
 from ..store import Store
-from ..store.base import StaleGroup
-from ..store.revisions import store_on_revision
+from ..store.revisions import store_changed
 from ..tables import NotAllowed, Table, TableNotFound, TableService, same_secret
 from ..tables.service import rematch_id
 from . import summary
@@ -66,17 +65,18 @@ class GroupService:
 
     def new_table(self, group_id: object, token: str | None, game: object, players: object, options: object = None,
                   seed: object = None) -> Table:
-        """A table made in the group: the token and the room are checked before it is made, then
-        the group lists it."""
+        """A table made in the group: the token and the room are checked, the table drafted, the
+        group stored listing it (StaleGroup, nothing stored, when another change came first), then
+        the table stored."""
         record = self.authorise(group_id, token)
         self._room(record)
-        table = self.tables.create(game, players, options, seed, group=record["id"])
+        table = self.tables.draft(game, players, options, seed, group=record["id"])
 
         def change(stored):
             self._room(stored)
             stored["tables"].append(table.id)
-        store_on_revision(self._lock, lambda: self.get(group_id), change, self.store.save_group, StaleGroup)
-        return table
+        store_changed(self._lock, lambda: self.get(group_id), change, self.store.save_group)
+        return self.tables.store_checked(table)
 
     def _room(self, record: dict) -> None:
         if len(record["tables"]) >= MAX_TABLES:
