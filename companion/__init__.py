@@ -59,14 +59,33 @@ def create_app(test_config: dict | None = None) -> Flask:
     make_folder(data_dir)
 
     from . import store
+    from .events.service import EventService
+    from .groups.service import GroupService
+    from .leagues.service import LeagueService
     from .live import LiveHub, RedisFanout
     from .tables import TableService
-    from .events.service import EventService
-    from .leagues.service import LeagueService
-    from .web import (api, assets, errors, events_api, events_filters, events_pages, leagues_api, leagues_pages, limits, pages, pwa,
-                      qr, render, seat_pages, security, sockets)
-    from .groups.service import GroupService
-    from .web import groups_api, groups_pages, plays_api, rewind_pages
+    from .web import (
+        api,
+        assets,
+        errors,
+        events_api,
+        events_filters,
+        events_pages,
+        groups_api,
+        groups_pages,
+        leagues_api,
+        leagues_pages,
+        limits,
+        pages,
+        plays_api,
+        pwa,
+        qr,
+        render,
+        rewind_pages,
+        seat_pages,
+        security,
+        sockets,
+    )
 
     store.init_app(app)
     if not app.config.get("SECRET_KEY"):

@@ -49,9 +49,9 @@ def main(argv: list[str] | None = None) -> int:
             parser.exit(2, f"companion serve: {exc}\n")
         return serve_app(options)
     from . import backup as backups
-    from .settings import default_data_dir
     from .migrate import migrate
     from .server.owner import FolderInUse, claim
+    from .settings import default_data_dir
 
     data = args.data or os.environ.get("COMPANION_DATA") or default_data_dir()
     try:

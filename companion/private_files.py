@@ -1,4 +1,4 @@
-"""Only the server's own user may read the data folder (issue 26, item 10).
+"""Only the server's own user may read the data folder.
 
 The data folder holds what grants play and what the rules hide: join codes (`index.log`,
 `index.json`), every table's tokens and its face-down cards (`tables/`), the changes not yet in

@@ -14,7 +14,6 @@ from companion.games.kyotoan.powers import USABLE
 from companion.games.neko.checks import fight_value
 from companion.games.neko.kittens import SKILL_MAX
 
-
 # -- Last Kyotoan Standing ----------------------------------------------------------------------
 # Cards whose powers ask something (a `use`, a choice while resolving or buying, a loss question):
 # the market turns them up first, so random games reach their offers.

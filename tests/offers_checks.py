@@ -16,8 +16,8 @@ from __future__ import annotations
 import copy
 import json
 import random
+from collections.abc import Callable
 from html.parser import HTMLParser
-from typing import Callable
 
 from companion.games import RuleViolation, Viewer
 from companion.games.values import matches

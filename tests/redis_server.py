@@ -40,7 +40,7 @@ class RedisServer:
         self.url = f"redis://127.0.0.1:{self.port}/0"
         self.proc: subprocess.Popen | None = None
 
-    def start(self) -> "RedisServer":
+    def start(self) -> RedisServer:
         """Start it and wait until it answers (and has loaded its data)."""
         self.folder.mkdir(parents=True, exist_ok=True)
         self.proc = subprocess.Popen(

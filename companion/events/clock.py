@@ -13,7 +13,7 @@ the epoch (time.time()), passed in so that tests need no sleeping.
 """
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from ..games import RuleViolation
 
@@ -125,7 +125,8 @@ def table_number(record: dict, table_id: object) -> int:
 def form_body(form) -> dict:
     """The API body a desk's clock form means (`action`: start, pause, resume, round or table):
     numbers typed as digits become whole numbers, anything else stays as typed to be refused."""
-    number = (lambda name: int(form.get(name)) if (form.get(name) or "").strip().isdigit() else form.get(name))
+    def number(name):
+        return (int(form.get(name)) if (form.get(name) or "").strip().isdigit() else form.get(name))
     action = form.get("action", "")
     bodies = {"start": lambda: {"minutes": number("minutes")}, "pause": lambda: {"pause": True},
               "resume": lambda: {"pause": False}, "round": lambda: {"add_minutes": number("add_minutes")},
@@ -175,7 +176,7 @@ def _current_round(record: dict) -> dict:
 
 
 def _iso(at: float) -> str:
-    return datetime.fromtimestamp(at, timezone.utc).isoformat(timespec="milliseconds")
+    return datetime.fromtimestamp(at, UTC).isoformat(timespec="milliseconds")
 
 
 def _epoch(stamp: str) -> float:

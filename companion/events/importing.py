@@ -108,7 +108,8 @@ def _rounds(given: object, setup: dict, players: list[dict]) -> list[dict]:
             if game.id not in setup["games"]:
                 raise RuleViolation(DAMAGED.format(f"round {number} plays {game.id}, which the event does not list"))
             if not game.min_players <= len(t["players"]) <= game.max_players:
-                raise RuleViolation(DAMAGED.format(f"a table of round {number} seats {len(t['players'])}; {game.title} is for {game.min_players} to {game.max_players}"))
+                raise RuleViolation(DAMAGED.format(f"a table of round {number} seats {len(t['players'])}; "
+                                                   f"{game.title} is for {game.min_players} to {game.max_players}"))
             names = []
             for raw in t["players"]:
                 name = registered.get(clean_name(raw, "player's name").casefold())

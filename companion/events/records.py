@@ -12,7 +12,7 @@ Pure functions: no Flask, no I/O.
 from __future__ import annotations
 
 import secrets
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from itertools import combinations
 
 from .importing import EXPORT_SCHEMA
@@ -48,4 +48,4 @@ def met(record: dict) -> dict[frozenset, int]:
 
 def now() -> str:
     """The time as records keep it (UTC, to the second, ISO 8601)."""
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+    return datetime.now(UTC).isoformat(timespec="seconds")

@@ -10,7 +10,7 @@ undo and a different ending).
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 
 def app_places(names: list[str], state: dict, game) -> dict[str, int] | None:

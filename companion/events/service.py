@@ -23,8 +23,18 @@ from ..store.base import StoreError
 from ..store.revisions import store_changed
 from ..tables import NotAllowed, Table, TableService, VersionConflict
 from . import clock
-from .checks import (checked_result, event_setup, find_player, player_names, removable, room_for, round_games,
-                     swap_seats, unregistered, untouched)
+from .checks import (
+    checked_result,
+    event_setup,
+    find_player,
+    player_names,
+    removable,
+    room_for,
+    round_games,
+    swap_seats,
+    unregistered,
+    untouched,
+)
 from .desks import desk_for, desk_of, hand_over, handed, revoke
 from .reading import EventNotFound, EventReader  # noqa: F401 (EventNotFound: the web layer imports it from here)
 from .records import met, new_record, note, now

@@ -3,13 +3,13 @@ from __future__ import annotations
 
 from . import bosskito, gangs, kyotoan, neko
 from .base import Game, RuleViolation
-from .values import Viewer, WATCHER
 from .bosskito.engine import BossKito
 from .fields import quoted
 from .gangs.engine import GangsOfKyoto
 from .kyotoan.engine import LastKyotoanStanding
 from .neko.engine import KyotoNoNeko
 from .page import Page
+from .values import WATCHER, Viewer
 
 _REGISTRY: dict[str, Game] = {}
 _PAGES: dict[str, Page] = {}

@@ -6,13 +6,14 @@ state plus log lines in words. They never import Flask, TinyDB or anything that 
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from .errors import RuleViolation
 from .fields import check_shape, quoted
 from .figures import Figures
 from .names import clean_name
-from .values import COMMON_OPTIONS, Handler, Option, Viewer, WATCHER, clone, matches
+from .values import COMMON_OPTIONS, Handler, Option, Viewer, clone, matches
 from .withheld import Withheld
 
 

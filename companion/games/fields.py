@@ -8,7 +8,7 @@ a black-box attack once got 500s from `[] in {...}`, int("²") and a RecursionEr
 from __future__ import annotations
 
 import reprlib
-from typing import Callable, Collection
+from collections.abc import Callable, Collection
 
 from .errors import RuleViolation
 

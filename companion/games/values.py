@@ -3,8 +3,9 @@ an action handler's shape, whether an action is one an offer names, and the copy
 from __future__ import annotations
 
 import marshal
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,8 @@ and never writes one itself (boardgame.io's `INVALID_MOVE` with its reason, said
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field as _field
+from dataclasses import dataclass
+from dataclasses import field as _field
 from typing import Any
 
 # Where a `rule` comes from when the rulebook is silent and docs/rulings.md decides.

@@ -1,6 +1,6 @@
 """gunicorn's gevent worker in the project's variant, for the Procfile and `companion serve
 --workers N` (several processes on one Redis): an open phone costs a greenlet and a socket
-instead of an OS thread (issue 18, item 0). One process (`companion serve`) runs gevent's own
+instead of an OS thread. One process (`companion serve`) runs gevent's own
 server instead (gevent_server.py); both keep the same limits (loop.py).
 
 Under the threaded worker it replaced, each open page held a thread for its websocket: with 256

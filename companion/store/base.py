@@ -11,7 +11,6 @@ import re
 from abc import ABC, abstractmethod
 from contextlib import contextmanager
 
-
 _SAFE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
 

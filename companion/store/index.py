@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Callable, Iterable
 from itertools import islice
 from pathlib import Path
-from typing import Callable, Iterable
 
 from tinydb import Query, TinyDB
 

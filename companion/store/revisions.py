@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import threading
-from typing import Callable
+from collections.abc import Callable
 
 
 def store_changed(lock: threading.Lock, read: Callable[[], dict], change: Callable[[dict], None],

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from tinydb import TinyDB
 

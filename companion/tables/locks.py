@@ -15,7 +15,7 @@ class KeyedLocks:
         self._locks: weakref.WeakValueDictionary[str, _KeyLock] = weakref.WeakValueDictionary()
         self._lock = threading.Lock()
 
-    def lock(self, key: str) -> "_KeyLock":
+    def lock(self, key: str) -> _KeyLock:
         """The lock of `key` (made when nobody holds one)."""
         with self._lock:
             found = self._locks.get(key)

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import secrets
 import time
-from datetime import datetime, timezone
-from typing import Callable
+from collections.abc import Callable
+from datetime import UTC, datetime
 
 from ..games import RuleViolation, Viewer, get_game
 from ..store.schema import SCHEMA
@@ -30,7 +30,7 @@ SLICE = 0.01
 
 def now() -> str:
     """The time of a change, as the log records it (UTC, milliseconds)."""
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
 def new_table(game_id: object, players: object, options: object, seed: object, event: str | None,

@@ -26,7 +26,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
-from typing import Callable
+from collections.abc import Callable
 
 from ..games import RuleViolation
 from ..store import Store

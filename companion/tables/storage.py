@@ -13,8 +13,8 @@ import threading
 from collections import OrderedDict
 
 from ..store import StaleWrite, Store
-from .locks import KeyedLocks
 from .errors import TableNotFound, VersionConflict
+from .locks import KeyedLocks
 from .table import Table, caught_up
 
 # Join codes avoid look-alikes: no 0/O, no 1/I/L.

@@ -10,7 +10,7 @@ import hmac
 import random
 from dataclasses import dataclass
 
-from ..games import Viewer, WATCHER, get_game
+from ..games import WATCHER, Viewer, get_game
 from .errors import closed_sentence, replaced_sentence
 
 CHECKPOINT_EVERY = 50

@@ -6,7 +6,8 @@ from __future__ import annotations
 from flask import Blueprint, flash, redirect, render_template, request, session, url_for
 
 from ..events.checks import rounds_from_form
-from ..events.clock import brief as clock_brief, form_body as clock_body
+from ..events.clock import brief as clock_brief
+from ..events.clock import form_body as clock_body
 from ..events.desks import desk_for, revoked_desk
 from ..events.service import EventNotFound
 from ..events.standings import SCHEMES

@@ -35,8 +35,8 @@ import time
 from flask import Flask, current_app, g, has_request_context, make_response, render_template, request, session
 from flask_limiter import Limiter
 from flask_limiter.errors import RateLimitExceeded
-from limits import parse_many
 from flask_limiter.util import get_remote_address
+from limits import parse_many
 
 from ..events.reading import EventNotFound
 from ..tables import TableNotFound

@@ -4,11 +4,19 @@ from __future__ import annotations
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_htmx import HTMX
 
-from ..games import RuleViolation, Viewer, WATCHER, all_games, get_game
+from ..games import WATCHER, RuleViolation, Viewer, all_games, get_game
 from ..store import StoreError
 from ..tables import NotAllowed, SeatTaken, TableNotFound, VersionConflict, seat_moves
-from . import (cookie_token, host_token, is_shared_phone, public_base, remember_shared_phone, remember_token,
-               remembered_tables, tables)
+from . import (
+    cookie_token,
+    host_token,
+    is_shared_phone,
+    public_base,
+    remember_shared_phone,
+    remember_token,
+    remembered_tables,
+    tables,
+)
 from .api import table_urls
 from .clash import came_first, still_sentence
 from .forms import form_to_action, form_version

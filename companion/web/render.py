@@ -11,13 +11,12 @@ import threading
 from collections import OrderedDict
 from functools import partial
 
-from flask import Flask, current_app, render_template, request, url_for
+from flask import Flask, current_app, render_template, url_for
 from markupsafe import Markup
 
 from ..games import WATCHER, Viewer, all_pages, page_of, words
 from ..games.withheld import find
-from ..tables import Table, last_change, page_tap, tap_name
-from ..tables import play_log
+from ..tables import Table, last_change, page_tap, play_log, tap_name
 from .charts import layout as chart_layout
 from .fragments import FragmentCache
 from .said import history_line, spoken, sym

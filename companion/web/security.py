@@ -12,7 +12,6 @@ from flask import Flask, abort, request, session
 
 from ..tables import same_secret
 
-
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "connect-src 'self'; manifest-src 'self'; worker-src 'self'; "

@@ -1,5 +1,5 @@
 """What a live websocket takes from the phone: messages of at most `MAX_MESSAGE_BYTES`, and none
-of them is kept (issue 26, item 2).
+of them is kept.
 
 The live sockets only push: no page sends a message over them (the htmx ws extension sends only
 for an element marked `ws-send`, and no template has one); a browser sends pongs and a close, which

@@ -1,4 +1,4 @@
-"""The pages issue 16 checks (axe-core, target sizes): home, join, a game's whole history, each
+"""The pages the accessibility checks cover (axe-core, target sizes): home, join, a game's whole history, each
 game's table page as a playing phone, a seated phone and a watcher, with the game in progress and
 at its end, and a tournament night's new-night form, desk, players' page and big screen.
 

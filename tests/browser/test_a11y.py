@@ -1,4 +1,4 @@
-"""Issue 16: axe-core (the copy bundled by axe-playwright-python) finds no violation of impact
+"""Axe-core (the copy bundled by axe-playwright-python) finds no violation of impact
 serious or critical on any page a player or an organiser sees (a11y_pages.PAGES), at 360 px, in
 the light theme; in the dark theme, no colour-contrast violation.
 

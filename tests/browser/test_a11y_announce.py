@@ -1,4 +1,4 @@
-"""What a screen reader hears at a table (issue 16): every phone's polite live region (#news) says
+"""What a screen reader hears at a table: every phone's polite live region (#news) says
 each move as the history words it (scores and round ends included), what an undo took back, and
 whose turn it is now; a seated phone's own turn is left to its cue; the page as loaded, and the
 same table brought again (a poll, a reconnect), say nothing. Errors stay in the assertive #flash."""

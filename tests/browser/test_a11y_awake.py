@@ -1,4 +1,4 @@
-"""Keep-awake (issue 16): a table page keeps the phone's screen on while it is open and visible
+"""Keep-awake: a table page keeps the phone's screen on while it is open and visible
 (the Screen Wake Lock API, real in Chromium: 127.0.0.1 is a secure context), asks again when the
 page is shown after the browser let the lock go, and has a switch in the header, remembered by
 the phone; on plain HTTP by a network name the switch says why it cannot.

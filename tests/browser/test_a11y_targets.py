@@ -1,4 +1,4 @@
-"""Issue 16: every control on every page (a11y_pages.PAGES) is a target of at least 44×44 CSS px
+"""Every control on every page (a11y_pages.PAGES) is a target of at least 44×44 CSS px
 on a 360 px phone: buttons, links, fields, drop-downs, toggles (summary), and checkboxes and
 radios, whose label counts as their target (a tap on the label is a tap on the box). The page is
 measured as it opens, then with every folded part (details) opened: what a toggle shows is tapped

@@ -1,4 +1,4 @@
-"""Dark mode (issue 16): the pages follow the phone's colour scheme from the first paint, and the
+"""Dark mode: the pages follow the phone's colour scheme from the first paint, and the
 header's "Dark theme" switch overrides it for this phone, remembered across pages and reloads
 (a cookie, so the server draws the first paint in it); two taps hand the choice back to the
 phone. (Contrast in both themes: test_a11y.py.)"""

@@ -1,4 +1,4 @@
-"""Boss Kito at the table, counted in taps (issue 15): a round's reveal on the 1–9 pad, the
+"""Boss Kito at the table, counted in taps: a round's reveal on the 1–9 pad, the
 controls a seated phone owes on its first screen, and a refused reveal explained beside it."""
 from __future__ import annotations
 

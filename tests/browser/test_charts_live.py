@@ -1,4 +1,4 @@
-"""Issue 18: a watching phone opens "Show the charts" (partials/_charts.html), and an action entered
+"""A watching phone opens "Show the charts" (partials/_charts.html), and an action entered
 on another phone redraws the open charts live: the control stays open, a chart's numbers opened
 inside it stay open, the page does not move; closed, a push fetches nothing. Without the websocket,
 the page's polling brings the new version and the open charts follow it the same way.

@@ -1,4 +1,4 @@
-"""A decision owed to a phone finds it wherever its page is scrolled (issue 27, item 2): Ben reads
+"""A decision owed to a phone finds it wherever its page is scrolled: Ben reads
 the history at the bottom of his page when Cat smashes him in Kyoto. His yield choices come into his
 screen by themselves (pinned to its bottom, his page not moved), his page's title says it, and his
 phone buzzes once; Cat's phone, which owes nothing, is not moved at all."""

@@ -1,4 +1,4 @@
-"""The round clock on phones whose own clocks are wrong (issue 31, goal 1): two phones, 360 and 390
+"""The round clock on phones whose own clocks are wrong: two phones, 360 and 390
 px wide, one seven minutes fast and one three minutes slow, show the same time left on the
 players' page within a second, amber in the round's last ten minutes; a pause stops both; a table
 page of the round shows its own time, its extra minutes included."""

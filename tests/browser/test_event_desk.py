@@ -1,4 +1,4 @@
-"""The organiser's desk in a phone's browser (issue 17, goal 6): nothing reloads the page or
+"""The organiser's desk in a phone's browser: nothing reloads the page or
 scrolls it back to the top; two taps swap two seats; a result is tapped in finishing order, ties
 included; a correction asks first."""
 from __future__ import annotations

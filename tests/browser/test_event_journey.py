@@ -67,7 +67,7 @@ def test_organiser_runs_a_round_and_the_big_screen_follows(live_server, phone, b
     screen_ctx.close()
 
 
-# -- issue 17, "Done when": a whole mixed night through the pages -------------------------------
+# -- a whole mixed night through the pages -------------------------------
 NIGHT = ["Aiko", "Botan", "Chika", "Daichi", "Élodie", "Fumi", "Goro", "Hana",
          "Ines", "Jun", "Kenji", "Lena", "Mika", "Noa", "Oskar", "Pia"]
 
@@ -177,7 +177,7 @@ def test_a_sixteen_player_mixed_night_with_a_conflict_settled_and_a_handover(liv
     link = org.locator(".desk-link a").last.get_attribute("href")
     desk = phone().new_page()
     desk.goto(base + link)
-    expect(desk.locator("header h1")).to_have_text("Friday at the Dojo · desk “Ines's phone”")  # whose desk it is (issue 27)
+    expect(desk.locator("header h1")).to_have_text("Friday at the Dojo · desk “Ines's phone”")  # whose desk it is
     expect(desk.locator("#event-desks")).to_contain_text("this phone")
     for number in (2, 3):
         desk.get_by_role("button", name="Seat the players").click()

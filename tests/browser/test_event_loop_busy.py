@@ -1,4 +1,4 @@
-"""A phone past the server's cap on live pages (issue 18, item 0), in Chromium: the page says the
+"""A phone past the server's cap on live pages, in Chromium: the page says the
 server is busy, in the server's own words, and still shows the table's changes (it polls)."""
 from __future__ import annotations
 

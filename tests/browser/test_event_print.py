@@ -1,4 +1,4 @@
-"""The round on paper (issue 31, item 2) printed by Chromium to A4 and Letter: a PDF of whole
+"""The round on paper printed by Chromium to A4 and Letter: a PDF of whole
 pages whose text holds the tables, the names and the slips and none of the screen's controls."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The big screen at 1920×1080 and 1280×720 and the standings on a 360 px phone (issue 17, goal 8):
+"""The big screen at 1920×1080 and 1280×720 and the standings on a 360 px phone:
 from 12 to 64 players nothing lies outside the window (tables and standings that do not fit turn
 their pages, and every row and table is shown in turn), the night's name is at least 48 px, the
 QR code is whole, the podium says what separated two players on equal points, and the round timer

@@ -1,5 +1,4 @@
-"""Gangs of Kyoto's words on its tiles and cards, read at arm's length on a 360 px phone (issue 27,
-item 9): every caption at 12 px at least (they were 9.9 px), each whole inside its tile or card; the
+"""Gangs of Kyoto's words on its tiles and cards, read at arm's length on a 360 px phone: every caption at 12 px at least (they were 9.9 px), each whole inside its tile or card; the
 picker still fits the first screen (test_gangs_taps.py::test_first_screen_gangs)."""
 from __future__ import annotations
 

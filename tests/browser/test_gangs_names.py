@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from companion.games.names import NAME_MAX
+
 from .conftest import PHONE
 from .helpers import wait_for_version
 from .test_gangs_taps import card, new_table

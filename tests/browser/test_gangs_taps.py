@@ -1,4 +1,4 @@
-"""Gangs of Kyoto at the table, counted in taps (issue 15): a card is one tap on the grid of the
+"""Gangs of Kyoto at the table, counted in taps: a card is one tap on the grid of the
 deck's cards and one on its recipient, the picker is on the first screen, a tap on a recipient
 before a card is refused beside the form, and each round's end shows on the board."""
 from __future__ import annotations
@@ -10,8 +10,8 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import PHONE
-from .taps import assert_on_first_screen, assert_refusal_beside, count_taps, taps
 from .helpers import open_on, wait_for_version
+from .taps import assert_on_first_screen, assert_refusal_beside, count_taps, taps
 from .test_journeys import row_of, tile
 
 pytestmark = pytest.mark.browser

@@ -1,4 +1,4 @@
-"""Issue 19, goal 2: over HTTPS (`companion serve --certfile/--keyfile`) a phone gets what a
+"""Over HTTPS (`companion serve --certfile/--keyfile`) a phone gets what a
 secure origin allows: the service worker (offline), installing the app, and keeping the screen
 awake. The phone opens the server by a network name, not localhost (Chromium counts localhost as
 secure even on plain HTTP), and trusts the test's own certificate authority, made by trustme.

@@ -173,7 +173,7 @@ def test_the_app_is_installable(live_server, playwright_chromium, tmp_path):
         assert errors == [], errors
         manifest = cdp.send("Page.getAppManifest")
         assert manifest["url"].endswith("/manifest.webmanifest") and not manifest["errors"]
-        # What Chromium made of the install sheet's and the icon's extras (issue 30).
+        # What Chromium made of the install sheet's and the icon's extras.
         read = manifest["manifest"]
         assert read["launchHandler"] == {"clientMode": "kNavigateExisting"}
         assert read["screenshots"] and {shot["formFactor"] for shot in read["screenshots"]} == {"kNarrow"}

@@ -156,7 +156,7 @@ def test_refusal_kyotoan(live_server, phone):
 
 
 def test_tap_budget_three_rolls_keeping_dice_between_them_a_buy_and_the_end(live_server, phone):
-    # Issue 27, item 5: the same turn took 20 taps (each roll entered whole: 7, then 2 dice taken
+    # The same turn took 20 taps (each roll entered whole: 7, then 2 dice taken
     # back and 2 tapped in with "Enter and roll again": 5, the same and "Final dice": 5, buy,
     # market, end: 3). Only the dice kept are entered now: the dice rolled again never were needed.
     table, page = table_on_phone(live_server.url, phone())
@@ -189,7 +189,7 @@ def test_tap_budget_three_rolls_keeping_dice_between_them_a_buy_and_the_end(live
 
 
 def test_old_dice_cannot_be_resolved_while_new_ones_are_entered(live_server, phone):
-    # Issue 27, item 5: "Resolve the dice: …" (the last roll's) stayed under the pad while its dice
+    # "Resolve the dice: …" (the last roll's) stayed under the pad while its dice
     # were changed; one tap resolved them and dropped what was being entered.
     table, page = table_on_phone(live_server.url, phone(), [{"type": "roll", "faces": ["1", "1", "3", "smash", "smash", "energy"]}])
     old = page.get_by_role("button", name="Resolve the dice: 1 1 3 ✸ ✸ ϟ")
@@ -209,7 +209,7 @@ def test_old_dice_cannot_be_resolved_while_new_ones_are_entered(live_server, pho
 
 
 def test_a_smash_that_eliminates_a_monster_either_way_asks_no_phone(live_server, phone):
-    # Issue 27, item 7: Ann, in Kyoto City at 4♥, falls to Bob's 6✸ whether she yields or stays:
+    # Ann, in Kyoto City at 4♥, falls to Bob's 6✸ whether she yields or stays:
     # the smash lands at once and the history says why nobody was asked.
     smash = {"type": "roll", "faces": ["smash"] * 6}
     actions = [{"type": "roll", "faces": ["1", "2", "3", "1", "2", "3"]}, {"type": "resolve"}, {"type": "end_turn"},

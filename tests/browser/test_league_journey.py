@@ -1,4 +1,4 @@
-"""Issue 31's "done when" journey: two nights of one league through the real pages. The organiser
+"""The league's journey: two nights of one league through the real pages. The organiser
 (a laptop) starts a league from the home page, creates night 1 in it, registers and seats the
 players, runs the round clock from the desk (start, pause, resume, extra minutes for one table,
 which that table's play page shows on a phone and the other table's does not), enters the

@@ -1,4 +1,4 @@
-"""Two phones at one table, Ann's and Ben's (issue 27, item 3): Ben's phone taps Undo on Ann's
+"""Two phones at one table, Ann's and Ben's: Ben's phone taps Undo on Ann's
 move and is asked first, on the page; once he says yes both phones read "Ben's phone undid: …";
 Ann undoing her own move is not asked; a redo says whose phone redid it; Last Kyotoan Standing's
 "Final dice: resolve" is undone as one tap, named as one."""

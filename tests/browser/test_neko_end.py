@@ -1,5 +1,5 @@
 """Kyoto no Neko's end on a watching phone: the last move's push inserts the final standings into
-the board, and the charts stay behind their control, fetched when opened (issue 29: "the charts
+the board, and the charts stay behind their control, fetched when opened ("the charts
 stay on demand", and a game over's push stays light)."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Kyoto no Neko at the table, counted in taps (issue 15): a check with a target is four taps (the
+"""Kyoto no Neko at the table, counted in taps: a check with a target is four taps (the
 target, the skill following it, the Objective, the die's face, Check) with the sum previewed
 against the Objective; nothing is preset, so a check without its die is refused beside the pad
 with every tap kept; a bump owed by a seat is one tap on its phone; the pad, the end of the turn

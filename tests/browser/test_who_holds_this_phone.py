@@ -1,4 +1,4 @@
-"""A play page asks at its top who holds this phone until it is told (issue 27, item 9): a player
+"""A play page asks at its top who holds this phone until it is told: a player
 ("I am Ann": that player's hidden information and decisions), or the table's shared phone, passed
 around, which answers for every player without a phone of their own. Told once, the phone is not
 asked again, a reload included; and a decision owed to a player without a phone finds the shared

@@ -1,4 +1,4 @@
-"""A control the rules switch off says why beside it, on a 360 px phone (issue 27, item 6): in Gangs
+"""A control the rules switch off says why beside it, on a 360 px phone: in Gangs
 of Kyoto the "Give to" button of a player who had this turn's card, in Kyoto no Neko the skills a
 check's target does not take, in Boss Kito the placing of tokens before any card is played. Each
 reason is visible, legible (12 px or more), next to its control, and named by it for screen readers."""

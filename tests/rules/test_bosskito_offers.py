@@ -21,7 +21,14 @@ from companion.tables import NotAllowed
 from companion.web import render, tables
 
 from ..offer_fills import fill_bosskito as fill
-from ..offers_checks import PLAYS, assert_controls_match, play_through_offers, refuse_outside, refuse_unoffered, render_controls
+from ..offers_checks import (
+    PLAYS,
+    assert_controls_match,
+    play_through_offers,
+    refuse_outside,
+    refuse_unoffered,
+    render_controls,
+)
 from .test_bosskito_properties import check
 
 GAME = get_game("bosskito")

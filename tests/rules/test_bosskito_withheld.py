@@ -1,12 +1,12 @@
-"""Boss Kito says why a turn action is switched off (issue 27, item 6): before any card is played,
+"""Boss Kito says why a turn action is switched off: before any card is played,
 that tokens go on cards already played; and every other action the rules close (empty piles, an
 empty stock, an empty hand, a colour all played), in the rulebook's words, beside its control."""
 from __future__ import annotations
 
-from dataclasses import replace
-from html import unescape
 import random
 import re
+from dataclasses import replace
+from html import unescape
 from urllib.parse import urlsplit
 
 from companion.games import get_game

@@ -13,7 +13,7 @@ from companion.games.kyotoan.cards import CARDS
 from companion.tables.table import Table
 
 from ..kyotoan_helpers import GAME, act, new
-from ..offers_checks import PLAYS, assert_controls_match, play_through_offers, render_controls
+from ..offers_checks import assert_controls_match, play_through_offers, render_controls
 from .test_kyotoan_offers import rich
 
 

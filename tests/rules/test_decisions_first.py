@@ -18,7 +18,8 @@ from companion.games.words import counted, listed
 
 from ..offers_checks import PLAYS, fill_offer, play_through_offers
 from .test_kyotoan_offers import rich
-from .test_neko_rules import act as neko_act, new as neko_new
+from .test_neko_rules import act as neko_act
+from .test_neko_rules import new as neko_new
 
 
 def name(state: dict, i: int) -> str:

@@ -1,6 +1,6 @@
 """Fuzzing every rules engine: 10,000 hostile actions per game, on states reached by real play.
 
-The promise (issue 13, item 9): whatever an action holds (a value of the wrong type, a float
+The promise: whatever an action holds (a value of the wrong type, a float
 where a whole number is meant, a Unicode digit, a huge number, a long string, a deep nest, an
 unknown field), the engine either accepts it as a legal move or refuses it with a sentence for a
 player, and a refusal leaves the table exactly as it was. Never another exception (a 500).
@@ -11,9 +11,9 @@ import copy
 import json
 import random
 import reprlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import Callable
 
 import pytest
 from hypothesis import given, settings

@@ -7,7 +7,6 @@ import pytest
 
 from ..engine_checks import recorded_games, replay
 
-
 GAMES = recorded_games("gangs")
 
 

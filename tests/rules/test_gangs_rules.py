@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from companion.games import RuleViolation, Viewer, WATCHER, get_game
+from companion.games import WATCHER, RuleViolation, Viewer, get_game
 
 from ..offers_checks import PLAYS
 

@@ -1,4 +1,4 @@
-"""Gangs of Kyoto says why a control is switched off (issue 27, item 6): the engine, beside its
+"""Gangs of Kyoto says why a control is switched off: the engine, beside its
 offers, names who cannot receive the card and why, in the rulebook's words; the page shows it
 beside the switched-off button; the API carries it."""
 from __future__ import annotations

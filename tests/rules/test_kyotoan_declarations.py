@@ -1,10 +1,10 @@
-"""A Keep card that asks or is used is one declaration (issue #28): a newcomer asked "where is
+"""A Keep card that asks or is used is one declaration: a newcomer asked "where is
 Camouflage?" greps its name or id and finds one module of the engine, the block that holds the
 whole card (its text quoted, its question and answer, its use, its offers); the other modules ask
 the declaration. cards.py (the 66 cards as printed: data) is the only other place naming it.
 
 What this does not claim: the page (templates/games/kyotoan/_controls.html) still draws these
-cards' controls by name, its words being the page's (issue #28's PAGE)."""
+cards' controls by name, its words being the page's (the PAGE)."""
 from __future__ import annotations
 
 import re
@@ -40,7 +40,7 @@ def test_a_card_that_asks_or_is_used_is_named_in_one_module_only(card):
 
 
 def test_the_cards_that_ask_or_are_used_are_those_the_issue_names_and_more():
-    # Issue #28 names Camouflage, Wings, Rapid Healing, Mimic, Herd Culler and Psychic Probe.
+    # The request named Camouflage, Wings, Rapid Healing, Mimic, Herd Culler and Psychic Probe.
     assert {"camouflage", "wings", "rapid_healing", "herd_culler", "psychic_probe"} <= set(WHOLE)
     assert len(set(WHOLE)) == 10 - 1  # 3 that ask, 9 used (Wings and Rapid Healing both), Mimic apart
 

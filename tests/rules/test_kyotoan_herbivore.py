@@ -1,4 +1,4 @@
-"""Herbivore and the other cards that depend on who made a monster lose ♥ (issue 27, item 8).
+"""Herbivore and the other cards that depend on who made a monster lose ♥.
 
 Herbivore (rulebook line 40): "Gain 1★ at the end of your turn if you don't make anyone lose ♥."
 Any ♥ its owner made another monster lose during its turn counts, whatever did it: its ✸, Fire

@@ -1,4 +1,4 @@
-"""The yield is asked only when its answer can change something (issue 27, item 7).
+"""The yield is asked only when its answer can change something.
 
 Rulebook line 13: "A monster in Kyoto that loses ♥ to another monster's ✸ may yield, and the
 attacker then takes its place." Line 9: "Enter Kyoto: if Kyoto City is empty you must enter it

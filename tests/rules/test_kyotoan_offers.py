@@ -8,10 +8,10 @@ import random
 import pytest
 
 from companion.games import WATCHER, RuleViolation
-from companion.games.values import matches
 from companion.games.kyotoan.cards import CARDS
 from companion.games.kyotoan.effects import FACES
 from companion.games.kyotoan.powers import USABLE
+from companion.games.values import matches
 
 from ..kyotoan_helpers import GAME, act, dice, new, turn
 from ..offer_fills import CHOICE_CARDS, kyotoan_faces

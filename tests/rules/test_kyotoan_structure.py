@@ -1,4 +1,4 @@
-"""The shape of the Last Kyotoan Standing package (issue #14): no import hidden inside a function, no
+"""The shape of the Last Kyotoan Standing package: no import hidden inside a function, no
 module importing another that imports it back (directly or round a longer circle), the layers in
 their order (raw counters below the cards' hooks below effects), and every Keep card declared once."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Last Kyotoan Standing says why the market's buttons are missing (issue 27, item 6): the engine
+"""Last Kyotoan Standing says why the market's buttons are missing: the engine
 lists, beside its offers, the face-up cards the active monster cannot pay and the sweep it cannot,
 in the rulebook's words: "Three cards are face up at Nishiki Market. Buy any you can afford, or pay
 2ϟ to sweep all three and reveal new ones." The page shows that line where the buttons would be."""
@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 
 from companion.games.kyotoan.withheld import BUY_OR_SWEEP
 
-from ..kyotoan_helpers import GAME, act, new, turn
+from ..kyotoan_helpers import GAME, new, turn
 from ..offers_checks import PLAYS
 
 RULEBOOK = "Buy any you can afford, or pay 2ϟ to sweep all three and reveal new ones."

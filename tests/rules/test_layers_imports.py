@@ -91,7 +91,7 @@ POSIX_ONLY = {"fcntl", "termios", "resource", "pwd", "grp", "posix", "pty", "tty
 @pytest.mark.parametrize("path", [p for p in modules(PACKAGE) if p.relative_to(PACKAGE).parts[0] != "server"],
                          ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_nothing_posix_only_is_imported_unguarded_outside_the_server(path):
-    # `companion serve` runs on Windows too (issue 30): a module it loads may use a POSIX-only one
+    # `companion serve` runs on Windows too: a module it loads may use a POSIX-only one
     # only inside `try: ... except ImportError`, with a fallback.
     tree = ast.parse(path.read_text(encoding="utf-8"))
     bare = [f"line {n.lineno}: {ast.unparse(n)}" for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))

@@ -3,7 +3,6 @@ keeping the die they were played with), a Growth's bumps in one answer, a check'
 said as a person would, and a failure's consequence asked of the next player until the next move."""
 from __future__ import annotations
 
-
 import pytest
 
 from companion.games import RuleViolation, Viewer, get_game

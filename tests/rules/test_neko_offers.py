@@ -13,8 +13,8 @@ import json
 import random
 import re
 from dataclasses import replace
-from html.parser import HTMLParser
 from html import unescape
+from html.parser import HTMLParser
 
 import pytest
 
@@ -23,7 +23,14 @@ from companion.games.neko.kittens import FACE_VALUES, SKILL_MAX, SKILLS, TARGETS
 from companion.web import tables
 
 from ..offer_fills import fill_neko as fill
-from ..offers_checks import PLAYS, assert_controls_match, play_through_offers, refuse_outside, refuse_unoffered, render_controls
+from ..offers_checks import (
+    PLAYS,
+    assert_controls_match,
+    play_through_offers,
+    refuse_outside,
+    refuse_unoffered,
+    render_controls,
+)
 from .test_neko_properties import check as invariants
 from .test_neko_rules import SHEET, act, new
 

@@ -40,7 +40,9 @@ def illegal_action(state: dict, rnd: random.Random) -> dict:
     return rnd.choice(options)
 
 
-def check(state: dict, previous: dict = {}) -> None:
+def check(state: dict, previous: dict | None = None) -> None:
+    if previous is None:
+        previous = {}
     for i, p in enumerate(state["players"]):
         assert p["medals"] == len(p["missions"]) + p["tally_medal"] + p["home_medal"], "medals only by the listed ways"
         assert p["medals"] <= 7

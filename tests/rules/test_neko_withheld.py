@@ -1,12 +1,12 @@
-"""Kyoto no Neko says why a control is switched off (issue 27, item 6): the skills a check's target
+"""Kyoto no Neko says why a control is switched off: the skills a check's target
 does not take, the action and the movement once done, a skill at the top of its track, each in
 the rulebook's words from the engine, and on the page beside the control."""
 from __future__ import annotations
 
-from dataclasses import replace
-from html import unescape
 import random
 import re
+from dataclasses import replace
+from html import unescape
 from urllib.parse import urlsplit
 
 from companion.games import get_game

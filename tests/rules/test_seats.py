@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from companion.games import get_game
 
-
 MARKET = ["acid_attack", "alien_origin", "alpha_monster"]
 
 

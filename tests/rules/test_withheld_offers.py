@@ -1,4 +1,4 @@
-"""What an engine withholds is never what it offers (issue 27, item 6), in every state of random
+"""What an engine withholds is never what it offers, in every state of random
 games of each game (all four): a whole action withheld has no offer for that player, a choice
 withheld is not among the offer's choices, and every reason is a sentence with the rulebook's."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The words of the engines' sentences (issue 16: "Words checked: plurals, verb agreement"): a
+"""The words of the engines' sentences ("Words checked: plurals, verb agreement"): a
 count agrees with its noun, a list reads as a person says it, one card named once."""
 from __future__ import annotations
 

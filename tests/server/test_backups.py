@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 
-
 from companion import create_app
 from companion.cli import main
 from companion.store.schema import SCHEMA

@@ -18,8 +18,8 @@ import urllib.request
 import pytest
 
 from tests.redis_server import RedisServer
-from tests.servers import free_port
 from tests.server.test_durability import fill, small_disk  # noqa: F401 (a fixture)
+from tests.servers import free_port
 
 pytestmark = pytest.mark.slow  # every test here starts server processes (or builds the wheel)
 

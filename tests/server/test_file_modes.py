@@ -1,4 +1,4 @@
-"""Only the server's own user may read its data (issue 26, item 10): every file of the data folder
+"""Only the server's own user may read its data: every file of the data folder
 is 0600 and every folder 0700, whatever the umask, for what the server writes, for a backup and
 what a restore unpacks, and for a folder an earlier version left readable to everyone."""
 from __future__ import annotations

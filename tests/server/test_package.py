@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
+
 from tests.live_client import connect
 from tests.server.test_serve import post
 from tests.servers import free_port

@@ -20,9 +20,9 @@ import pytest
 
 from tests.live_client import connect
 from tests.redis_server import redis_prefix, redis_server, redis_url  # noqa: F401 (fixtures)
-from tests.servers import free_port, wait_until_answering
 from tests.server.test_crash import next_action
 from tests.server.test_serve import procfile_command
+from tests.servers import free_port, wait_until_answering
 
 pytestmark = pytest.mark.slow  # every test here starts server processes (or builds the wheel)
 

@@ -10,13 +10,12 @@ import threading
 import pytest
 
 from companion import create_app
-from companion.tables import table as table_module  # where a cached copy catches up (table.caught_up)
 from companion.games import RuleViolation
-from companion.store import StaleWrite, StoreError
-from companion.store import redis_store
+from companion.store import StaleWrite, StoreError, redis_store
 from companion.store.redis_store import RedisStore
-from companion.tables.table import fold
 from companion.tables import SeatTaken, TableService, VersionConflict
+from companion.tables import table as table_module  # where a cached copy catches up (table.caught_up)
+from companion.tables.table import fold
 from tests.conftest import PhoneClient
 from tests.redis_server import RedisServer, redis_prefix, redis_server, redis_url  # noqa: F401 (fixtures)
 from tests.servers import free_port

@@ -1,4 +1,4 @@
-"""Slow clients (issue 13, item 3): hundreds of connections from one address that send their
+"""Slow clients: hundreds of connections from one address that send their
 headers a line at a time do not stop the server answering everyone else, under both ways of
 running it (the Procfile's command and `companion serve`)."""
 from __future__ import annotations

@@ -14,10 +14,9 @@ import pytest
 
 from companion import create_app
 from companion.games import RuleViolation
-from companion.store import StaleWrite, StoreError, TinyDBStore
-from companion.store import files
-from companion.tables.table import fold
+from companion.store import StaleWrite, StoreError, TinyDBStore, files
 from companion.tables import TableService, VersionConflict
+from companion.tables.table import fold
 from tests.redis_server import redis_prefix, redis_server, redis_url  # noqa: F401 (fixtures)
 
 GIVE = {"type": "give", "to": 1, "card": {"value": 1, "kind": "plain"}}

@@ -10,8 +10,7 @@ import time
 
 import pytest
 
-from companion.store import StoreError, TinyDBStore
-from companion.store import files
+from companion.store import StoreError, TinyDBStore, files
 from companion.tables import TableService
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]

@@ -1,4 +1,4 @@
-"""Issue 30, goal 3: `companion serve` prints, as it starts, the address phones open with a QR code
+"""`companion serve` prints, as it starts, the address phones open with a QR code
 for it drawn in text (a phone scans it off the console: Windows', macOS' or Linux's), every other
 address, and the data folder's absolute path, saying when it made a new, empty one."""
 from __future__ import annotations

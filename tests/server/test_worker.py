@@ -1,4 +1,4 @@
-"""The event-loop worker (issue 18, item 0): open phones cost no thread, so hundreds of live pages
+"""The event-loop worker: open phones cost no thread, so hundreds of live pages
 on one process leave ordinary requests answered and pushes arriving; past the configured cap a
 phone is told the server is busy (close code 1013, which the page's client treats as closed:
 it polls) while the phones already in keep their pushes."""
@@ -12,10 +12,10 @@ import time
 
 import pytest
 
-from tests.raw_phones import Frames, open_socket
-from tests.table_client import new_table, push_arrives, timed_get
 from companion.web.sockets import BUSY, BUSY_CODE
+from tests.raw_phones import Frames, open_socket
 from tests.servers import free_port, wait_until_answering
+from tests.table_client import new_table, push_arrives, timed_get
 
 pytestmark = pytest.mark.slow  # every test here starts server processes (or builds the wheel)
 
@@ -58,7 +58,7 @@ def close_frame(sock: socket.socket, timeout: float = 5.0) -> tuple[int, str] | 
             if not chunk:
                 break
             data += chunk
-    except (socket.timeout, OSError):
+    except (TimeoutError, OSError):
         return None
     if len(data) < 4 or data[0] & 0x0F != 0x8:
         return None

@@ -1,4 +1,4 @@
-"""Issue 16 without a browser: the themes' colour pairs pass WCAG AA in both themes (and the two
+"""Accessibility without a browser: the themes' colour pairs pass WCAG AA in both themes (and the two
 copies of the dark palette in app.css say the same), the server draws the theme this phone chose
 from the first byte, and the keep-awake switch and the spoken news are on table pages only."""
 from __future__ import annotations

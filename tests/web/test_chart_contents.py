@@ -1,9 +1,9 @@
-"""Issue 16: every game's board has its chart (templates/_chart.html), drawn from the timeline
+"""Every game's board has its chart (templates/_chart.html), drawn from the timeline
 the engine records as the game is played: ★ and ♥ per turn, bells per round (only once the VP
 piles are seen), Medals and skills per round, score per round. Each test plays known moves and
 reads the chart's table of numbers (its text alternative) and its spoken summary.
 
-Issue 18: while a game runs, its charts are not in the board every push carries: the board holds a
+While a game runs, its charts are not in the board every push carries: the board holds a
 closed "Show the charts" (partials/_charts.html), and opening it fetches them from
 GET /t/<id>/charts, as the page's viewer may see the table. A finished game draws them in its board."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 18: charts are drawn when a phone asks for them, not in every push. While a game runs, the
+"""Charts are drawn when a phone asks for them, not in every push. While a game runs, the
 board every phone is pushed holds a closed "Show the charts" (partials/_charts.html) instead of
 the charts, and opening it fetches them (GET /t/<id>/charts?mode=play|watch) as that page's
 viewer may see the table; a finished game draws them in its board, where no more pushes come."""
@@ -92,7 +92,7 @@ def test_gangs_charts_show_no_hidden_bells_to_anyone_before_the_end(api, app, cl
 
 
 def test_a_finished_game_keeps_its_charts_behind_their_control(api, app, client):
-    # Issue 29: "the charts stay on demand", at the end too (drawn into a game over's push they
+    # "The charts stay on demand", at the end too (drawn into a game over's push they
     # grew with the game: 21 KB of a long Kyotoan one's 41). Gangs' bells are seen at last.
     table = api.create("gangs", ("Ann", "Bob"))
     assert play(api, table, GANGS_ROUND_1 + GANGS_ROUND_2)["state"]["over"]

@@ -1,4 +1,4 @@
-"""The round clock (issue 31, goal 1; api.md, Round clock): the organiser or a desk starts, pauses,
+"""The round clock (api.md, Round clock): the organiser or a desk starts, pauses,
 resumes and lengthens the current round's countdown, for the round or one table; anyone with the
 event link reads the seconds left; bad input gets a sentence and changes nothing; the clock
 survives a restart on both stores; a new round starts without one. The server's clock is replaced

@@ -80,5 +80,5 @@ def test_a_table_page_says_when_the_desk_s_result_counts_over_its_game(client):
     order = list(reversed(table["players"]))
     client.post(f"/api/events/{eid}/results", json={"table_id": table["table_id"], "placings": order}, headers=h)
     page = " ".join(client.get(f"/t/{table['table_id']}").get_data(as_text=True).split())
-    assert f"The organiser entered this table's result, and it counts for the night: " in page
+    assert "The organiser entered this table's result, and it counts for the night: " in page
     assert f"<b>1st</b> {order[0]}" in page

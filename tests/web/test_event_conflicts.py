@@ -1,4 +1,4 @@
-"""Results never disagree in silence (issue 17, goal 2): a table played in the app that also has a
+"""Results never disagree in silence: a table played in the app that also has a
 hand-entered result shows both on the desk (and on the big screen the organiser opens) until the
 organiser settles it; every result and correction is recorded with who, when, before and after."""
 from __future__ import annotations
@@ -106,7 +106,7 @@ def test_a_correction_that_agrees_with_the_app_leaves_no_conflict_and_reads_as_t
 
 def test_every_result_and_correction_is_recorded_with_who_when_before_and_after(client, app):
     eid, h, table = night(client)
-    first, second = table["players"], list(reversed(table["players"]))
+    first, _second = table["players"], list(reversed(table["players"]))
     client.post(f"/api/events/{eid}/results", json={"table_id": table["table_id"], "placings": first}, headers=h)
     client.post(f"/api/events/{eid}/results", json={"table_id": table["table_id"], "placings": [[first[0], first[1]], first[2], first[3]], "correction": True}, headers=h)
     history = client.get(f"/api/events/{eid}", headers=h).json["history"]
@@ -140,7 +140,7 @@ def test_an_export_keeps_the_history_and_the_settled_conflicts(client):
 
 
 def test_an_anonymous_export_carries_no_history_and_no_conflicts_and_the_organisers_does(client, app):
-    # Issue 26, promise 9: anyone with the event link reads in an export only what the open pages show.
+    # Anyone with the event link reads in an export only what the open pages show.
     eid, h, table, hand = conflicted(client)
     entered = {name: place for place, name in enumerate(hand, start=1)}
     anonymous = app.test_client().get(f"/api/events/{eid}/export.json")

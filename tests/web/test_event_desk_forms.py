@@ -1,4 +1,4 @@
-"""The organiser's desk without reloads (issue 17, goal 6): every form answers with the desk's
+"""The organiser's desk without reloads: every form answers with the desk's
 regions swapped in place and a message strip; a correction is confirmed before anything is
 replaced; nothing is preselected as a result; seats read as seats; the night's end shows a podium;
 a round that cannot start says why."""

@@ -1,7 +1,7 @@
-"""Handing the desk over (issue 17, goal 3): a second organiser link that opens the desk on another
+"""Handing the desk over: a second organiser link that opens the desk on another
 device, revocable; the home page lists the nights this phone runs; a wrong or expired address says
 what went wrong and what to do. Revoking a desk revokes every desk made from it, and from those in
-turn (issue 26, promise 8); what a revoked desk was handed at the tables: test_event_desk_revoked.py."""
+turn; what a revoked desk was handed at the tables: test_event_desk_revoked.py."""
 from __future__ import annotations
 
 import html
@@ -9,7 +9,6 @@ import re
 
 from tests.web.test_event_security import leaks, open_to_anyone
 from tests.web.test_events import auth
-
 
 API_NAMES = ["Aiko", "Botan", "Chika", "Daichi"]
 

@@ -1,4 +1,4 @@
-"""What a desk was handed dies with the desk (issue 26, promise 7): a revoked desk's round tokens
+"""What a desk was handed dies with the desk: a revoked desk's round tokens
 no longer take a seat, undo, redo, act or read a table's whole backup, while the players' phones,
 the organiser's tokens and other live desks' tokens keep working. Through the JSON API (one
 process, and two processes on one Redis). Desks made by a revoked desk: test_event_desk_handover.py."""
@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from companion.store import StoreError
 from tests.redis_server import redis_prefix, redis_server, redis_url  # noqa: F401 (fixtures)
-from tests.web.test_event_desk_handover import api_night as night, hand_over
-from tests.web.test_events import auth
 from tests.server.test_redis_store import apps  # noqa: F401 (fixture: two apps on one Redis)
+from tests.web.test_event_desk_handover import api_night as night
+from tests.web.test_event_desk_handover import hand_over
+from tests.web.test_events import auth
 
 BELL = {"value": 0, "kind": "bell_card", "bells": 2}
 

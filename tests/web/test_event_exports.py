@@ -1,4 +1,4 @@
-"""The event's spreadsheets (issue 17, goal 4): one tidy table per file, read by csv.DictReader
+"""The event's spreadsheets: one tidy table per file, read by csv.DictReader
 as a spreadsheet would: one header row, one row per player per round (results) or per player
 (standings), event name and date on every row, tables numbered, games by title, a byte-order mark
 for Excel, drop-outs marked."""

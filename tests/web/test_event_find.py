@@ -1,4 +1,4 @@
-"""Players find their table (issue 17, goal 7): by name on the players' page, and every table of a
+"""Players find their table: by name on the players' page, and every table of a
 tournament night links back to the night."""
 from __future__ import annotations
 

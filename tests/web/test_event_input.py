@@ -1,4 +1,4 @@
-"""Input that forgives (issue 17, goal 5): what an organiser types or pastes is read the way they
+"""Input that forgives: what an organiser types or pastes is read the way they
 meant it, and what cannot be read is answered with a sentence in players' words that changes nothing."""
 from __future__ import annotations
 

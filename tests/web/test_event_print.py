@@ -1,4 +1,4 @@
-"""The round on paper (issue 31, item 2; api.md, Paper): /e/<id>/print lists every table with its
+"""The round on paper (api.md, Paper): /e/<id>/print lists every table with its
 players, every player by name with their table, the standings and one result slip a table; what
 prints holds no control (every button, link, form and nav sits inside .screen-only, which the
 print CSS hides)."""

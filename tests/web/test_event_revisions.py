@@ -12,8 +12,8 @@ import threading
 import pytest
 
 from companion.events.service import EventService
-from companion.store.base import StaleEvent, StoreError
 from companion.store import redis_store
+from companion.store.base import StaleEvent, StoreError
 from companion.store.redis_store import RedisStore
 from companion.store.tinydb_store import TinyDBStore
 from companion.tables import TableService

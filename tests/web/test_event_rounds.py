@@ -1,4 +1,4 @@
-"""Rounds of several games (issue 17, goal 1): a venue seats whatever boxes it has, so one round
+"""Rounds of several games: a venue seats whatever boxes it has, so one round
 may hold tables of each of several games, each seated within its own game's player limits, with
 repeat opponents avoided across the games; the organiser may change an untouched table's game."""
 from __future__ import annotations

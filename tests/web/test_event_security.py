@@ -1,4 +1,4 @@
-"""Tournament nights and the secrets of their tables (issue 13, items 1, 8 and 9).
+"""Tournament nights and the secrets of their tables.
 
 An event holds only tables that it created; nothing that anyone can open without a table's token
 (the players' page, the big screen, their live regions and pushes, standings, CSV and JSON

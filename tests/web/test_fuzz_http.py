@@ -1,6 +1,6 @@
 """Fuzzing the two doors an action comes in by: the JSON API and the table page's form posts.
 
-The promise (issue 13, item 9): no hostile action answers 5xx. An API call is accepted (200) or
+The promise: no hostile action answers 5xx. An API call is accepted (200) or
 refused with {"error": sentence}; a form post is accepted or refused with a sentence; either way a
 refused action leaves the table exactly as it was. The engines get 10,000 actions a game in
 test_fuzz_engines.py; here fewer go through the whole web stack (a request costs milliseconds).

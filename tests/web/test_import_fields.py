@@ -1,4 +1,4 @@
-"""A table import refuses what no export carries (issue 26, item 13), as docs/api.md says of
+"""A table import refuses what no export carries, as docs/api.md says of
 every request: an unknown field is a 422 whose sentence names it, and nothing is stored; every
 field a real export carries is known, so a host's export still imports whole."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 30, goal 2: the LAN address is found the portable way first (a UDP socket "connected" to
+"""The LAN address is found the portable way first (a UDP socket "connected" to
 a documentation address names the outgoing interface and sends nothing), so QR codes carry it on
 a laptop where the interfaces' ioctl fails (macOS) and the machine's name resolves to loopback
 (Debian and Ubuntu write 127.0.1.1 for it); with no network at all the links fall back as before."""

@@ -1,4 +1,4 @@
-"""Issue 30, goal 6: the installed app follows a PWA's conventions: screenshots for Chrome's richer
+"""The installed app follows a PWA's conventions: screenshots for Chrome's richer
 install sheet, shortcuts on the icon, a QR link landing in the open app, categories, a 180 px
 apple-touch-icon, and room under a phone's notch when the app draws edge to edge."""
 from __future__ import annotations

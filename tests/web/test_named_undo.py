@@ -1,4 +1,4 @@
-"""An undo says whose it was (issue 27, item 3): every phone reads whose phone undid or redid what
+"""An undo says whose it was: every phone reads whose phone undid or redid what
 ("Ben's phone undid: Ann gives a 3 to Cat."); the page's Undo asks first on the phone that taps
 it before it takes back another player's move entered on another phone, never for its own; a tap
 that entered two steps (Last Kyotoan Standing's "Final dice: resolve") is undone as one and named

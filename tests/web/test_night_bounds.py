@@ -1,5 +1,5 @@
 """A night's size has a bound, and a night at that bound neither freezes the server when it is read
-nor when it is imported (issue 26, items 3 and 5, and item 4 for rounds). The figures themselves
+nor when it is imported (for rounds). The figures themselves
 are in bench/RESULTS.md."""
 from __future__ import annotations
 
@@ -15,13 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.nights import big_import, paper_night, post, worst_latency
+from companion.events import seating
 from companion.events.checks import MAX_PLAYERS
 from companion.events.importing import MAX_TABLES
+from companion.events.seating import seat, table_sizes
 from companion.events.standings import standings
 from companion.games import all_games
-from companion.events import seating
-from companion.events.seating import seat, table_sizes
+from tests.nights import big_import, paper_night, post, worst_latency
 from tests.servers import free_port, wait_until_answering
 
 

@@ -1,4 +1,4 @@
-"""Issue 19, goal 1: every QR code and printed link opens from another phone on the same network,
+"""Every QR code and printed link opens from another phone on the same network,
 even when the host's laptop opened the app at localhost; the page says which address phones use,
 or warns when there is none."""
 from __future__ import annotations

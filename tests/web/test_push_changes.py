@@ -10,6 +10,7 @@ brings, in Python); after every push its regions equal a fresh render of the tab
 from __future__ import annotations
 
 import random
+
 import pytest
 
 from companion.games import WATCHER, Viewer

@@ -1,7 +1,6 @@
 """Security promises (docs/security.md), each with a test that fails when it is broken."""
 from __future__ import annotations
 
-
 import pytest
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings

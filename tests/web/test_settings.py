@@ -1,4 +1,4 @@
-"""Issue 30, goal 7: the settings come through Flask's `from_prefixed_env("COMPANION")`, every
+"""The settings come through Flask's `from_prefixed_env("COMPANION")`, every
 documented COMPANION_* name unchanged, each landing in app.config with its own type although
 Flask reads values as JSON ("0" a number, "123" a number, "true" a boolean)."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A live websocket holds no message it is sent (issue 26, item 2): a message over 4 KiB closes
+"""A live websocket holds no message it is sent: a message over 4 KiB closes
 the socket with 1009 before it is buffered, smaller ones are dropped, and the worker's memory does
 not grow, under both ways of running the server (the Procfile's command and `companion serve`).
 
@@ -22,8 +22,8 @@ import zlib
 import pytest
 
 from tests.raw_phones import handshake_answer
-from tests.table_client import new_table, push_arrives
 from tests.servers import free_port, server_command, wait_until_answering
+from tests.table_client import new_table, push_arrives
 
 MIB = 1 << 20
 MAX_MESSAGE_BYTES = 4096  # docs/api.md, *Live updates*: the largest message a socket takes

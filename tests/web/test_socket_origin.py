@@ -1,4 +1,4 @@
-"""Live connections come only from this server's own pages (issue 13, item 11): a websocket
+"""Live connections come only from this server's own pages: a websocket
 handshake sent by another site's page is refused, the server's own pages (by the address they
 were opened at, or by COMPANION_PUBLIC_URL) and clients that are not browsers connect, and the
 pages' Content-Security-Policy lets them open live connections to their own server only."""

@@ -5,8 +5,8 @@ history's words the move that came first, and says whether its own entry is stil
 produced, which this phone's next queued tap is sent on."""
 from __future__ import annotations
 
-from html import unescape
 import re
+from html import unescape
 
 from .test_named_undo import gangs as seated_gangs
 from .test_pages import HX, create_from_form, give_form, words

@@ -1,11 +1,11 @@
-"""The page's Undo takes back the last move of the game, not a player's setting (issue 15:
+"""The page's Undo takes back the last move of the game, not a player's setting (
 "settings are not undo steps"): Ann's auto-yield, set after Bob's roll, stays when the roll is
 undone. The JSON API's undo keeps the contract's meaning: the last action, whatever it is."""
 from __future__ import annotations
 
 from companion.store.redis_store import RedisStore
-from companion.tables.table import fold
 from companion.tables import TableService
+from companion.tables.table import fold
 from tests.redis_server import redis_prefix, redis_server, redis_url  # noqa: F401 (fixtures)
 
 from .test_pages import HX, words

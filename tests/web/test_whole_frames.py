@@ -18,8 +18,8 @@ import pytest
 
 from companion.web.whole_frames import WholeFrames
 from tests.raw_phones import open_socket
-from tests.table_client import new_table, plain_gangs_action, post_json
 from tests.server.test_slow_clients import server  # noqa: F401  (the Procfile's server and `companion serve`)
+from tests.table_client import new_table, plain_gangs_action, post_json
 
 SMALL = 4096
 ACTIONS = 800  # pushes of about 5 KB: more than the 4 MB a server's send buffer can grow to
@@ -152,7 +152,7 @@ def test_every_push_to_a_phone_that_reads_slowly_arrives_whole(server):  # noqa:
         while time.monotonic() < deadline:
             try:
                 chunk = phone.recv(65536)
-            except socket.timeout:
+            except TimeoutError:
                 break
             if not chunk:
                 break

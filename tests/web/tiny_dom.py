@@ -15,7 +15,7 @@ VOID = {"area", "br", "col", "embed", "hr", "img", "input", "link", "meta", "sou
 class Element:
     """An element: its tag, attributes and children (elements and text)."""
 
-    def __init__(self, tag: str, attrs: dict, parent: "Element | None" = None):
+    def __init__(self, tag: str, attrs: dict, parent: Element | None = None):
         self.tag, self.attrs, self.parent, self.children = tag, attrs, parent, []
 
     def walk(self):
@@ -25,7 +25,7 @@ class Element:
             if isinstance(child, Element):
                 yield from child.walk()
 
-    def by_id(self, id_: str) -> list["Element"]:
+    def by_id(self, id_: str) -> list[Element]:
         """The elements under this one (itself too) with this id."""
         return [e for e in self.walk() if e.attrs.get("id") == id_]
 

@@ -11,16 +11,16 @@ rulebook is silent or cut short are in docs/rulings.md.
 from __future__ import annotations
 
 import random
-from typing import Callable
+from collections.abc import Callable
 
 from ..base import Game, RuleViolation
-from .stats import FIGURES
-from ..values import Option
 from ..fields import check_fields, check_named_player, player_field
+from ..values import Option
 from .offers import offers, turn_offers
-from .withheld import withheld
 from .rounds import draw, exchange, hand_out, mark, place, play, reveal, take
 from .rules import BANANA_CARDS, COLOURS, HAND, ROUNDS, START_TOKENS, SYMBOLS, TOKENS, TURNS_PER_ROUND, scores
+from .stats import FIGURES
+from .withheld import withheld
 
 
 class BossKito(Game):

@@ -2,8 +2,18 @@
 from __future__ import annotations
 
 from ..page import Page
-from .rules import (BENEFIT_NAMES, BENEFITS, COLOURS, ROUNDS, TURNS_PER_ROUND, bananas, column_bananas, leaders, ordinal,
-                    score_table)
+from .rules import (
+    BENEFIT_NAMES,
+    BENEFITS,
+    COLOURS,
+    ROUNDS,
+    TURNS_PER_ROUND,
+    bananas,
+    column_bananas,
+    leaders,
+    ordinal,
+    score_table,
+)
 
 
 def columns(state: dict) -> list[dict]:

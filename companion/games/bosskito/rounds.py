@@ -12,8 +12,18 @@ from ..errors import RuleViolation
 from ..fields import check_fields, int_field, is_int, is_one_of, quoted
 from ..words import counted, listed
 from .rules import (
-    BENEFIT_NAMES, BENEFITS, CARDS_PER_COLOUR, COLOURS, PLACE_MAX, SYMBOLS, bananas, cards_left, column_winner, own_colours,
-    room, to_take,
+    BENEFIT_NAMES,
+    BENEFITS,
+    CARDS_PER_COLOUR,
+    COLOURS,
+    PLACE_MAX,
+    SYMBOLS,
+    bananas,
+    cards_left,
+    column_winner,
+    own_colours,
+    room,
+    to_take,
 )
 
 SYMBOL_WORDS = {None: "no symbol", "pass": "the double arrow (pass the starting player card)",

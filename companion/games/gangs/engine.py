@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import random
 
-from ..base import Game, RuleViolation
-from ..values import Option
-from ..fields import check_fields, check_named_player, player_field
-from .stats import FIGURES
-from ..words import counted, listed
 from .. import piles
+from ..base import Game, RuleViolation
+from ..fields import check_fields, check_named_player, player_field
+from ..values import Option
+from ..words import counted, listed
 from . import cards, hidden, refusals
 from .cards import BASE_LIMIT, DECK_SIZE, STAY_LATE_LIMIT, WIN_BELLS
+from .stats import FIGURES
 from .withheld import withheld
 
 

@@ -3,7 +3,7 @@ card takes is its buyer's doing (`by`), as a smash's is the attacker's: Herbivor
 monster lose ♥ (docs/rulings.md)."""
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from . import effects as fx
 from .effects import damage, gain_energy, gain_stars, heal

@@ -9,8 +9,22 @@ from __future__ import annotations
 
 from ..words import counted
 from . import keeps
-from .board import (BAY_MIN_ALIVE, FACE_WORDS, FACES, MAX_HP, TOKENS, WIN_STARS, add, alive, bay_open,
-                    gain_stars, in_kyoto, leave, mimicked, name)
+from .board import (
+    BAY_MIN_ALIVE,
+    FACE_WORDS,
+    FACES,
+    MAX_HP,
+    TOKENS,
+    WIN_STARS,
+    add,
+    alive,
+    bay_open,
+    gain_stars,
+    in_kyoto,
+    leave,
+    mimicked,
+    name,
+)
 from .cards import CARDS
 from .hooks import Change, call, times
 

@@ -14,13 +14,13 @@ from __future__ import annotations
 import random
 
 from ..base import Game, RuleViolation
-from .stats import FIGURES
 from ..values import Option
 from . import dice, keeps, losses, market, mimic, offers, powers, probe, settings, turns
-from .withheld import withheld
 from .cards import CARDS, MONSTERS
 from .effects import FACE_WORDS, FACES, MAX_HP
 from .keeps import ANSWERS
+from .stats import FIGURES
+from .withheld import withheld
 
 __all__ = ["FACES", "FACE_WORDS", "LastKyotoanStanding"]  # the dice's faces, read here by the property tests
 

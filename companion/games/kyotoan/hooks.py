@@ -10,8 +10,9 @@ as one more copy), unless it is wrapped in `Together`: then once, with the numbe
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any
 
 # moment: what the hook is called with after (state, i) -> what it returns
 MOMENTS = {

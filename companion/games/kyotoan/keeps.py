@@ -7,7 +7,8 @@ Nothing here changes the table.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from .board import MAX_HP, copies, owns
 from .cards import CARDS

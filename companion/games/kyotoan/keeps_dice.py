@@ -4,8 +4,8 @@ Each card is one declaration (hooks.py says what each moment is called with and 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from ..base import RuleViolation
 from ..fields import bool_field, int_field, is_one_of

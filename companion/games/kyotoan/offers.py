@@ -50,8 +50,8 @@ from __future__ import annotations
 
 from ..fields import is_one_of
 from ..words import counted
-from . import effects as fx
 from . import dice, keeps, losses, market, powers, probe, settings
+from . import effects as fx
 from .keeps import ANSWERS, KEEPS, USABLE
 
 AUTO_YIELD_CHOICES = [None, *range(1, 13)]

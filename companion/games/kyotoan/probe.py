@@ -17,7 +17,8 @@ from __future__ import annotations
 from ..words import listed
 from .board import alive, copies, name, owns, used
 from .cards import CARDS
-from .keeps_dice import CHANGED, PROBE as CARD
+from .keeps_dice import CHANGED
+from .keeps_dice import PROBE as CARD
 
 NAME = CARDS[CARD].name
 

@@ -43,7 +43,8 @@ def check(game, state: dict, action: dict) -> list[str]:
         state["action_used"] = True
     lines: list[str] = []
     value = "X" if die == "X" else die + p["skills"][skill]
-    what = f"{p['name']} checks {skill} ({p['skills'][skill]}) against {objective}" + (f" for {'an' if target[0] in 'aeiou' else 'a'} {target}" if target else "")
+    article = "an" if target and target[0] in "aeiou" else "a"
+    what = f"{p['name']} checks {skill} ({p['skills'][skill]}) against {objective}" + (f" for {article} {target}" if target else "")
     if die != "X" and value >= objective:
         lines.append(f"{what}: rolls {die}, {value} ≥ {objective}: success.")
         succeed(state, i, target, victim, lines)

@@ -10,11 +10,11 @@ from __future__ import annotations
 import random
 
 from ..base import Game, RuleViolation
-from .stats import FIGURES
 from ..values import Option, Viewer
 from . import checks, offers, sheets, turns, validate
-from .withheld import withheld
 from .kittens import DEFAULT_GROWTH_SPACES, DEFAULT_SHEETS, DIE_FACES, ENEMY_TOKENS, MEDAL_SLOTS, ROAD_SPACES
+from .stats import FIGURES
+from .withheld import withheld
 
 
 class KyotoNoNeko(Game):

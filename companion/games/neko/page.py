@@ -3,9 +3,24 @@ what a turn's pads list before its action (drawn hidden while the rules take the
 from __future__ import annotations
 
 from ..page import Page
-from .kittens import (DIE_FACES, FACE_VALUES, HEDGE_AGILITY, MEDAL_SLOTS, MISSIONS, PAW_OBJECTIVES,
-                      REACTIONS, ROAD_SPACES, ROOF_AGILITY, SKILL_MAX, SKILLS, TALLY_SPACES, TARGET_LABELS, TARGET_WORDS,
-                      TARGETS, VICTORY_MEDALS)
+from .kittens import (
+    DIE_FACES,
+    FACE_VALUES,
+    HEDGE_AGILITY,
+    MEDAL_SLOTS,
+    MISSIONS,
+    PAW_OBJECTIVES,
+    REACTIONS,
+    ROAD_SPACES,
+    ROOF_AGILITY,
+    SKILL_MAX,
+    SKILLS,
+    TALLY_SPACES,
+    TARGET_LABELS,
+    TARGET_WORDS,
+    TARGETS,
+    VICTORY_MEDALS,
+)
 from .offers import BIKE_MOVES, check_offer, reaction
 from .withheld import SKILL_OF_TARGET
 
