@@ -1,6 +1,9 @@
 """Light pages on the wire: compressed replies, static files fingerprinted and cached for a year,
 HTML never taken from a cache.
 
+- The project's own scripts and styles go out without their comments and spaces (rjsmin,
+  rcssmin; vendored files are minified already): a third of a first visit's bytes, made once per
+  file version. The files on disk keep their comments for whoever reads them.
 - Every `url_for('static', filename=...)` gets `v=<hash of the file's bytes>` (a `url_defaults`
   hook, so templates stay as they are). A static file asked for with its current hash is sent
   `Cache-Control: public, max-age=31536000, immutable`: its address changes whenever its bytes
@@ -21,10 +24,14 @@ HTML never taken from a cache.
 from __future__ import annotations
 
 import hashlib
+import io
+import mimetypes
 import os
 import threading
 
-from flask import Flask, Response, current_app, request
+import rcssmin
+import rjsmin
+from flask import Flask, Response, current_app, request, send_file
 from flask_compress import Compress
 from werkzeug.security import safe_join
 
@@ -32,15 +39,17 @@ YEAR = 31536000
 HASH_CHARS = 12  # 48 bits of a sha256: the hash only tells a file's versions apart
 HTML_CACHING = "private, no-cache"
 EXTENSION = "companion.assets"
+MINIFIERS = {".js": rjsmin.jsmin, ".css": rcssmin.cssmin}
 
 
 class Fingerprints:
-    """The content hash of each file of one folder, computed once per file (and again only when
-    the file's size or modification time changes)."""
+    """The content hash of each file of one folder, and of the project's own scripts and styles
+    their minified bytes, computed once per file (and again only when the file's size or
+    modification time changes)."""
 
     def __init__(self, folder: str):
         self.folder = folder
-        self._known: dict[str, tuple[tuple[int, int], str]] = {}
+        self._known: dict[str, tuple[tuple[int, int], str, bytes | None]] = {}
         self._lock = threading.Lock()
 
     def of(self, filename: str) -> str | None:
@@ -55,6 +64,14 @@ class Fingerprints:
             return None
         known = self._known.get(filename)
         return known[1] if known and known[0] == signature else self._compute(filename)
+
+    def minified(self, filename: str) -> bytes | None:
+        """The bytes sent for one of the project's own scripts or styles as it is on disk now;
+        None for any other file."""
+        if self.current(filename) is None:
+            return None
+        known = self._known.get(filename)
+        return known[2] if known else None
 
     def _path(self, filename: str) -> str | None:
         return safe_join(self.folder, filename)
@@ -74,8 +91,11 @@ class Fingerprints:
             if signature is None:
                 return None
             with open(self._path(filename), "rb") as fh:
-                digest = hashlib.file_digest(fh, "sha256").hexdigest()[:HASH_CHARS]
-            self._known[filename] = (signature, digest)
+                data = fh.read()
+            digest = hashlib.file_digest(io.BytesIO(data), "sha256").hexdigest()[:HASH_CHARS]
+            minify = MINIFIERS.get(os.path.splitext(filename)[1])
+            small = minify(data.decode()).encode() if minify and not filename.startswith("vendor/") else None
+            self._known[filename] = (signature, digest, small)
             return digest
 
 
@@ -144,6 +164,17 @@ def init_app(app: Flask) -> None:
     compress = Compress(app)
     app.extensions[EXTENSION] = Fingerprints(app.static_folder)
     app.url_defaults(add_static_version)
+    plain_static = app.view_functions["static"]
+
+    def static(filename: str) -> Response:
+        small = fingerprints().minified(filename)
+        if small is None:
+            return plain_static(filename=filename)
+        # As Flask's own static view: conditional (ETag, ranges), no-cache unless asked by its hash.
+        return send_file(io.BytesIO(small), mimetypes.guess_type(filename)[0], conditional=True,
+                         etag=fingerprints().current(filename), max_age=app.get_send_file_max_age(filename))
+
+    app.view_functions["static"] = static
 
     @app.after_request
     def light_replies(resp: Response) -> Response:

@@ -51,6 +51,22 @@ def make_table(web, players=("Ann", "Bob", "Cy")):
     return resp.json
 
 
+def sent(name: str) -> bytes:
+    """What a phone is sent of a static file: the project's own scripts and styles minified by the
+    libraries the server names (rjsmin, rcssmin), vendored files as they are."""
+    raw = (STATIC / name).read_bytes()
+    minify = assets.MINIFIERS.get(Path(name).suffix)
+    return minify(raw.decode()).encode() if minify and not name.startswith("vendor/") else raw
+
+
+def test_own_scripts_and_styles_go_without_their_comments_and_vendored_files_as_they_are(web):
+    for name in ("js/app.js", "js/outbox.js", "css/app.css"):
+        body = web.get(f"/static/{name}").get_data()
+        raw = (STATIC / name).read_bytes()
+        assert b"/*" in raw and b"/*" not in body and len(body) < 0.8 * len(raw)
+    assert web.get("/static/vendor/htmx/htmx.min.js").get_data() == (STATIC / "vendor/htmx/htmx.min.js").read_bytes()
+
+
 def sha(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
@@ -93,7 +109,7 @@ def test_a_file_kept_a_year_carries_only_the_headers_that_apply_to_it(web):
 def test_a_static_file_asked_for_without_its_current_hash_is_never_kept_unasked(web):
     for url in ("/static/css/app.css", "/static/css/app.css?v=0123456789ab", "/static/css/app.css?v="):
         resp = web.get(url)
-        assert resp.status_code == 200 and resp.get_data() == (STATIC / "css/app.css").read_bytes()
+        assert resp.status_code == 200 and resp.get_data() == sent("css/app.css")
         assert resp.cache_control.no_cache and not resp.cache_control.immutable and not resp.cache_control.max_age
 
 
@@ -191,7 +207,7 @@ def test_a_revalidated_static_file_is_a_bodiless_304(web):
 def test_a_part_of_a_file_is_sent_as_the_files_own_bytes(web):
     resp = web.get("/static/css/app.css", headers={"Accept-Encoding": BROWSER, "Range": "bytes=0-9999"})
     assert resp.status_code == 206 and "Content-Encoding" not in resp.headers
-    assert resp.get_data() == (STATIC / "css/app.css").read_bytes()[:10000]
+    assert resp.get_data() == sent("css/app.css")[:10000]
 
 
 def test_the_service_worker_script_is_compressed_and_revalidates(web):
@@ -271,10 +287,10 @@ def test_the_projects_worker_sends_compressed_pages_files_and_pushes_whole(gunic
     for url, name, _ in STATIC_URL.findall(page):
         headers, body = fetch(f"http://{host}{url}", "gzip, deflate")  # streamed (chunked)
         assert "immutable" in headers["Cache-Control"]
-        raw = (STATIC / name).read_bytes()
+        raw = sent(name)
         if name.endswith(".png") or len(raw) < 500:  # already compressed, or too small to gain (Flask-Compress's minimum)
             assert "Content-Encoding" not in headers and body == raw
         else:
-            assert DECODE[headers["Content-Encoding"]](body) == (STATIC / name).read_bytes()
+            assert DECODE[headers["Content-Encoding"]](body) == raw
     pushed = watch_pushes(f"ws://{host}/t/{table['id']}", lambda: post_action(host, table))
     assert "Ann gives a 4 to Bob." in pushed
