@@ -7,7 +7,7 @@ and whether create and home stay flat with many tables.
    --seconds: the latency of an acknowledged action, and of the store's append in it.
 3. flat: create and home (GET /) at 10 tables and at --many tables, alternating.
 
-Run: python bench/store_pace.py [--seconds 30] [--many 10000] [--dir FOLDER]
+Run: python -m bench store-pace [--seconds 30] [--many 10000] [--dir FOLDER]
 """
 from __future__ import annotations
 
@@ -20,13 +20,10 @@ import sys
 import tempfile
 import threading
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from companion import create_app  # noqa: E402
-from companion.store import TinyDBStore  # noqa: E402
-from companion.tables import TableService  # noqa: E402
+from companion import create_app
+from companion.store import TinyDBStore
+from companion.tables import TableService
 
 PLAYERS = ["A", "B", "C", "D"]
 
@@ -113,12 +110,13 @@ def flat(folder: str, many: int) -> None:
               f"the store opens in {(time.perf_counter() - began) * 1e3:.0f} ms")
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser()
+def main(argv: list[str]) -> None:
+    """fsync per action, the venue's pace, and create and home at 10 and at --many tables."""
+    parser = argparse.ArgumentParser(prog="python -m bench store-pace")
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--many", type=int, default=10_000)
     parser.add_argument("--dir", default=None, help="where the data folders go (default: a temporary folder)")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     folder = tempfile.mkdtemp(dir=args.dir)
     fsyncs(folder)
     venue(os.path.join(folder, "venue"), args.seconds)
@@ -126,4 +124,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

@@ -20,6 +20,7 @@ SMALLEST = {
              "errors: 0"),
     "undo": (["--windows", "1", "--rounds", "1", "--lengths", "10"], "JSON API"),
     "create": (["--few", "2", "--many", "5", "--creates", "3", "--flooders", "1"], "ratio many/few"),
+    "store-pace": (["--seconds", "2", "--many", "20"], "the store opens in"),
     "figures": (["--games", "1"], "rewind ms"),
 }
 
