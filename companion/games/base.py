@@ -175,9 +175,10 @@ class Game:
 
     def asks(self, state: dict, decision: dict) -> str | None:
         """What `decision` (one of `pending`) asks of its player, in the game's words ("Choose who
-        gets the starting player card"), said on the phone that owes it; None (here): the page
-        names it by the heading of the control that answers it."""
-        return None
+        gets the starting player card"), said on the phone that owes it: here the pending entry's
+        own `asks` (docs/api.md); None: the page names it by the heading of the control that
+        answers it."""
+        return decision.get("asks")
 
     def mover(self, state: dict, action: dict) -> int | None:
         """Whose move `action` is in `state` (before it), so an undo can ask before taking back

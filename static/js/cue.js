@@ -62,9 +62,8 @@
     } else if (turn) {
       text = "Your turn, " + holder.dataset.seatName + ".";
     } else if (waits) {
-      var asks = status.getAttribute("data-asks-" + holder.dataset.seat);  // pending's `asks`, the engine's words
-      text = holder.dataset.seatName + ": a decision waits for you" +
-        (asks ? ": " + asks + "." : waiting ? ": " + named(holder.dataset.seat + ":" + waiting.split(" ")[0], null) : ".");
+      var said = waiting ? named(holder.dataset.seat + ":" + waiting.split(" ")[0], null) : "";
+      text = holder.dataset.seatName + ": a decision waits for you" + (said ? ": " + said + (/[.!?)]$/.test(said) ? "" : ".") : ".");
     }
     box.hidden = !text;
     if (box.textContent !== text) box.textContent = text;  // the same words again are not said again

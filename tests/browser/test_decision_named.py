@@ -16,7 +16,8 @@ def test_boss_kitos_reveal_is_named_on_the_starting_players_phone(live_server, b
     table, _ = server_table(live_server, "bosskito", ["Oda", "Ben", "Cy"], {"first_player": 0})
     oda = open_on(browser.new_context(**NARROW), live_server, table, seat=0)
     cue = oda.locator("#cue")
-    expect(cue).to_have_text("Oda: a decision waits for you: Round 1: the benefits, left to right (tap a column to clear it)")
+    # The engine's own words for the reveal (its pending entry's `asks`).
+    expect(cue).to_have_text("Oda: a decision waits for you: turn up round 1's five benefits and tap them in, left to right.")
     ben = open_on(browser.new_context(**NARROW), live_server, table, seat=1)
     expect(ben.locator("#cue")).to_be_hidden()  # owed by Oda alone
 
@@ -37,4 +38,4 @@ def test_the_games_own_words_name_a_decision_first(live_server, browser, monkeyp
     monkeypatch.setattr(game, "asks", lambda self, state, d: "Turn up this round's five benefits" if d["type"] == "reveal" else None)
     table, _ = server_table(live_server, "bosskito", ["Oda", "Ben", "Cy"], {"first_player": 0})
     oda = open_on(browser.new_context(**NARROW), live_server, table, seat=0)
-    expect(oda.locator("#cue")).to_have_text("Oda: a decision waits for you: Turn up this round's five benefits")
+    expect(oda.locator("#cue")).to_have_text("Oda: a decision waits for you: Turn up this round's five benefits.")
