@@ -104,11 +104,16 @@ def measure(game_id: str, windows: int, actions: int) -> dict:
             "bare_p99": pct(bare_times, 99), "bytes": dict(by_type)}
 
 
+def times(a: float, b: float) -> str:
+    """a / b, or what stands in for it when b is below what was measurable (a CPU clock tick)."""
+    return f"{a / b:.2f}" if b > 0 else "(bare under one clock tick: more actions)"
+
+
 def report(r: dict) -> None:
     """Print one game's figures, ratios first."""
-    print(f"{r['game']}: CPU an action {r['cpu'] / r['bare_cpu']:.2f} x the bare broadcast "
-          f"({r['cpu']:.2f} ms vs {r['bare_cpu']:.2f}); to the last phone p50 {r['p50'] / r['bare_p50']:.2f} x "
-          f"({r['p50']:.1f} vs {r['bare_p50']:.1f} ms), p99 {r['p99'] / r['bare_p99']:.2f} x "
+    print(f"{r['game']}: CPU an action {times(r['cpu'], r['bare_cpu'])} x the bare broadcast "
+          f"({r['cpu']:.2f} ms vs {r['bare_cpu']:.2f}); to the last phone p50 {times(r['p50'], r['bare_p50'])} x "
+          f"({r['p50']:.1f} vs {r['bare_p50']:.1f} ms), p99 {times(r['p99'], r['bare_p99'])} x "
           f"({r['p99']:.1f} vs {r['bare_p99']:.1f} ms)")
     how = "permessage-deflate" if r["deflate"] else "uncompressed: the server declined permessage-deflate"
     for kind, sizes in sorted(r["bytes"].items()):
