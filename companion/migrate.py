@@ -22,7 +22,7 @@ import random
 import secrets
 from pathlib import Path
 
-from .events.desks import FIRST_DESK
+from .events.desks import FIRST_DESK, made_from
 from .games import RuleViolation, get_game
 from .games.neko.kittens import FACE_VALUES
 from .private_files import make_folder
@@ -145,7 +145,7 @@ def _night(record: dict) -> dict:
     for desk in record.get("desks", []):
         desk.setdefault("by_desk", _maker(record, desk))
     for gone in [d for d in record.get("desks", []) if d.get("revoked")]:
-        for desk in _made_from(record, gone["id"]):
+        for desk in made_from(record, gone["id"]):
             if not desk.get("revoked"):
                 desk.update(revoked=gone["revoked"], revoked_by=gone["revoked_by"])
     for rnd in record.get("rounds", []):
@@ -167,15 +167,6 @@ def _maker(record: dict, desk: dict) -> str:
     named = [d for d in record["desks"] if d["label"] == desk["by"] and d["made"] <= desk["made"] and d is not desk
              and not (d.get("revoked") and d["revoked"] < desk["made"])]
     return named[-1]["id"] if named else FIRST_DESK
-
-
-def _made_from(record: dict, desk_id: str) -> list[dict]:
-    found, frontier = [], {desk_id}
-    while frontier:
-        children = [d for d in record["desks"] if d["by_desk"] in frontier and d not in found]
-        found.extend(children)
-        frontier = {d["id"] for d in children}
-    return found
 
 
 def _old_index(folder: Path) -> set[str]:
