@@ -25,8 +25,8 @@ def test_the_end_shows_the_standings_live_and_the_charts_when_opened(live_server
     watcher = phone().new_page()
     watcher.goto(f"{live_server.url}/t/{table.id}/watch")
     expect(watcher.locator("#netstate")).to_have_text("Live")
-    requested = []
-    watcher.on("request", lambda request: requested.append(request.url) if "/charts" in request.url else None)
+    requested, route = [], f"/t/{table.id}/charts?"  # the charts themselves, not their style sheet
+    watcher.on("request", lambda request: requested.append(request.url) if route in request.url else None)
     wait_for_version(watcher, act(moves[-1]))
     expect(watcher.locator("#board .ending")).to_contain_text("Final standings")
     charts = watcher.locator("#board > details#charts")
