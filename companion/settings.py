@@ -21,6 +21,8 @@ from limits import parse_many
 from limits.storage import SCHEMES
 from platformdirs import user_data_path
 
+from .games.fields import is_int
+
 PREFIX = "COMPANION"
 APP_NAME = "kyoto-companion"  # the data folder's name in the user's data directory
 # Settings whose variable is not named after their key in app.config (Flask-Limiter's key, and
@@ -90,7 +92,7 @@ def load(config: Config) -> None:
         config[key] = os.environ.get(variable(key), config[key])
     for key in NUMBERS + ("MAX_PHONES",):
         value = config[key]
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
+        if value is not None and (not is_int(value) or value < 0):
             raise SettingError(f"{variable(key)} is {os.environ.get(variable(key), value)!r}: "
                                "it takes a whole number, 0 or more.")
     config["MAX_PHONES"] = config["MAX_PHONES"] or None  # 0: the server's default, as --max-phones 0

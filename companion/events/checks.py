@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from ..games import RuleViolation, get_game
-from ..games.fields import quoted
+from ..games.fields import is_int, quoted
 from ..games.names import clean_name, folded, name_key  # noqa: F401 (name_key: moved to games/names.py; nights import it from here)
 from ..games.words import listed
 from .standings import DEFAULT_SCHEME, SCHEMES
@@ -40,7 +40,7 @@ def event_setup(name: object, games: object, rounds: object, scoring: object = N
         game_id = get_game(game).id
         if game_id not in ids:
             ids.append(game_id)
-    if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
+    if not is_int(rounds) or not 1 <= rounds <= MAX_ROUNDS:
         raise RuleViolation(f"'rounds' must be a whole number from 1 to {MAX_ROUNDS}.")
     scoring = DEFAULT_SCHEME if scoring is None or scoring == "" else scoring
     if not isinstance(scoring, str) or scoring not in SCHEMES:

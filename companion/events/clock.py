@@ -16,6 +16,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from ..games import RuleViolation
+from ..games.fields import is_int
 
 MINUTES_MAX = 600  # per start or addition, and a table's time left after any change: 10 hours
 ACTIONS = ({"minutes"}, {"pause"}, {"add_minutes"}, {"table_id", "add_minutes"})
@@ -108,7 +109,7 @@ def brief(record: dict) -> dict:
 
 def whole_minutes(value: object, field: str) -> int:
     """`value` as a number of minutes from 1 to MINUTES_MAX, or a sentence naming `field`."""
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MINUTES_MAX:
+    if not is_int(value) or not 1 <= value <= MINUTES_MAX:
         raise RuleViolation(f"'{field}' must be a whole number of minutes from 1 to {MINUTES_MAX}.")
     return value
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..games import RuleViolation, get_game
+from ..games.fields import is_int
 from ..games.names import clean_name
 from .checks import MAX_PLAYERS, event_setup, refuse_lookalikes
 
@@ -49,7 +50,7 @@ def read_export(data: object) -> EventImport:
     if unknown:
         raise RuleViolation(DAMAGED.format(f"an event export has no field '{unknown[0][:40]}'"))
     schema = data.get("schema", EXPORT_SCHEMA)
-    if isinstance(schema, bool) or not isinstance(schema, int):
+    if not is_int(schema):
         raise RuleViolation("An event export's 'schema' is a whole number.")
     if schema > EXPORT_SCHEMA:
         raise RuleViolation("This export comes from a newer version of the app.")
@@ -77,7 +78,7 @@ def _players(given: object, rounds_planned: int) -> list[dict]:
         if not isinstance(p, dict) or set(p) - {"name", "checked_in", "since_round"}:
             raise RuleViolation(DAMAGED.format("each player is {name, checked_in, since_round}"))
         present, since = p.get("checked_in", True), p.get("since_round", 1)
-        if not isinstance(present, bool) or isinstance(since, bool) or not isinstance(since, int) \
+        if not isinstance(present, bool) or not is_int(since) \
                 or not 1 <= since <= rounds_planned + 1:
             raise RuleViolation(DAMAGED.format("a player's checked_in is true or false, since_round a round number"))
         players.append({"name": clean_name(p.get("name"), "player's name"), "checked_in": present, "since_round": since})
@@ -176,7 +177,7 @@ def _places(places: object, players: list[str]) -> dict[str, int]:
     checked = {}
     for raw, place in places.items():
         name = by_fold.get(clean_name(raw, "player's name").casefold())
-        if name is None or name in checked or isinstance(place, bool) or not isinstance(place, int) \
+        if name is None or name in checked or not is_int(place) \
                 or not 1 <= place <= len(players):
             raise RuleViolation(wrong)
         checked[name] = place
@@ -198,12 +199,12 @@ def _history(given: object) -> list[dict]:
             if not isinstance(key, str) or not 1 <= len(key) <= 20:
                 raise RuleViolation(wrong)
             if isinstance(value, dict):
-                if len(value) > 10 or not all(isinstance(p, int) and not isinstance(p, bool) for p in value.values()):
+                if len(value) > 10 or not all(is_int(p) for p in value.values()):
                     raise RuleViolation(wrong)
                 value = {clean_name(n, "player's name"): p for n, p in value.items()}
             elif isinstance(value, str):
                 value = clean_name(value, "history entry", 80) if value.strip() else ""
-            elif value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            elif value is not None and (not is_int(value)):
                 raise RuleViolation(wrong)
             checked[key] = value
         entries.append(checked)

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .errors import RuleViolation
-from .fields import check_shape, quoted
+from .fields import check_shape, is_int, quoted
 from .figures import Figures
 from .names import clean_name
 from .values import COMMON_OPTIONS, Handler, Option, Viewer, clone, matches
@@ -276,7 +276,7 @@ class Game:
 def _is_type(value: Any, kind: type) -> bool:
     # bool is a subclass of int in Python; a player index of `true` is a mistake, not 1.
     if kind is int:
-        return isinstance(value, int) and not isinstance(value, bool)
+        return is_int(value)
     return isinstance(value, kind)
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import secrets
 
 from ..games import RuleViolation
+from ..games.fields import is_int
 from .errors import NotAllowed, SeatTaken, TableClosed, TableReplaced, VersionConflict
 from .records import now
 from .table import Table, advanced, rewound
@@ -26,7 +27,7 @@ def writable(table: Table, token: str | None, version: object) -> Table:
     if table.locked:
         raise (TableReplaced if table.record.get("replaced") else TableClosed)(table.locked + ".")
     if version is not None:
-        if isinstance(version, bool) or not isinstance(version, int):
+        if not is_int(version):
             raise RuleViolation("'version' must be a whole number.")
         if version != table.version:
             raise VersionConflict(table.version)
@@ -182,7 +183,7 @@ def locked(table: Table, mark: str, why: dict) -> Table:
 def seat_index(table: Table, seat: object) -> int:
     """`seat` if it names a player of `table` (an index), else the RuleViolation that says so."""
     n = len(table.record["players"])
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+    if not is_int(seat) or not 0 <= seat < n:
         raise RuleViolation(f"'seat' must be a player index from 0 to {n - 1}.")
     return seat
 

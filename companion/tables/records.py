@@ -12,6 +12,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 
 from ..games import RuleViolation, Viewer, get_game
+from ..games.fields import is_int
 from ..store.schema import SCHEMA
 from .table import Table, fold, keeping, replay, worth_keeping
 
@@ -39,7 +40,7 @@ def new_table(game_id: object, players: object, options: object, seed: object, e
     free join code, asked only once the setup is valid). A table of a tournament night gets host
     tokens of its own for the desk `desk` that made it (`desk_hosts`), never its host token."""
     game = get_game(game_id)
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 63):
+    if seed is not None and (not is_int(seed) or not 0 <= seed < 2 ** 63):
         raise RuleViolation("'seed' must be a whole number from 0 to 2^63 - 1.")
     names = game.validate_players(players)
     opts = game.validate_options(options, len(names))
@@ -92,7 +93,7 @@ def imported(data: object, event: str | None, join_code: Callable[[], str]) -> T
         if isinstance(entry, dict):
             refuse_unknown(entry, EXPORT_ENTRY_FIELDS, f"action {n} of the import")
     schema = data.get("schema", 0)
-    if isinstance(schema, bool) or not isinstance(schema, int):
+    if not is_int(schema):
         raise RuleViolation("An export's 'schema' is a whole number.")
     if schema > SCHEMA:
         raise RuleViolation("This export comes from a newer version of the app.")
@@ -126,7 +127,7 @@ def imported(data: object, event: str | None, join_code: Callable[[], str]) -> T
                         **({"joined": True} if entry.get("joined") is True and n > 1 else {})})  # one tap, one undo
     given_version = data.get("version")
     version = len(entries)
-    if isinstance(given_version, int) and not isinstance(given_version, bool) and version <= given_version <= 10 * IMPORT_MAX_ACTIONS:
+    if is_int(given_version) and version <= given_version <= 10 * IMPORT_MAX_ACTIONS:
         version = given_version
     return Table({**table.record, "actions": entries, "version": version}, state, keeping(checkpoints, len(entries)))
 

@@ -11,6 +11,7 @@ number while nothing was undone).
 from __future__ import annotations
 
 from ..games import RuleViolation
+from ..games.fields import is_int
 from .table import Table, rewound
 
 
@@ -25,7 +26,7 @@ def entered_at(entry: dict) -> int:
 def at_version(table: Table, version: object) -> Table:
     """The table as it stood after `version` (0: its setup), with only the log entries it had
     then and no redo; a RuleViolation for a version the table has not reached or is no number."""
-    if isinstance(version, bool) or not isinstance(version, int) or version < 0:
+    if not is_int(version) or version < 0:
         raise RuleViolation("A version is a whole number from 0 up.")
     if version > table.version:
         raise RuleViolation(f"This table has not reached version {version} yet: it is at version {table.version}.")

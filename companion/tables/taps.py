@@ -6,6 +6,7 @@ its first: `changes.follow_up`).
 """
 from __future__ import annotations
 
+from ..games.fields import is_int
 from .table import Table
 
 
@@ -14,7 +15,7 @@ def phone_name(table: Table, phone: object, start: bool = True) -> str:
     "The host's phone" (the table's creator, or its tournament night's desk), "The shared phone"
     (play rights, no seat: a phone any player may use)."""
     players = table.record["players"]
-    if isinstance(phone, int) and not isinstance(phone, bool) and 0 <= phone < len(players):
+    if is_int(phone) and 0 <= phone < len(players):
         return f"{players[phone]}'s phone"
     name = {"host": "The host's phone", "shared": "The shared phone"}.get(phone, "A phone")
     return name if start else name[0].lower() + name[1:]

@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask import Blueprint, jsonify, request, url_for
 
 from ..games import RuleViolation, all_games
-from ..games.fields import MAX_DEPTH, nesting_depth
+from ..games.fields import MAX_DEPTH, is_int, nesting_depth
 from ..tables import SeatTaken, Table, last_change
 from . import bearer_token, groups, public_base, tables
 from .errors import error_reply
@@ -150,7 +150,7 @@ def claim_seat(table_id):
 def _held(table: Table, seat: object) -> bool:
     """Whether `seat` names a seat of `table` that a phone holds."""
     tokens = table.record["seat_tokens"]
-    return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(tokens) and tokens[seat] is not None
+    return is_int(seat) and 0 <= seat < len(tokens) and tokens[seat] is not None
 
 
 @bp.post("/tables/<table_id>/seats/<int:seat>/back")

@@ -4,6 +4,7 @@ first, in the history's own words, and whether its own entry is one the table wo
 from __future__ import annotations
 
 from ..games import Viewer
+from ..games.fields import is_int
 from ..tables import Table, last_change, phone_name
 from ..tables.seat_moves import recent as seat_news
 
@@ -36,7 +37,7 @@ def came_first(table: Table, viewer: Viewer, version: int | None) -> str:
     by = actions[-1].get("by") if len(phones) == 1 else None
     # Named when one seated phone entered them all (the host's and the shared phone's marks may be
     # several devices, this one among them); this phone's own seat (its answer lost) says so.
-    seated = isinstance(by, int) and not isinstance(by, bool)
+    seated = is_int(by)
     who = ("This phone" if by == viewer.seat else phone_name(table, by)) if seated else "Another phone"
     return f"{who} entered first: {said}{more} This tap was not recorded."
 

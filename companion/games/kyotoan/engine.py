@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 
 from ..base import Game, RuleViolation
+from ..fields import is_int
 from ..values import Option
 from . import dice, keeps, losses, market, mimic, offers, powers, probe, settings, turns
 from .cards import CARDS, MONSTERS
@@ -157,7 +158,7 @@ class LastKyotoanStanding(Game):
         the moment it is revealed, a card used on another's turn) is its owner's to use."""
         owner = super().owner_of(state, action)
         player = action.get("player")
-        if owner is None and isinstance(player, int) and not isinstance(player, bool) \
+        if owner is None and is_int(player) \
                 and 0 <= player < len(state["players"]) and player != state["current"]:
             return player
         return owner

@@ -73,7 +73,7 @@ def cure(state: dict, me: int, asked: object, hearts: int, lines: list[str]) -> 
         return 0
     p = state["players"][me]
     if not isinstance(asked, dict) or set(asked) - {"poison", "shrink"} or any(
-        isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in asked.values()
+        not is_int(v) or v < 0 for v in asked.values()
     ):
         raise RuleViolation("'cure' is {\"poison\": n, \"shrink\": n}: how many ♥ discard each kind of token.")
     used = sum(asked.values())

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 from ..base import Game, RuleViolation
+from ..fields import is_int
 from ..values import Option, Viewer
 from . import checks, offers, sheets, turns, validate
 from .kittens import DEFAULT_GROWTH_SPACES, DEFAULT_SHEETS, DIE_FACES, ENEMY_TOKENS, MEDAL_SLOTS, ROAD_SPACES
@@ -49,7 +50,7 @@ class KyotoNoNeko(Game):
             raise RuleViolation(f"Give one kitten sheet per player ({len(names)}).")
         sheet_list = [validate.sheet(s, i) for i, s in enumerate(sheet_list)]
         spaces = options["growth_spaces"] or list(DEFAULT_GROWTH_SPACES)
-        if len(spaces) != 2 or any(isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= MEDAL_SLOTS for v in spaces) or spaces[0] >= spaces[1]:
+        if len(spaces) != 2 or any(not is_int(v) or not 1 <= v <= MEDAL_SLOTS for v in spaces) or spaces[0] >= spaces[1]:
             raise RuleViolation(f"growth_spaces is two medal counts from 1 to {MEDAL_SLOTS}, the first smaller.")
         state = {
             "game": self.id,

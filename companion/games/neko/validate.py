@@ -58,12 +58,12 @@ def sheet(sheet, i: int) -> dict:
     if extra:
         raise RuleViolation(f"Sheet {i + 1} has an unknown field '{quoted(extra[0])}'.")
     stamina, skills, growth = sheet.get("stamina"), sheet.get("skills"), sheet.get("growth")
-    if not isinstance(stamina, list) or len(stamina) != 3 or any(not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= 9 for v in stamina):
+    if not isinstance(stamina, list) or len(stamina) != 3 or any(not is_int(v) or not 1 <= v <= 9 for v in stamina):
         raise RuleViolation(f"Sheet {i + 1}: stamina is the three values of its track, from 1 to 9.")
     if not isinstance(skills, dict) or set(skills) != set(SKILLS) or any(
-            not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= SKILL_MAX for v in skills.values()):
+            not is_int(v) or not 0 <= v <= SKILL_MAX for v in skills.values()):
         raise RuleViolation(f"Sheet {i + 1}: skills gives agility, friendship, fighting and hunting, each 0 to {SKILL_MAX}.")
-    if not isinstance(growth, list) or len(growth) != 2 or any(not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 9 for v in growth):
+    if not isinstance(growth, list) or len(growth) != 2 or any(not is_int(v) or not 0 <= v <= 9 for v in growth):
         raise RuleViolation(f"Sheet {i + 1}: growth is the skill bumps of the two Growth spaces.")
     # The Experienced side's bumps: a handful on a printed sheet (a billion would fill the memory).
     experienced = sheet.get("experienced", 0)
