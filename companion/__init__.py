@@ -73,6 +73,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         events_pages,
         groups_api,
         groups_pages,
+        languages,
         leagues_api,
         leagues_pages,
         limits,
@@ -88,6 +89,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     )
 
     store.init_app(app)
+    languages.init_app(app)
     if not app.config.get("SECRET_KEY"):
         # Processes sharing a store share the key, so a phone's cookie works whichever one answers.
         app.config["SECRET_KEY"] = app.extensions["companion.store"].secret_key() or _secret_key(data_dir)
