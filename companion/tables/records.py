@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 from ..games import RuleViolation, Viewer, get_game
 from ..games.fields import is_int
 from ..store.schema import SCHEMA
+from .shapes import TableRecord
 from .table import Table, fold, keeping, replay, worth_keeping
 
 # A real game of any of the four stays far below this (a long Last Kyotoan Standing game is ~600);
@@ -46,7 +47,7 @@ def new_table(game_id: object, players: object, options: object, seed: object, e
     opts = game.validate_options(options, len(names))
     if seed is None:
         seed = secrets.randbits(32)
-    record = {
+    record: TableRecord = {
         "schema": SCHEMA,
         "id": secrets.token_urlsafe(8),
         "game": game.id,

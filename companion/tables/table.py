@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from ..games import WATCHER, Viewer, get_game
 from .errors import closed_sentence, replaced_sentence
+from .shapes import TableRecord
 
 CHECKPOINT_EVERY = 50
 # The states before the last 4 actions: two whole taps of two actions (a roll and its resolve)
@@ -33,7 +34,7 @@ def same_secret(expected: str, given: object) -> bool:
 class Table:
     """A table as the service holds it: the stored record and the derived state."""
 
-    record: dict
+    record: TableRecord
     state: dict
     # (actions folded, state after them), oldest first, for fewer actions than the log holds: the
     # last KEEP_RECENT and every CHECKPOINT_EVERY-th (`worth_keeping`). An undo takes its state from
