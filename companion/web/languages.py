@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from flask import Flask, request
-from flask_babel import Babel, Domain
+from flask import Flask, has_request_context, request
+from flask_babel import Babel, Domain, get_locale
 
 LANGUAGES = ("en", "ja", "fr", "de")
 DEFAULT = "en"
@@ -33,6 +33,12 @@ def asked_language() -> str | None:
 def choose_language() -> str:
     """The language to answer this request in (Flask-Babel's locale selector)."""
     return asked_language() or request.accept_languages.best_match(LANGUAGES) or DEFAULT
+
+
+def current() -> str:
+    """The language this request is answered in (English outside a request: a script, a bench).
+    Anything rendered once and shared by phones (a region, a fragment) is kept per language."""
+    return str(get_locale() or DEFAULT) if has_request_context() else DEFAULT
 
 
 def init_app(app: Flask) -> None:

@@ -27,7 +27,15 @@ def test_the_fragment_cache_keeps_a_bounded_number_of_fragments(app):
     for n in range(FRAGMENTS_KEPT + 50):
         assert template.render(n=n) == str(n)
     assert len(env.fragments) == FRAGMENTS_KEPT
-    assert ("n", 0) not in env.fragments and ("n", FRAGMENTS_KEPT + 49) in env.fragments  # the oldest went first
+    # Kept per language (outside a request: English); the oldest went first.
+    assert ("en", ("n", 0)) not in env.fragments and ("en", ("n", FRAGMENTS_KEPT + 49)) in env.fragments
+
+
+def test_a_fragment_drawn_in_one_language_is_not_served_in_another(app):
+    template = app.jinja_env.from_string("{% cache ('said',) %}{{ said() }}{% endcache %}")
+    for lang, words in (("de", "Würfeln"), ("fr", "Lancer"), ("de", "Würfeln")):
+        with app.test_request_context(f"/?lang={lang}"):
+            assert template.render(said=lambda words=words: words) == words
 
 
 def test_gangs_card_picker_lists_every_offered_card_from_the_cache(client):
