@@ -144,7 +144,7 @@ def phone_urls(host: str, port: int, scheme: str = "http") -> list[str]:
         return [f"{scheme}://{host}:{port}/"]
     # Imported here: the web package makes the app's locks when imported, which `serve_app` lets
     # happen only after gevent patched the standard library.
-    from .web import network
+    from .server import network
 
     # The same lookup as the QR codes' (the default route first), so the terminal and the codes
     # name one address; this machine's own loopback last, for a browser on the laptop itself.

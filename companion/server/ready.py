@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from ..web.network import reaches_network
+from .network import reaches_network
 
 
 def ready(app: Flask, listeners, phones: int) -> None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 from flask import current_app, request, session
 
 from ..live import LiveHub
+from ..server import network
 from ..tables import TableService
-from . import network
 
 MAX_REMEMBERED_TABLES = 30
 

@@ -16,7 +16,7 @@ import pytest
 
 from companion import ROOT
 from companion.cli import phone_urls
-from companion.web import network
+from companion.server import network
 from tests.live_client import connect
 from tests.servers import free_port, wait_until_answering
 
@@ -201,7 +201,7 @@ def post_tls(url, body, context, token=None):
 def test_links_made_at_localhost_carry_the_lan_address_only_when_phones_can_reach_the_server(server, tmp_path):
     """`companion serve` listening on every interface (its default) hands a request to localhost
     links with this machine's LAN address; bound to loopback (the `server` fixture) it does not."""
-    from companion.web import network
+    from companion.server import network
 
     host, _ = server
     status, table = post(f"http://{host}/api/tables", {"game": "gangs", "players": ["Ann", "Bob"], "options": {}})

@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from companion.web import network
+from companion.server import network
 from tests.web.test_public_links import create_table, decode_qr
 
 WIFI = "192.168.1.42"

@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 import pytest
 import zxingcpp
 
-from companion.web import network
+from companion.server import network
 
 LAN = "192.168.1.20"
 GAME = {"game": "gangs", "players": ["Ann", "Bob"], "options": {"first_player": 0}}
