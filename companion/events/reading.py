@@ -8,6 +8,7 @@ from ..games.words import listed
 from ..store import Store
 from ..tables import Table, TableNotFound, TableService
 from .desks import desk_for
+from .final import had_final
 from .results import app_places, conflicts, result_rows
 from .standings import standings
 
@@ -52,6 +53,13 @@ class EventReader:
         rows = self.results(record) if results is None else results
         return standings([p["name"] for p in record["players"]], [r["places"] for r in rows if r["places"]], record["scoring"])
 
+    def ended(self, record: dict, results: list[dict] | None = None) -> bool:
+        """Whether the night is over: its planned rounds (and a final, if one followed them) were
+        seated and every table of the last has a result. Its podium shows; no clock runs."""
+        rows = self.results(record) if results is None else results
+        last = len(record["rounds"]) >= record["rounds_planned"] or had_final(record)
+        return bool(record["rounds"]) and last and all(r["places"] for r in rows)
+
     def own_table(self, record: dict, table_id: object) -> Table | None:
         """The table `table_id` if this event created it (the table's record names the event), else
         None: an id in an event's record never reaches a table that the event did not make."""
@@ -68,6 +76,8 @@ class EventReader:
     def round_blocker(self, record: dict, results: list[dict] | None = None) -> str | None:
         """Why the next round cannot start now (a sentence), or None when it can."""
         playing = [r for r in (self.results(record) if results is None else results) if r["places"] is None]
+        if had_final(record):
+            return "The final is playing: the night ends when it finishes." if playing else "The final has been played."
         if len(record["rounds"]) >= record["rounds_planned"]:
             planned = record["rounds_planned"]
             if playing:  # not "played" while its tables still play (an organiser took it for the end)
