@@ -55,7 +55,7 @@ def test_the_api_refuses_a_result_for_a_table_in_play_unless_it_says_override_an
     assert table_now.version == version + 1, "a new version: the table's phones are pushed it"
     told = (f"The organiser's desk entered this table's result for round 1 of Friday: 1st {players[0]}, 2nd {players[1]}, "
             f"3rd {players[2]}, 4th {players[3]}. The table is finished: moves here no longer count.")
-    assert told in page_words(phone, f"/t/{tid}")
+    assert told in page_words(phone, f"/t/{tid}") and "Finished at the organiser's desk" in page_words(phone, f"/t/{tid}")
     move = {"type": "give", "to": 0, "card": {"value": 0, "kind": "plain"}}
     again = client.post(f"/api/tables/{tid}/actions", json=move, headers=auth(table["token"]))
     assert again.status_code == 422 and "The organiser's desk entered this table's result" in again.json["error"]
