@@ -67,8 +67,8 @@ class ResultDesk:
                  **({"in_play": True} if in_play(table) else {}))
 
         def tell(record):
-            for number, words in decided:
-                self._mark_tables(record, [(table_id, lambda tid: self.tables.decide(tid, record["name"], number, words))])
+            self._mark_tables(record, [(table_id, lambda tid, n=number, w=words: self.tables.decide(tid, record["name"], n, w))
+                                       for number, words in decided])
         return self._change(event_id, token, change, tell)
 
     def preview_result(self, event_id: str, token: str | None, table_id: object, placings: object) -> dict:
