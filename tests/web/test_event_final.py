@@ -127,3 +127,20 @@ def test_the_desk_seats_the_final_from_its_form_and_every_page_calls_it_the_fina
     paper = words(client.get(f"/e/{eid}/print").get_data(as_text=True))
     assert "The final · where to sit, by table" in paper and "Friday · The final · Table 1 · Kyoto no Neko" in paper
     assert "Seat the final" not in words(region(client.get(f"/e/{eid}/admin").get_data(as_text=True), "event-start"))
+
+
+def test_a_night_with_its_final_exports_and_imports_whole(client):
+    eid, h = night(client, rounds=1)
+    table = final(client, eid, h, {"top": 3, "game": "gangs"})["tables"][0]
+    client.post(f"/api/events/{eid}/results", json={"table_id": table["table_id"], "placings": table["players"]}, headers=h)
+    export = client.get(f"/api/events/{eid}/export.json", headers=h).json
+    made = client.post("/api/events/import", json=export)
+    assert made.status_code == 201, made.json
+    copy = client.get(f"/api/events/{made.json['id']}", headers=auth(made.json["token"])).json
+    assert [r.get("final", False) for r in copy["rounds"]] == [False, True]
+    assert copy["rounds"][-1]["tables"][0]["players"] == table["players"]
+    assert client.get(f"/api/events/{made.json['id']}/standings").json == client.get(f"/api/events/{eid}/standings").json
+    # A "final" anywhere but the last round, or not true, is no export of this app.
+    for rounds in ([{**export["rounds"][0], "final": True}, export["rounds"][1]], [export["rounds"][0], {**export["rounds"][1], "final": 1}]):
+        refused = client.post("/api/events/import", json={**export, "rounds": rounds})
+        assert refused.status_code == 422, rounds
