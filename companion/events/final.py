@@ -3,7 +3,9 @@
 functions, and the service's method that seats it (FinalDesk.start_final).
 
 A final may follow the night's planned rounds (or cut the night short after any round); the
-night ends with it, so no round and no second final follows. Only checked-in players are seated
+night ends with it, so no round and no second final follows. Once it has a result, the final
+decides the top of the standings: its players first, in their places at the final table, then
+everyone else in the standings' order (`by_final`); every point still counts as at any table. Only checked-in players are seated
 (a player who went home is passed over and the next one moves up); a tie at the cut is broken as
 the standings break it (points, wins, Median-Buchholz, Solkoff, head to head, then name), and the
 desk sees who is seated before anyone sits down (docs/rulings.md).
@@ -83,3 +85,25 @@ def finalists(record: dict, standings: list[dict], top: object, game_id: object)
     if top > len(ranked):
         raise RuleViolation(f"Only {len(ranked)} players are checked in: a final of {top} cannot be seated.")
     return game, ranked[:top]
+
+
+def final_places(record: dict, results: list[dict]) -> dict[str, int] | None:
+    """The final's placings once it has a result (None before, or on a night without a final)."""
+    number = next((rnd["round"] for rnd in record["rounds"] if is_final(rnd)), None)
+    return next((r["places"] for r in results if r["round"] == number and r["places"]), None)
+
+
+def by_final(rows: list[dict], places: dict[str, int] | None) -> list[dict]:
+    """The standings rows with the final's result on top: its players ranked by their place at the
+    final table (a shared place shared; the standings' order within it), each with "final": that
+    place; then everyone else in the standings' order, ranked on from there (ties kept)."""
+    if not places:
+        return rows
+    top = sorted((r for r in rows if r["name"] in places), key=lambda r: places[r["name"]])  # stable
+    ranked = [{**r, "rank": places[r["name"]], "final": places[r["name"]]} for r in top]
+    previous, rank = None, 0
+    for k, r in enumerate((r for r in rows if r["name"] not in places), start=len(top) + 1):
+        if r["rank"] != previous:
+            previous, rank = r["rank"], k
+        ranked.append({**r, "rank": rank})
+    return ranked

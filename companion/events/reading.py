@@ -8,7 +8,7 @@ from ..games.words import listed
 from ..store import Store
 from ..tables import Table, TableNotFound, TableService
 from .desks import desk_for
-from .final import had_final
+from .final import by_final, final_places, had_final
 from .results import app_places, conflicts, result_rows
 from .standings import standings
 
@@ -49,9 +49,11 @@ class EventReader:
         return conflicts(self.results(record) if results is None else results)
 
     def standings(self, record: dict, results: list[dict] | None = None) -> list[dict]:
-        """The standings rows (see events.standings), from `results` when already read."""
+        """The standings rows (see events.standings), from `results` when already read; once the
+        night's final has a result, its players on top in their final places."""
         rows = self.results(record) if results is None else results
-        return standings([p["name"] for p in record["players"]], [r["places"] for r in rows if r["places"]], record["scoring"])
+        table = standings([p["name"] for p in record["players"]], [r["places"] for r in rows if r["places"]], record["scoring"])
+        return by_final(table, final_places(record, rows))  # a final decides the top (final.py)
 
     def ended(self, record: dict, results: list[dict] | None = None) -> bool:
         """Whether the night is over: its planned rounds (and a final, if one followed them) were

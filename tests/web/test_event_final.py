@@ -144,3 +144,21 @@ def test_a_night_with_its_final_exports_and_imports_whole(client):
     for rounds in ([{**export["rounds"][0], "final": True}, export["rounds"][1]], [export["rounds"][0], {**export["rounds"][1], "final": 1}]):
         refused = client.post("/api/events/import", json={**export, "rounds": rounds})
         assert refused.status_code == 422, rounds
+
+
+def test_the_finals_result_decides_the_top_of_the_standings_and_the_podium(client):
+    eid, h = night(client, rounds=1)
+    before = [r["name"] for r in client.get(f"/api/events/{eid}/standings").json]
+    table = final(client, eid, h, {"top": 4, "game": "gangs"})["tables"][0]
+    order = [table["players"][3], [table["players"][2], table["players"][0]], table["players"][1]]  # the 4th seed wins, a tie for 2nd
+    client.post(f"/api/events/{eid}/results", json={"table_id": table["table_id"], "placings": order}, headers=h)
+    rows = client.get(f"/api/events/{eid}/standings").json
+    assert [(r["rank"], r["name"], r.get("final")) for r in rows[:4]] == [
+        (1, before[3], 1), (2, before[0], 2), (2, before[2], 2), (4, before[1], 4)], "final places; the standings' order within a tie"
+    assert sorted(r["name"] for r in rows[4:]) == sorted(before[4:]) and rows[4]["rank"] == 5
+    assert all("final" not in r and r["rank"] >= 5 for r in rows[4:])
+    podium = words(region(client.get(f"/e/{eid}").get_data(as_text=True), "event-podium"))
+    assert podium.startswith(f"Final standings 1st {before[3]}") and "won the final" in podium
+    assert f"2nd {before[0]} = {before[2]}" in podium and "2nd at the final" in podium
+    assert "The final decides the top: its players come first, in their places at the final table." in words(
+        client.get(f"/e/{eid}/screen").get_data(as_text=True))
