@@ -58,9 +58,14 @@ class EventReader:
     def ended(self, record: dict, results: list[dict] | None = None) -> bool:
         """Whether the night is over: its planned rounds (and a final, if one followed them) were
         seated and every table of the last has a result. Its podium shows; no clock runs."""
-        rows = self.results(record) if results is None else results
-        last = len(record["rounds"]) >= record["rounds_planned"] or had_final(record)
-        return bool(record["rounds"]) and last and all(r["places"] for r in rows)
+        if not record["rounds"] or not (len(record["rounds"]) >= record["rounds_planned"] or had_final(record)):
+            return False
+        if results is not None:
+            return all(r["places"] for r in results)
+        # Every phone's clock asks this: only the last round's tables are read (the earlier ones
+        # all had a result before it was seated).
+        return all(record["manual"].get(t["table_id"]) is not None or self._app_places(record, t) is not None
+                   for t in record["rounds"][-1]["tables"])
 
     def own_table(self, record: dict, table_id: object) -> Table | None:
         """The table `table_id` if this event created it (the table's record names the event), else
