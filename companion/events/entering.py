@@ -2,7 +2,7 @@
 being played in the app, which the desk may decide only when it says so ("override"): the table's
 phones are then told the result and the table takes no more moves (TableService.decide).
 
-A table is "being played in the app" when a move has been made there, its game has not ended and
+A table is "being played in the app" when its log holds a move, its game has not ended and
 its night has not locked it (replaced, closed or decided already). A result typed at the desk for
 such a table used to be taken without a question while its phones played on unaware; a desk
 that meant it says so, and a desk that picked the wrong table is asked first.
@@ -22,13 +22,14 @@ class TableInPlay(RuleViolation):
 
 def in_play(table) -> bool:
     """Whether a night's table (None: played on paper) is being played in the app right now."""
-    return table is not None and bool(table.version) and not table.state.get("over") and not table.locked
+    return table is not None and bool(table.record["actions"]) and not table.state.get("over") and not table.locked
 
 
 def in_play_sentence(entry: dict, table) -> str:
     """What the desk is told when it enters a result for a table still being played in the app."""
-    return (f"Table {entry['table']} of round {entry['round']} is still being played in the app ({table.version} "
-            f"{'move' if table.version == 1 else 'moves'} so far): its phones would play on. Send the result with "
+    moves = len(table.record["actions"])
+    return (f"Table {entry['table']} of round {entry['round']} is still being played in the app ({moves} "
+            f"{'move' if moves == 1 else 'moves'} so far): its phones would play on. Send the result with "
             "override to end the table with it; its phones are told. Nothing was changed.")
 
 
