@@ -256,8 +256,8 @@ class EventService(ResultDesk, FinalDesk, EventReader):
 
     def set_clock(self, event_id: str, token: str | None, body: dict, drawn: str | None = None, clear_extra: bool = False) -> dict:
         """Apply one change of the round clock (api.md, Round clock) and return the clock as it is
-        now; a desk's form says which clock it was `drawn` from (clock.check_drawn). None once the
-        night is over."""
+        now; a desk's form says which clock it was `drawn` from (clock.check_drawn). Refused once
+        the night is over (clock.OVER)."""
         def change(record):
             if self.ended(record):
                 raise RuleViolation(clock.OVER)
