@@ -62,7 +62,11 @@ def test_the_final_seats_the_top_n_by_standing_after_the_planned_rounds(client, 
 def test_a_checked_out_player_is_passed_over_and_the_next_moves_up(client):
     eid, h = night(client, rounds=2)
     standings = [r["name"] for r in client.get(f"/api/events/{eid}/standings").json]
-    client.post(f"/api/events/{eid}/checkin", json={"names": [standings[1]], "present": False}, headers=h)
+    gone = standings[4:] + [standings[1]]
+    client.post(f"/api/events/{eid}/checkin", json={"names": gone, "present": False}, headers=h)
+    refused = final(client, eid, h, {"top": 4, "game": "gangs"}, status=422)
+    assert refused["error"] == "Only 3 players are checked in: a final of 4 cannot be seated."
+    client.post(f"/api/events/{eid}/checkin", json={"names": standings[4:], "present": True}, headers=h)
     table = final(client, eid, h, {"top": 3, "game": "gangs"})["tables"][0]
     assert table["players"] == [standings[0], standings[2], standings[3]]
 
