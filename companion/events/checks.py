@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from ..games import RuleViolation, get_game
-from ..games.fields import is_int, quoted
+from ..games.fields import index_text, is_int, quoted
 from ..games.names import clean_name, folded, name_key  # noqa: F401 (name_key: moved to games/names.py; nights import it from here)
 from ..games.words import listed
 from .standings import DEFAULT_SCHEME, SCHEMES
@@ -79,6 +79,15 @@ def rounds_from_form(text: object) -> int:
     word = NUMBER_WORDS.get(digits.casefold())
     example = f"{word}" if word else "3"
     raise RuleViolation(f"Type the number of rounds in digits, such as {example}: “{digits[:20]}” is not a number the app reads.")
+
+
+def form_number(text: object) -> object:
+    """A form field's digits as a whole number (spaces around them forgiven); anything else
+    (blank, "5.5", "²", full-width digits, a number too long to mean anything here) as it came,
+    for the check that reads it to refuse with its sentence. ("²".isdigit() is true but int("²")
+    fails: `index_text` reads ASCII digits only.)"""
+    number = index_text(text.strip(), 10 ** 6) if isinstance(text, str) else None
+    return text if number is None else number
 
 
 def pasted_names(text: str) -> list[str]:

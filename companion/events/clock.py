@@ -17,7 +17,9 @@ from datetime import UTC, datetime
 
 from ..games import RuleViolation
 from ..games.fields import is_int
+from .checks import form_number
 
+OVER = "The night is over: every table of its last round has a result, so no clock runs. The clock was not changed."
 MINUTES_MAX = 600  # per start or addition, and a table's time left after any change: 10 hours
 ACTIONS = ({"minutes"}, {"pause"}, {"add_minutes"}, {"table_id", "add_minutes"})
 ONE_ACTION = ('Send one change at a time: {"minutes": n} to start, {"pause": true} or {"pause": false}, '
@@ -59,12 +61,13 @@ def change(record: dict, body: dict, at: float) -> str:
     return words
 
 
-def view(record: dict, at: float) -> dict:
+def view(record: dict, at: float, ended: bool = False) -> dict:
     """The clock as GET /api/events/<id>/clock replies: the current round, whether its clock runs
     or is paused, when it ends and the seconds left now (to the millisecond; null without a clock),
-    and the same for each table of the round (with its extra minutes)."""
+    and the same for each table of the round (with its extra minutes). Once the night has `ended`
+    (its last round has every result) no clock runs: every screen stops counting."""
     rnd = record["rounds"][-1] if record["rounds"] else None
-    clock = clock_of(record)
+    clock = None if ended else clock_of(record)
     reply = {"round": rnd["round"] if rnd else 0, "running": bool(clock) and clock["left_s"] is None,
              "paused": bool(clock) and clock["left_s"] is not None, "ends_at": None, "remaining_s": None,
              "minutes": clock["minutes"] if clock else None, "tables": {}}
@@ -94,15 +97,15 @@ def running_clock(record: dict) -> dict:
     return clock
 
 
-def brief(record: dict) -> dict:
+def brief(record: dict, ended: bool = False) -> dict:
     """The clock as the pages draw it, without the seconds left (those change every moment, and a
     page's live regions are pushed again only when what they show changes): "key" changes with
     every start, pause, minutes added or new round (pages then ask for the seconds left again),
-    "state" is "none", "running" or "paused", with the minutes it started with and each table's
-    extra minutes."""
-    clock = clock_of(record)
-    return {"key": f"{len(record['rounds'])}:{clock['seq'] if clock else 0}",
-            "state": "none" if clock is None else "running" if clock["left_s"] is None else "paused",
+    "state" is "none", "running" or "paused" ("over" once the night has `ended`: no clock), with
+    the minutes it started with and each table's extra minutes."""
+    clock = None if ended else clock_of(record)
+    return {"key": f"{len(record['rounds'])}:{clock['seq'] if clock else 0}{':over' if ended else ''}",
+            "state": "over" if ended else "none" if clock is None else "running" if clock["left_s"] is None else "paused",
             "minutes": clock["minutes"] if clock else None,
             "extra": {t: s // 60 for t, s in clock["extra_s"].items()} if clock else {}}
 
@@ -125,20 +128,30 @@ def table_number(record: dict, table_id: object) -> int:
 
 def form_body(form) -> dict:
     """The API body a desk's clock form means (`action`: start, pause, resume, round or table):
-    numbers typed as digits become whole numbers, anything else stays as typed to be refused."""
-    def number(name):
-        return (int(form.get(name)) if (form.get(name) or "").strip().isdigit() else form.get(name))
+    numbers typed in digits become whole numbers, anything else stays as typed to be refused."""
     action = form.get("action", "")
-    bodies = {"start": lambda: {"minutes": number("minutes")}, "pause": lambda: {"pause": True},
-              "resume": lambda: {"pause": False}, "round": lambda: {"add_minutes": number("add_minutes")},
-              "table": lambda: {"table_id": form.get("table_id", ""), "add_minutes": number("add_minutes")}}
+    bodies = {"start": lambda: {"minutes": form_number(form.get("minutes"))}, "pause": lambda: {"pause": True},
+              "resume": lambda: {"pause": False}, "round": lambda: {"add_minutes": form_number(form.get("add_minutes"))},
+              "table": lambda: {"table_id": form.get("table_id", ""), "add_minutes": form_number(form.get("add_minutes"))}}
     if action not in bodies:
         raise RuleViolation("The clock form sent no known change: reload the desk.")
-    # Starting again clears every table's extra time: the desk's form asks first (the API does not).
-    if action == "start" and form.get("extra_given") == "1" and form.get("clear_extra") != "1":
+    return bodies[action]()
+
+
+def check_drawn(record: dict, body: dict, drawn: object, clear_extra: bool) -> None:
+    """Before a desk's form starts the clock again: the clock must be the one the form was drawn
+    from (`drawn`, its key), so a desk drawn before another desk paused it or gave a table extra
+    time is asked again; and starting again over extra time needs the tick that clears it. The
+    server's own record decides, never a field the form says about the clock. Minutes that are no
+    number are refused first, with their own sentence."""
+    whole_minutes(body["minutes"], "minutes")
+    if drawn != brief(record)["key"]:
+        raise RuleViolation("The clock changed since this desk showed it (another desk started, paused or gave extra "
+                            "time): look at it as it is now and start it again if you still mean to. The clock was not changed.")
+    clock = clock_of(record)
+    if clock is not None and clock["extra_s"] and not clear_extra:
         raise RuleViolation("Starting the clock again clears the extra time given to tables: "
                             "tick “and clear the extra time” to start again. The clock was not changed.")
-    return bodies[action]()
 
 
 def _pause(clock: dict, pause: object, at: float) -> str:

@@ -87,14 +87,18 @@ def _players(given: object, rounds_planned: int) -> list[dict]:
 
 
 def _rounds(given: object, setup: dict, players: list[dict]) -> list[dict]:
-    if not isinstance(given, list) or len(given) > setup["rounds_planned"]:
-        raise RuleViolation(DAMAGED.format(f"'rounds' is a list of at most {setup['rounds_planned']} rounds"))
+    # A final (final.py) may follow the planned rounds: one round more, the last.
+    final = isinstance(given, list) and bool(given) and isinstance(given[-1], dict) and given[-1].get("final") is True
+    if not isinstance(given, list) or len(given) > setup["rounds_planned"] + final:
+        raise RuleViolation(DAMAGED.format(f"'rounds' is a list of at most {setup['rounds_planned']} rounds and a final"))
     registered = {p["name"].casefold(): p["name"] for p in players}
     rounds, table_ids = [], set()
     for number, rnd in enumerate(given, start=1):
-        if not isinstance(rnd, dict) or set(rnd) - {"round", "game", "games", "started", "tables"} \
+        if not isinstance(rnd, dict) or set(rnd) - {"round", "game", "games", "started", "tables", "final"} \
                 or not isinstance(rnd.get("tables"), list) or not rnd["tables"]:
-            raise RuleViolation(DAMAGED.format(f"round {number} is {{round, games, started, tables}}"))
+            raise RuleViolation(DAMAGED.format(f"round {number} is {{round, games, started, tables, final}}"))
+        if "final" in rnd and (rnd["final"] is not True or number != len(given)):
+            raise RuleViolation(DAMAGED.format("only the last round may be the final (\"final\": true)"))
         # An export made before rounds could mix games names one "game" for all its tables.
         listed = rnd.get("games")
         default = rnd.get("game", listed[0] if isinstance(listed, list) and listed else None)
@@ -122,7 +126,8 @@ def _rounds(given: object, setup: dict, players: list[dict]) -> list[dict]:
             tables.append({"table_id": t["table_id"], "game": game.id, "players": names})
         games = list(dict.fromkeys(t["game"] for t in tables))
         rounds.append({"round": number, "games": games, "tables": tables,
-                       "started": started if isinstance(started, str) and len(started) <= 40 else ""})
+                       "started": started if isinstance(started, str) and len(started) <= 40 else "",
+                       **({"final": True} if rnd.get("final") else {})})
     return rounds
 
 

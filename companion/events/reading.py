@@ -8,6 +8,7 @@ from ..games.words import listed
 from ..store import Store
 from ..tables import Table, TableNotFound, TableService
 from .desks import desk_for
+from .final import by_final, final_places, had_final
 from .results import app_places, conflicts, result_rows
 from .standings import standings
 
@@ -48,9 +49,23 @@ class EventReader:
         return conflicts(self.results(record) if results is None else results)
 
     def standings(self, record: dict, results: list[dict] | None = None) -> list[dict]:
-        """The standings rows (see events.standings), from `results` when already read."""
+        """The standings rows (see events.standings), from `results` when already read; once the
+        night's final has a result, its players on top in their final places."""
         rows = self.results(record) if results is None else results
-        return standings([p["name"] for p in record["players"]], [r["places"] for r in rows if r["places"]], record["scoring"])
+        table = standings([p["name"] for p in record["players"]], [r["places"] for r in rows if r["places"]], record["scoring"])
+        return by_final(table, final_places(record, rows))  # a final decides the top (final.py)
+
+    def ended(self, record: dict, results: list[dict] | None = None) -> bool:
+        """Whether the night is over: its planned rounds (and a final, if one followed them) were
+        seated and every table of the last has a result. Its podium shows; no clock runs."""
+        if not record["rounds"] or not (len(record["rounds"]) >= record["rounds_planned"] or had_final(record)):
+            return False
+        if results is not None:
+            return all(r["places"] for r in results)
+        # Every phone's clock asks this: only the last round's tables are read (the earlier ones
+        # all had a result before it was seated).
+        return all(record["manual"].get(t["table_id"]) is not None or self._app_places(record, t) is not None
+                   for t in record["rounds"][-1]["tables"])
 
     def own_table(self, record: dict, table_id: object) -> Table | None:
         """The table `table_id` if this event created it (the table's record names the event), else
@@ -68,6 +83,8 @@ class EventReader:
     def round_blocker(self, record: dict, results: list[dict] | None = None) -> str | None:
         """Why the next round cannot start now (a sentence), or None when it can."""
         playing = [r for r in (self.results(record) if results is None else results) if r["places"] is None]
+        if had_final(record):
+            return "The final is playing: the night ends when it finishes." if playing else "The final has been played."
         if len(record["rounds"]) >= record["rounds_planned"]:
             planned = record["rounds_planned"]
             if playing:  # not "played" while its tables still play (an organiser took it for the end)

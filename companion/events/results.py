@@ -55,3 +55,14 @@ def ranked(places: dict[str, int]) -> list[tuple[int, list[str]]]:
     """Placings best first as (place, names sharing it): {"Ann": 1, "Bo": 1, "Cy": 3} reads
     [(1, ["Ann", "Bo"]), (3, ["Cy"])]."""
     return [(place, [n for n, p in places.items() if p == place]) for place in sorted(set(places.values()))]
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, … (11th, 12th, 13th)."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def spoken(places: dict[str, int]) -> str:
+    """Placings in words, best first, ties joined: "1st Aiko = Botan, 3rd Chika"."""
+    return ", ".join(f"{ordinal(place)} {' = '.join(names)}" for place, names in ranked(places))

@@ -7,7 +7,7 @@ reaches the standings the moment it finishes. An event holds only tables that it
 table's record names its event): an id in an event's record never reaches another table.
 Every change decides on a copy of the stored record, stores it on the revision read, then acts
 (stores the tables it drafted, marks older tables). Exports and imports: transfer.py; desks:
-desks.py; the round clock's rules: clock.py.
+desks.py; the round clock's rules: clock.py; results entered at the desk: entering.py; the final: final.py.
 """
 from __future__ import annotations
 
@@ -24,7 +24,6 @@ from ..store.revisions import store_changed
 from ..tables import NotAllowed, Table, TableService, VersionConflict
 from . import clock
 from .checks import (
-    checked_result,
     event_setup,
     find_player,
     player_names,
@@ -36,6 +35,8 @@ from .checks import (
     untouched,
 )
 from .desks import desk_for, desk_of, hand_over, handed, revoke
+from .entering import ResultDesk
+from .final import FinalDesk
 from .reading import EventNotFound, EventReader  # noqa: F401 (EventNotFound: the web layer imports it from here)
 from .records import met, new_record, note, now
 from .seating import round_seating
@@ -43,7 +44,7 @@ from .seating import round_seating
 log = logging.getLogger(__name__)
 
 
-class EventService(EventReader):
+class EventService(ResultDesk, FinalDesk, EventReader):
     """Create and run tournament nights; only the organiser token (or a desk's) changes an event."""
 
     wall = staticmethod(time.time)  # the server's clock, for the round clock (replaced in tests)
@@ -120,16 +121,21 @@ class EventService(EventReader):
                                           order, met(record))
             except ValueError as exc:
                 raise RuleViolation(f"Cannot start the round: {exc}") from None
-            self.count_tables(len(plan))
-            tables = []
-            for game_id, names in plan:
-                table = self._draft(record, game_id, names, rng.randrange(1 << 30), drafts, token)
-                tables.append({"table_id": table.id, "token": handed(record, table, token), "game": game_id, "players": names})
-            record["rounds"].append({"round": number, "games": [g.id for g in chosen], "tables": [
-                {k: t[k] for k in ("table_id", "game", "players")} for t in tables], "started": now()})
-            created["round"] = {"round": number, "tables": tables}
+            created["round"] = self._seat(record, token, drafts, [g.id for g in chosen], plan, rng)
         self._change(event_id, token, change, self._close_earlier_rounds, drafts)
         return created["round"]
+
+    def _seat(self, record: dict, token: str | None, drafts: list[Table], games: list[str], plan: list, rng, **mark) -> dict:
+        """A new round of the planned tables ((game id, names) each: seats in that order), drafted
+        with seeds from the round's `rng`; returns the round as the API replies it."""
+        self.count_tables(len(plan))
+        number, tables = len(record["rounds"]) + 1, []
+        for game_id, names in plan:
+            table = self._draft(record, game_id, names, rng.randrange(1 << 30), drafts, token)
+            tables.append({"table_id": table.id, "token": handed(record, table, token), "game": game_id, "players": names})
+        record["rounds"].append({"round": number, "games": games, "tables": [
+            {k: t[k] for k in ("table_id", "game", "players")} for t in tables], "started": now(), **mark})
+        return {"round": number, "tables": tables, **mark}
 
     def swap(self, event_id: str, token: str | None, a: object, b: object) -> dict:
         """Swap two players' seats in the current round (only while both tables are untouched)."""
@@ -248,44 +254,23 @@ class EventService(EventReader):
             raise StoreError(f"The desk is revoked, but {len(left)} of the night's tables could not be saved without "
                              "its host rights: revoke it again in a moment to finish.")
 
-    def set_clock(self, event_id: str, token: str | None, body: dict) -> dict:
-        """Apply one change of the round clock (api.md, Round clock) and return the clock as it is now."""
+    def set_clock(self, event_id: str, token: str | None, body: dict, drawn: str | None = None, clear_extra: bool = False) -> dict:
+        """Apply one change of the round clock (api.md, Round clock) and return the clock as it is
+        now; a desk's form says which clock it was `drawn` from (clock.check_drawn). Refused once
+        the night is over (clock.OVER)."""
         def change(record):
+            if self.ended(record):
+                raise RuleViolation(clock.OVER)
+            if drawn is not None and set(body) == {"minutes"}:
+                clock.check_drawn(record, body, drawn, clear_extra)
             note(record, self.who(record, token), "clock", text=clock.change(record, body, self.wall()))
-        return clock.view(self._change(event_id, token, change), self.wall())
+        record = self._change(event_id, token, change)
+        return clock.view(record, self.wall())
 
     def clock(self, event_id: str) -> dict:
         """The clock of the event's current round as anyone with the event link reads it."""
-        return clock.view(self.get(event_id), self.wall())
-
-    # -- results -------------------------------------------------------------------------------
-    def record_result(self, event_id: str, token: str | None, table_id: object, placings: object, correction: object = False) -> dict:
-        """Placings of a table played without the app, or a correction of any table's result (which
-        settles a conflict): a list best first (a list inside it is a tie), or the form's
-        {name: place number}. Each is written into the event's history: who, when, before, after."""
-        if not isinstance(correction, bool):
-            raise RuleViolation("'correction' must be true or false.")
-
-        def change(record):
-            entry, places = checked_result(self.results(record), table_id, placings)
-            if entry["places"] and not correction:
-                raise RuleViolation(f"Table {entry['table']} of round {entry['round']} already has a result; "
-                                    "send the new one as a correction to replace it.")
-            record["manual"][table_id] = places
-            if entry["played"] is not None:
-                record["settled"][table_id] = entry["played"]  # this answers the app's result as it is now
-            what = "settled" if entry["conflict"] else "correction" if entry["places"] else "result"
-            note(record, self.who(record, token), what, round=entry["round"], table=entry["table"], game=entry["game"],
-                 before=entry["places"], after=places, **({"played": entry["played"]} if entry["conflict"] else {}))
-        return self._change(event_id, token, change)
-
-    def preview_result(self, event_id: str, token: str | None, table_id: object, placings: object) -> dict:
-        """What a result would change, without changing it (the desk asks before a correction):
-        the table's round, number and game, its result now ("before") and the new one ("after")."""
-        record = self._organisers(event_id, token)
-        entry, places = checked_result(self.results(record), table_id, placings)
-        return {"table_id": table_id, "round": entry["round"], "table": entry["table"], "game": entry["game"],
-                "before": entry["places"], "after": places}
+        record = self.get(event_id)
+        return clock.view(record, self.wall(), self.ended(record))
 
     def _organisers(self, event_id: str, token: str | None) -> dict:
         """The event, for a bearer of its organiser token (or a desk's); else NotAllowed."""

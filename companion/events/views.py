@@ -7,6 +7,8 @@ from __future__ import annotations
 from ..games import all_games
 from .checks import folded, name_key, seated_names
 from .desks import desk_for, open_desks
+from .final import blocker as final_blocker
+from .final import had_final
 from .service import EventService
 from .standings import EXPLANATIONS, SCHEMES
 
@@ -36,12 +38,13 @@ def page_context(service: EventService, record: dict, token: str | None = None, 
         seats.append(seat)
     standings = service.standings(record, rows)
     blocker = service.round_blocker(record, rows)
-    final = bool(record["rounds"]) and len(record["rounds"]) >= record["rounds_planned"] and all(r["places"] for r in rows)
+    final = service.ended(record, rows)
     return {
         "event": record, "current": current, "seats": seats, "standings": standings, "results": rows, "games": games,
         "done": bool(seats) and all(s["result"]["places"] for s in seats),
         "conflicts": service.conflicts(record, rows) if organiser else [],
-        "blocker": blocker, "final": final, "podium": [r for r in standings if r["rank"] <= 3 and r["played"]] if final else [],
+        "blocker": blocker, "final": final, "final_blocker": final_blocker(record, rows), "has_final": had_final(record),
+        "podium": [r for r in standings if r["rank"] <= 3 and r["played"]] if final else [],
         "present": sum(1 for p in record["players"] if p["checked_in"]),
         "seated": seated_names(record),  # who has sat at a table: the others may be removed (a typo)
         "this_desk": organiser if desk else None, "desks": open_desks(record) if desk else [],

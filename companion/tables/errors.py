@@ -1,5 +1,6 @@
 """What a table refuses: the errors its service raises (no table, no right, a seat held by another
-phone, a version gone by, a table its tournament night replaced or whose round it closed), and the
+phone, a version gone by, a table its tournament night replaced, whose round it closed or whose
+result its desk entered while it played), and the
 sentences such a table says. The web layer maps each to its reply; every module of the service raises them.
 """
 from __future__ import annotations
@@ -48,3 +49,10 @@ def closed_sentence(night: str, round_number: int) -> str:
     """What a table of a closed round says to its players (its refusals and its page)."""
     return (f"Round {round_number} of {night} is closed: the next round was seated from its results, so moves here no "
             "longer change them. The organiser corrects a result at the desk")
+
+
+def decided_sentence(night: str, round_number: int, result: str) -> str:
+    """What a table says once its night's desk entered its result while it still played (its
+    refusals and its page): the result that counts, in words."""
+    return (f"The organiser's desk entered this table's result for round {round_number} of {night}: {result}. "
+            "The table is finished: moves here no longer count")

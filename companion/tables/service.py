@@ -254,6 +254,13 @@ class TableService(TableStorage):
         its actions, undos and redos are refused with a sentence saying the desk corrects results."""
         return self._locked(table_id, "closed", {"night": night, "round": round_number})
 
+    def decide(self, table_id: str, night: str, round_number: int, result: str) -> Table:
+        """Mark a table whose result its night's desk entered while it played (or corrected since):
+        its phones are told the result in words (`result`) and its moves are refused from then on."""
+        why = {"night": night, "round": round_number, "result": result}
+        return self._night_mark(table_id, lambda t: t if t.record.get("decided") == why or (t.locked and not t.record.get("decided"))
+                                else locked(t, "decided", why), publish=True)
+
     def _change(self, table_id: str, decide: Callable[[Table], tuple[Table, dict | None]]) -> Table:
         """A new version of the table, `decide`d from it under its lock (an undo, a redo), stored, published."""
         self._known(table_id)

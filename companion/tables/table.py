@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass
 
 from ..games import WATCHER, Viewer, get_game
-from .errors import closed_sentence, replaced_sentence
+from .errors import closed_sentence, decided_sentence, replaced_sentence
 from .shapes import TableRecord
 
 CHECKPOINT_EVERY = 50
@@ -63,12 +63,15 @@ class Table:
 
     @property
     def locked(self) -> str | None:
-        """Why this table takes no more moves, in words (its tournament night replaced it, or
-        seated the next round from its round's results), or None."""
+        """Why this table takes no more moves, in words (its tournament night replaced it, seated
+        the next round from its round's results, or its desk entered the result), or None."""
         if self.record.get("replaced"):
             return replaced_sentence(self.record["replaced"]["night"])
         if self.record.get("closed"):
             return closed_sentence(self.record["closed"]["night"], self.record["closed"]["round"])
+        if self.record.get("decided"):
+            why = self.record["decided"]
+            return decided_sentence(why["night"], why["round"], why["result"])
         return None
 
     def viewer_for(self, token: str | None) -> Viewer:

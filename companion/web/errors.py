@@ -4,6 +4,7 @@ from __future__ import annotations
 from flask import Flask, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
+from ..events.entering import TableInPlay
 from ..events.service import EventNotFound
 from ..games import RuleViolation
 from ..store import StaleWrite, StoreError, TableDamaged
@@ -37,6 +38,11 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(RuleViolation)
     def rule_violation(exc):
         return error_reply(422, str(exc))
+
+    @app.errorhandler(TableInPlay)
+    def table_in_play(exc):
+        # A desk result for a table its phones still play: sent again with override, it is taken.
+        return error_reply(409, str(exc))
 
     @app.errorhandler(TableNotFound)
     @app.errorhandler(EventNotFound)

@@ -128,6 +128,13 @@ def start_round(event_id):
     return jsonify(events().start_round(event_id, bearer_token(), body.get("game", body.get("games")))), 201
 
 
+@bp.post("/<event_id>/final")
+def final(event_id):
+    """Seat the night's final: one table of the top n by the standings, seated by standing (organiser)."""
+    body = _body({"top", "game"}, ("top", "game"))
+    return jsonify(events().start_final(event_id, bearer_token(), body["top"], body["game"])), 201
+
+
 @bp.post("/<event_id>/swap")
 def swap(event_id):
     """Swap two players' seats before their tables start (organiser; an addition to the contract)."""
@@ -147,10 +154,12 @@ def table_game(event_id):
 
 @bp.post("/<event_id>/results")
 def results(event_id):
-    """Placings of a table played without the app, or a correction (organiser)."""
-    body = _body({"table_id", "placings", "correction"}, ("table_id", "placings"))
+    """Placings of a table played without the app, or a correction (organiser); a table still
+    being played in the app only with "override" (else 409 with a sentence)."""
+    body = _body({"table_id", "placings", "correction", "override"}, ("table_id", "placings"))
     service = events()
-    record = service.record_result(event_id, bearer_token(), body["table_id"], body["placings"], body.get("correction", False))
+    record = service.record_result(event_id, bearer_token(), body["table_id"], body["placings"], body.get("correction", False),
+                                   body.get("override", False))
     return jsonify(standings=service.standings(record))
 
 

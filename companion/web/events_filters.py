@@ -7,7 +7,7 @@ from __future__ import annotations
 from flask import Flask
 from markupsafe import Markup, escape
 
-from ..events.results import ranked
+from ..events.results import ordinal, ranked
 from ..games.words import listed
 
 
@@ -35,12 +35,6 @@ def and_list_filter(names: list[str]) -> str:
 def num(value: float) -> str:
     """Points as people write them: 6, 2.5, 2.25 (never 6.0)."""
     return f"{value:g}" if isinstance(value, (int, float)) else str(value)
-
-
-def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th, … (11th, 12th, 13th)."""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def init_app(app: Flask) -> None:

@@ -7,7 +7,6 @@ from flask import Blueprint, flash, redirect, render_template, request, session,
 
 from ..events.checks import rounds_from_form
 from ..events.clock import brief as clock_brief
-from ..events.clock import form_body as clock_body
 from ..events.desks import desk_for, revoked_desk
 from ..events.service import EventNotFound
 from ..events.standings import SCHEMES
@@ -17,6 +16,7 @@ from ..leagues.service import LeagueNotFound
 from ..store import StoreError
 from ..tables import NotAllowed, replaced_sentence
 from . import events, leagues, public_base, remember_token
+from .desk_forms import ASKING, DESK_FORMS
 from .events_api import desk_token
 from .limits import TooManyTables
 from .qr import svg_response
@@ -25,26 +25,10 @@ bp = Blueprint("events", __name__)
 # The live regions of each page; the big screen opened on a desk adds the conflicts.
 REGIONS = {"public": ("clock", "podium", "round", "standings"), "screen": ("clock", "podium", "round", "standings"),
            "admin": ("clock", "conflicts", "podium", "round", "start", "standings", "players", "results", "desks", "history")}
-# The organiser's forms: what=<name> -> (service, event id, desk token, form) -> None.
-DESK_FORMS = {
-    "players": lambda s, e, t, f: s.register(e, t, f.get("names", "")),
-    "checkin": lambda s, e, t, f: s.checkin(e, t, [f.get("name", "")], f.get("present") == "1"),
-    "remove": lambda s, e, t, f: s.remove(e, t, [f.get("name", "")]),
-    "round": lambda s, e, t, f: s.start_round(e, t, f.getlist("games")),
-    "table-game": lambda s, e, t, f: s.change_game(e, t, f.get("table_id", ""), f.get("game", "")),
-    "swap": lambda s, e, t, f: s.swap(e, t, f.get("a", ""), f.get("b", "")),
-    "result": lambda s, e, t, f: s.record_result(e, t, f.get("table_id", ""), _places(f), f.get("correction") == "1"),
-    "handover": lambda s, e, t, f: s.hand_over(e, t, f.get("label", "")),
-    "revoke": lambda s, e, t, f: s.revoke_desk(e, t, f.get("desk", "")),
-    "correct": lambda s, e, t, f: _correction(s, e, t, f),
-    "cancel": lambda s, e, t, f: None,
-    "clock": lambda s, e, t, f: s.set_clock(e, t, clock_body(f)),
-}
-
-
 def context(record: dict, desk: bool = False) -> dict:
     """What every event template needs (events/views.py), for this phone's desk token."""
-    return {**page_context(events(), record, desk_token(record["id"]), desk), "clock": clock_brief(record)}
+    ctx = page_context(events(), record, desk_token(record["id"]), desk)
+    return {**ctx, "clock": clock_brief(record, ctx["final"])}
 
 
 def whole_page(record: dict, desk: bool = False) -> dict:
@@ -256,7 +240,7 @@ def event_qr(event_id):
 @bp.post("/e/<event_id>/admin/<what>")
 def admin_post(event_id, what):
     """The organiser's forms (DESK_FORMS). By htmx the reply is the desk's regions, the message
-    strip and, for "correct", the confirmation asked before a result is replaced: the page stays
+    strip and, for a form that asks first (ASKING), the confirmation: the page stays
     where it is. A plain form post is redirected back to the desk (a confirmation is rendered)."""
     form_change = DESK_FORMS.get(what)
     if form_change is None:
@@ -265,7 +249,7 @@ def admin_post(event_id, what):
     message, status, confirm = None, 200, None
     try:
         done = form_change(events(), event_id, desk_token(event_id), request.form)
-        confirm = done if what == "correct" else None
+        confirm = done if what in ASKING else None
     except RuleViolation as exc:
         message, status = str(exc), 422
     except NotAllowed as exc:
@@ -283,19 +267,3 @@ def admin_post(event_id, what):
     strip = render_template("partials/_flash.html", oob=True, message=message, kind="error")
     asked = render_template("events/_confirm.html", oob=True, confirm=confirm, event=record, games={g.id: g for g in all_games()})
     return event_regions(record, "admin") + asked + strip, status
-
-
-def _correction(service, event_id: str, token: str | None, form) -> dict:
-    """What a correction would change, for the desk to confirm (nothing is changed yet)."""
-    preview = service.preview_result(event_id, token, form.get("table_id", ""), _places(form))
-    if preview["before"] == preview["after"]:
-        raise RuleViolation(f"Table {preview['table']} of round {preview['round']} has that result already: nothing to change.")
-    return preview
-
-
-def _places(form) -> dict[str, str]:
-    """A result form's place per player ({name: place typed or tapped})."""
-    names, places = form.getlist("player"), form.getlist("place")
-    if len(names) != len(places):
-        raise RuleViolation("The form sent a place for some players only: reload the page and enter the result again.")
-    return dict(zip(names, places))

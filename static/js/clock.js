@@ -120,6 +120,7 @@
     var el = box();
     ticks += 1;
     if (!el) return;
-    if (el.dataset.tableId ? !el.hidden || ticks % 3 === 0 : el.dataset.clockState !== "none" && ticks % 3 === 0) ask();
+    var counting = el.dataset.clockState === "running" || el.dataset.clockState === "paused";  // not "none" nor "over"
+    if (el.dataset.tableId ? !el.hidden || ticks % 3 === 0 : counting && ticks % 3 === 0) ask();
   }, 20000);
 })();

@@ -9,7 +9,6 @@ import pytest
 
 from companion import create_app
 from companion.events.clock import MINUTES_MAX
-from tests.conftest import PhoneClient
 from tests.redis_server import redis_prefix, redis_server, redis_url  # noqa: F401 (fixtures)
 from tests.server.test_redis_store import apps  # noqa: F401 (fixture: two apps on one Redis)
 from tests.web.test_event_desk_handover import hand_over
@@ -219,84 +218,3 @@ def test_the_clock_survives_a_restart_on_redis_and_every_process_reads_the_same_
     c, _ = apps()  # a restart: new processes, the same Redis
     Wall(c, wall_a.at)
     assert read(c.test_client(), eid) == read(ca, eid)
-
-
-# -- the pages -------------------------------------------------------------------------------
-def desk_night(client):
-    """A night made on the desk's pages by this phone, its round seated: (event id, table ids)."""
-    made = client.post("/events", data={"name": "Friday", "games": ["gangs"], "rounds": "2"})
-    eid = made.headers["Location"].split("/e/")[1].split("/")[0]
-    client.post(f"/e/{eid}/admin/players", data={"names": "\n".join(NAMES)})
-    client.post(f"/e/{eid}/admin/round", data={"games": "gangs"})
-    return eid, [t["table_id"] for t in client.application.extensions["companion.events"].get(eid)["rounds"][-1]["tables"]]
-
-
-def desk_post(client, eid, form, status=200) -> str:
-    reply = client.post(f"/e/{eid}/admin/clock", data=form, headers={"HX-Request": "true"})
-    assert reply.status_code == status
-    return reply.get_data(as_text=True)
-
-
-def test_the_desks_clock_forms_start_pause_resume_and_add_minutes(app):
-    app.test_client_class = PhoneClient
-    client = app.test_client()
-    wall = Wall(app)
-    eid, tables = desk_night(client)
-    page = client.get(f"/e/{eid}/admin").get_data(as_text=True)
-    assert 'id="event-clock"' in page and "Start the clock" in page and "js/clock.js" in page
-    pushed = desk_post(client, eid, {"action": "start", "minutes": "25"})
-    assert 'data-clock-state="running"' in pushed and "Pause" in pushed and f'data-up-table="{tables[0]}"' in pushed
-    assert read(client, eid)["remaining_s"] == 1500
-    wall += 60
-    assert 'data-clock-state="paused"' in desk_post(client, eid, {"action": "pause"})
-    assert 'data-clock-state="running"' in desk_post(client, eid, {"action": "resume"})
-    desk_post(client, eid, {"action": "round", "add_minutes": "5"})
-    pushed = desk_post(client, eid, {"action": "table", "table_id": tables[1], "add_minutes": "3"})
-    assert "Table 2 (+3 min)" in pushed
-    clock = read(client, eid)
-    assert clock["remaining_s"] == 1740 and clock["tables"][tables[1]]["remaining_s"] == 1920
-    before = stored(app, eid)
-    for form, words in (({"action": "start", "minutes": "-3"}, "whole number"), ({"action": "start", "minutes": "9999"}, "whole number"),
-                        ({"action": "table", "table_id": "nope", "add_minutes": "5"}, "not in round 1"),
-                        ({"action": "explode"}, "no known change")):
-        assert words in desk_post(client, eid, form, 422)
-    assert stored(app, eid) == before
-
-
-def test_the_clock_is_a_live_region_of_every_night_page_and_shown_on_the_rounds_table_pages(app):
-    app.test_client_class = PhoneClient
-    client = app.test_client()
-    Wall(app)
-    eid, tables = desk_night(client)
-    public = client.get(f"/e/{eid}").get_data(as_text=True)
-    assert 'id="event-clock"' in public and 'data-clock-state="none"' in public
-    key = public.split('data-clock-key="')[1].split('"')[0]
-    desk_post(client, eid, {"action": "start", "minutes": "25"})
-    for page in (f"/e/{eid}", f"/e/{eid}/screen", f"/e/{eid}/regions?mode=public", f"/e/{eid}/regions?mode=screen"):
-        text = client.get(page).get_data(as_text=True)
-        assert 'data-clock-state="running"' in text and f'data-clock-url="/api/events/{eid}/clock"' in text, page
-        assert f'data-clock-key="{key}"' not in text and "Start the clock" not in text, page
-    # The region holds no seconds: it is pushed again only when the clock changes.
-    assert client.get(f"/e/{eid}/regions?mode=public").data == client.get(f"/e/{eid}/regions?mode=public").data
-    for page in (f"/t/{tables[0]}/watch",):
-        text = client.get(page).get_data(as_text=True)
-        assert f'data-clock-url="/api/events/{eid}/clock" data-table-id="{tables[0]}"' in text and "js/clock.js" in text
-    other = client.post("/api/tables", json={"game": "gangs", "players": ["A", "B", "C"]}).json
-    assert "table-clock" not in client.get(f"/t/{other['id']}/watch").get_data(as_text=True)
-
-
-def test_starting_the_clock_again_at_the_desk_asks_before_it_clears_a_tables_extra_time(app):
-    app.test_client_class = PhoneClient
-    client = app.test_client()
-    Wall(app)
-    eid, tables = desk_night(client)
-    desk_post(client, eid, {"action": "start", "minutes": "25"})
-    pushed = desk_post(client, eid, {"action": "table", "table_id": tables[0], "add_minutes": "4"})
-    assert 'name="clear_extra" value="1" required' in pushed and 'name="extra_given" value="1"' in pushed
-    before = stored(app, eid)
-    refused = desk_post(client, eid, {"action": "start", "minutes": "30", "extra_given": "1"}, 422)
-    assert "clears the extra time given to tables" in refused
-    assert stored(app, eid) == before
-    desk_post(client, eid, {"action": "start", "minutes": "30", "extra_given": "1", "clear_extra": "1"})
-    clock = read(client, eid)
-    assert clock["remaining_s"] == 1800 and clock["tables"][tables[0]]["remaining_s"] == 1800

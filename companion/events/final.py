@@ -1,0 +1,109 @@
+"""The night's final: one table of the best `top` players by the standings, seated by standing
+(seat 0 is the leader), playing one of the night's games within its player limits. Pure
+functions, and the service's method that seats it (FinalDesk.start_final).
+
+A final may follow the night's planned rounds (or cut the night short after any round); the
+night ends with it, so no round and no second final follows. Once it has a result, the final
+decides the top of the standings: its players first, in their places at the final table, then
+everyone else in the standings' order (`by_final`); every point still counts as at any table. Only checked-in players are seated
+(a player who went home is passed over and the next one moves up); a tie at the cut is broken as
+the standings break it (points, wins, Median-Buchholz, Solkoff, head to head, then name), and the
+desk sees who is seated before anyone sits down (docs/rulings.md).
+"""
+from __future__ import annotations
+
+import random
+
+from ..games import RuleViolation
+from ..games.fields import is_int
+from ..games.words import listed
+from .checks import round_games
+from .records import note
+
+
+class FinalDesk:
+    """The final, as a method of EventService (which gives `_change`, `_seat`, `results`,
+    `standings`, `who` and `_close_earlier_rounds`)."""
+
+    def start_final(self, event_id: str, token: str | None, top: object, game_id: object) -> dict:
+        """One table of the best `top` players by the standings, seated by standing, playing
+        `game_id`; returned as a round is (with "final": true)."""
+        created, drafts = {}, []
+
+        def change(record):
+            rows = self.results(record)
+            blocked = blocker(record, rows)
+            if blocked:
+                raise RuleViolation(blocked)
+            game, names = finalists(record, self.standings(record, rows), top, game_id)
+            rng = random.Random(record["seed"] * 1000 + len(record["rounds"]) + 1)  # as a round's (seating.round_seating)
+            created["round"] = self._seat(record, token, drafts, [game.id], [(game.id, names)], rng, final=True)
+            note(record, self.who(record, token), "final", text=f"seated the final: {game.title} for {listed(names)}")
+        self._change(event_id, token, change, self._close_earlier_rounds, drafts)
+        return created["round"]
+
+
+def is_final(rnd: dict) -> bool:
+    """Whether a round of the night is its final."""
+    return bool(rnd.get("final"))
+
+
+def had_final(record: dict) -> bool:
+    """Whether the night has seated its final already."""
+    return any(is_final(rnd) for rnd in record["rounds"])
+
+
+def blocker(record: dict, results: list[dict]) -> str | None:
+    """Why a final cannot be seated now (a sentence), or None when it can: a round must have been
+    played, every table of it must have a result (the standings are what seats it), and a night
+    has one final."""
+    if not record["rounds"]:
+        return "No round has been played yet: a final seats the best of the standings, so play a round first."
+    if had_final(record):
+        return "The night's final has been seated already: the night ends with it."
+    playing = [r for r in results if r["places"] is None]
+    if playing:
+        tables = "table" if len(playing) == 1 else "tables"
+        return (f"Round {len(record['rounds'])} still has {len(playing)} {tables} without a result "
+                f"({listed([str(r['table']) for r in playing])}): the final is seated from the standings once every table has one.")
+    return None
+
+
+def finalists(record: dict, standings: list[dict], top: object, game_id: object) -> tuple[object, list[str]]:
+    """The final's game and its players, best first (the table's seats in order); a sentence for
+    a game the night does not play, a `top` that is not a whole number, or one outside the game's
+    player limits or above the players checked in."""
+    game = round_games(game_id, record["games"])[0]
+    if not is_int(top):
+        raise RuleViolation(f"'top' is how many players the final seats: a whole number from {game.min_players} "
+                            f"to {game.max_players} for {game.title}.")
+    if not game.min_players <= top <= game.max_players:
+        raise RuleViolation(f"{game.title} is for {game.min_players} to {game.max_players} players: a final of {top} "
+                            f"cannot play it. Choose another number or another game.")
+    present = {p["name"] for p in record["players"] if p["checked_in"]}
+    ranked = [row["name"] for row in standings if row["name"] in present]
+    if top > len(ranked):
+        raise RuleViolation(f"Only {len(ranked)} players are checked in: a final of {top} cannot be seated.")
+    return game, ranked[:top]
+
+
+def final_places(record: dict, results: list[dict]) -> dict[str, int] | None:
+    """The final's placings once it has a result (None before, or on a night without a final)."""
+    number = next((rnd["round"] for rnd in record["rounds"] if is_final(rnd)), None)
+    return next((r["places"] for r in results if r["round"] == number and r["places"]), None)
+
+
+def by_final(rows: list[dict], places: dict[str, int] | None) -> list[dict]:
+    """The standings rows with the final's result on top: its players ranked by their place at the
+    final table (a shared place shared; the standings' order within it), each with "final": that
+    place; then everyone else in the standings' order, ranked on from there (ties kept)."""
+    if not places:
+        return rows
+    top = sorted((r for r in rows if r["name"] in places), key=lambda r: places[r["name"]])  # stable
+    ranked = [{**r, "rank": places[r["name"]], "final": places[r["name"]]} for r in top]
+    previous, rank = None, 0
+    for k, r in enumerate((r for r in rows if r["name"] not in places), start=len(top) + 1):
+        if r["rank"] != previous:
+            previous, rank = r["rank"], k
+        ranked.append({**r, "rank": rank})
+    return ranked
