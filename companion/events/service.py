@@ -35,15 +35,17 @@ from .checks import (
     unregistered,
     untouched,
 )
+from .checkin import forget
 from .desks import desk_for, desk_of, hand_over, handed, revoke
 from .reading import EventNotFound, EventReader  # noqa: F401 (EventNotFound: the web layer imports it from here)
+from .phones import PlayerPhones
 from .records import met, new_record, note, now
 from .seating import round_seating
 
 log = logging.getLogger(__name__)
 
 
-class EventService(EventReader):
+class EventService(EventReader, PlayerPhones):
     """Create and run tournament nights; only the organiser token (or a desk's) changes an event."""
 
     wall = staticmethod(time.time)  # the server's clock, for the round clock (replaced in tests)
@@ -99,6 +101,7 @@ class EventService(EventReader):
         def change(record):
             gone = removable(record, clean)
             record["players"] = [p for p in record["players"] if p not in gone]
+            forget(record, [p["name"] for p in gone])
             note(record, self.who(record, token), "remove", text=f"removed {listed([p['name'] for p in gone])} (never seated)")
         return self._change(event_id, token, change)
 
