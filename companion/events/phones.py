@@ -7,7 +7,7 @@ from __future__ import annotations
 from ..games import RuleViolation
 from ..store.revisions import store_changed
 from ..tables import NotAllowed
-from .checkin import check_key, holder, join, my_night
+from .checkin import check_key, forget, holder, join, my_night  # noqa: F401 (forget: service.py imports it from here)
 from .records import note
 
 

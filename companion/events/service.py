@@ -35,10 +35,9 @@ from .checks import (
     unregistered,
     untouched,
 )
-from .checkin import forget
 from .desks import desk_for, desk_of, hand_over, handed, revoke
+from .phones import PlayerPhones, forget
 from .reading import EventNotFound, EventReader  # noqa: F401 (EventNotFound: the web layer imports it from here)
-from .phones import PlayerPhones
 from .records import met, new_record, note, now
 from .seating import round_seating
 
