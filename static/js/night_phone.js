@@ -14,7 +14,6 @@
     var key = el.dataset.seatKey || "";
     if (seen !== null && key !== seen && !/:-$/.test(key)) {
       if (navigator.vibrate) navigator.vibrate([200, 100, 200]);
-      el.classList.add("changed");
       el.scrollIntoView({ block: "start" });
       document.body.dataset.buzzed = String(+(document.body.dataset.buzzed || 0) + 1);
     }
