@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from flask import Blueprint, redirect, render_template, request, session, url_for
 
-from ..events.checkin import NameTaken, WrongKey, check_key, checkin_key, holder
+from ..events.checkin import NameTaken, WrongKey, by_phone, check_key, holder
 from ..events.clock import brief as clock_brief
 from ..events.phones import NOT_CHECKED_IN
 from ..games import RuleViolation, all_games
@@ -25,7 +25,7 @@ MAX_NIGHTS = 10  # nights a phone follows at once; the oldest is forgotten first
 def _init(setup_state):
     # The desk, the big screen and the paper draw the check-in code.
     setup_state.app.add_template_global(checkin_url, "checkin_url")
-    setup_state.app.add_template_global(checkin_key, "checkin_key")
+    setup_state.app.add_template_global(by_phone, "phone_names")  # the desk marks who checked in by phone
 
 
 def player_token(event_id: str) -> str | None:

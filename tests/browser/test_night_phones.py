@@ -59,7 +59,7 @@ def test_four_phones_check_in_are_seated_round_after_round_and_sit_with_one_tap(
         expect(page.locator("#my-night h1")).to_have_text(name)
         expect(page.locator("#netstate")).to_have_text("Live")
         # The desk's list shows the player at once: pushed, not reloaded.
-        expect(desk.locator(".roster li", has_text=name)).to_contain_text("here")
+        expect(desk.locator(".roster li", has_text=name)).to_contain_text("✓ here · by phone")
         phones[name] = page
     expect(desk.locator("section.card h2", has_text="Players")).to_contain_text("4 checked in of 4")
     shot(phones["Aiko"], "my-night-waiting-360")
