@@ -33,7 +33,7 @@ class PlayerPhones:
             before = {p["name"] for p in record["players"]}
             done.append(join(record, name, held))
             what = "registered and checked in" if done[0][0] not in before else "checked in"
-            note(record, done[0][0], "phone", text=f"{done[0][0]} {what} by phone")
+            note(record, "by phone", "checkin", text=f"{done[0][0]} {what}")
         record = store_changed(self._lock, lambda: self.get(event_id), change, self.store.save_event)
         self.publish(f"event:{event_id}", len(record["rounds"]))
         return done[0]
