@@ -2,7 +2,8 @@
 phone opens the check-in link, types its name and appears on the desk's list (live); the phones
 are pushed their table when the organiser seats round 1 (no reload, and a buzz), tap once to sit
 at their own seat (the table page holds that seat for them), and are pushed round 2's seat.
-NIGHT_SCREENSHOTS=<folder> saves the check-in and my-night pages at 360 px there."""
+NIGHT_SCREENSHOTS=<folder> saves the check-in and my-night pages at 360 px there (docs/screenshots:
+night-checkin-360.png and night-round-2-360.png are the docs' pictures)."""
 from __future__ import annotations
 
 import os
@@ -53,7 +54,7 @@ def test_four_phones_check_in_are_seated_round_after_round_and_sit_with_one_tap(
         page.goto(checkin)
         expect(page.get_by_role("heading", name="Check in")).to_be_visible()
         if name == NAMES[0]:
-            shot(page, "checkin-360")
+            shot(page, "night-checkin-360")
         page.get_by_label("Your name").fill(name)
         page.get_by_role("button", name="Check in").click()
         expect(page.locator("#my-night h1")).to_have_text(name)
@@ -62,7 +63,7 @@ def test_four_phones_check_in_are_seated_round_after_round_and_sit_with_one_tap(
         expect(desk.locator(".roster li", has_text=name)).to_contain_text("✓ here · by phone")
         phones[name] = page
     expect(desk.locator("section.card h2", has_text="Players")).to_contain_text("4 checked in of 4")
-    shot(phones["Aiko"], "my-night-waiting-360")
+    shot(phones["Aiko"], "night-waiting-360")
 
     # A fifth phone typing a name that a phone holds is told so, and changes nothing.
     late = browser.new_context(**PHONE_360).new_page()
@@ -84,7 +85,7 @@ def test_four_phones_check_in_are_seated_round_after_round_and_sit_with_one_tap(
         assert page.evaluate("window.__sameDocument") is True, "pushed over the websocket, not reloaded"
         assert page.evaluate("window.__buzzes.length") == 1
         seats[name] = night.get_attribute("data-seat-key")
-    shot(phones["Aiko"], "my-night-round-1-360")
+    shot(phones["Aiko"], "night-round-1-360")
 
     # One tap to sit: the table page holds this player's seat (no code typed, nobody asked).
     round1 = client.get(f"/api/events/{event['id']}", headers=organiser).json["rounds"][0]["tables"][0]
@@ -117,7 +118,7 @@ def test_four_phones_check_in_are_seated_round_after_round_and_sit_with_one_tap(
     for page in phones.values():
         expect(page.locator("#event-clock .clock-note")).to_have_text("+5 min for this table")
         expect(page.locator("#event-clock .clock-time")).to_have_text(re.compile(r"^4[45]:\d\d$"))
-    shot(phones["Botan"], "my-night-round-2-360")
+    shot(phones["Botan"], "night-round-2-360")
     page = phones["Daichi"]
     page.get_by_role("link", name="Sit at my seat").click()
     expect(page.locator("header .you")).to_contain_text("Daichi")
