@@ -8,6 +8,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from tests.web.test_event_security import leaks, open_to_anyone
+
 
 def bearer(token):
     return {"Authorization": f"Bearer {token}"}
@@ -105,3 +107,27 @@ def test_an_old_seat_link_of_a_name_taken_off_is_explained(app, client, night):
     client.post(f"/api/events/{night['id']}/players/remove", json={"names": ["Cy"]}, headers=bearer(night["token"]))
     page = phone.get(f"/e/{night['id']}/sit/{token}")
     assert page.status_code == 403 and "not checked in" in text(page)
+
+
+def test_a_players_token_reaches_no_page_but_its_own_phones(app, client, night):
+    phones = {name: app.test_client() for name in ("Ann", "Bob", "Cy")}
+    for name, phone in phones.items():
+        check_in(phone, night, name)
+    client.post(f"/api/events/{night['id']}/rounds", json={"game": "gangs"}, headers=bearer(night["token"]))
+    tokens = {}
+    for name, phone in phones.items():
+        with phone.session_transaction() as sess:
+            tokens[f"{name}'s player token"] = sess["players"][night["id"]]
+    replies = open_to_anyone(app, night["id"])
+    with client.session_transaction() as sess:
+        sess["events"] = {night["id"]: night["token"]}  # the organiser's own desk and reads
+    for url in (f"/e/{night['id']}/admin", f"/e/{night['id']}/regions?mode=admin", f"/api/events/{night['id']}",
+                f"/api/events/{night['id']}/export.json", f"/e/{night['id']}/print"):
+        replies[f"organiser {url}"] = client.get(url).get_data(as_text=True)
+    for name, phone in phones.items():
+        for url in (f"/e/{night['id']}/me", f"/e/{night['id']}/me/regions"):
+            replies[f"{name}'s {url}"] = phone.get(url).get_data(as_text=True)
+    found = leaks(replies, tokens)
+    # Each phone's own night carries its own token (the one-tap seat link), and no other.
+    assert sorted(found) == sorted(f"{n}'s player token in {n}'s /e/{night['id']}/{page}"
+                                   for n in phones for page in ("me", "me/regions"))
