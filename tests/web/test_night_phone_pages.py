@@ -96,7 +96,8 @@ def test_my_night_shows_the_table_seat_and_one_tap_to_sit(app, client, night):
         link = re.search(r'class="button sit" href="([^"]+)"', phone.get(f"/e/{night['id']}/me").get_data(as_text=True)).group(1)
         assert phone.get(urlsplit(link).path).headers["Location"].endswith(f"/t/{table['table_id']}")
         # The table page sees this phone at its seat: it is not asked who holds it.
-        assert "Who holds this phone" not in text(phone.get(f"/t/{table['table_id']}"))
+        seated = text(phone.get(f"/t/{table['table_id']}"))
+        assert f"You are {name}" in seated and "Who holds this phone" not in seated
 
 
 def test_an_old_seat_link_of_a_name_taken_off_is_explained(app, client, night):
