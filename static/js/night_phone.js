@@ -20,7 +20,18 @@
     seen = key;
   }
 
-  document.addEventListener("DOMContentLoaded", check);
+  document.addEventListener("DOMContentLoaded", function () {
+    check();
+    var row = document.querySelector(".buzz-row");
+    if (row && navigator.vibrate) row.hidden = false;
+  });
+  document.addEventListener("click", function (event) {
+    // The tap a browser asks for before a page may vibrate, answered with a short buzz.
+    var button = event.target.closest && event.target.closest("[data-buzz-test]");
+    if (!button) return;
+    navigator.vibrate(80);
+    button.parentNode.textContent = "✓ This phone buzzes when your seat changes.";
+  });
   document.addEventListener("htmx:oobAfterSwap", function (event) {
     var target = event.detail && event.detail.target;
     if (target && target.id === "my-night") check();

@@ -63,6 +63,11 @@ def test_four_phones_check_in_are_seated_round_after_round_and_sit_with_one_tap(
         expect(desk.locator(".roster li", has_text=name)).to_contain_text("✓ here · by phone")
         phones[name] = page
     expect(desk.locator("section.card h2", has_text="Players")).to_contain_text("4 checked in of 4")
+    # One tap lets the page buzz (a browser asks for it), answered with a short buzz.
+    phones["Aiko"].get_by_role("button", name="Buzz this phone when my seat changes").click()
+    expect(phones["Aiko"].locator(".buzz-row")).to_have_text("✓ This phone buzzes when your seat changes.")
+    assert phones["Aiko"].evaluate("window.__buzzes") == [80]
+    phones["Aiko"].evaluate("window.__buzzes = []")
     shot(phones["Aiko"], "night-waiting-360")
 
     # A fifth phone typing a name that a phone holds is told so, and changes nothing.
