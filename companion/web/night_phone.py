@@ -26,6 +26,7 @@ def _init(setup_state):
     # The desk, the big screen and the paper draw the check-in code.
     setup_state.app.add_template_global(checkin_url, "checkin_url")
     setup_state.app.add_template_global(by_phone, "phone_names")  # the desk marks who checked in by phone
+    setup_state.app.add_template_global(player_token, "player_token")  # the players' page links to my night
 
 
 def player_token(event_id: str) -> str | None:

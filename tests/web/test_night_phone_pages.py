@@ -51,6 +51,11 @@ def test_checking_in_opens_my_night_which_waits_for_round_one(app, night):
     assert done.status_code == 302 and done.headers["Location"].endswith(f"/e/{night['id']}/me")
     page = text(phone.get(f"/e/{night['id']}/me"))
     assert "Cy" in page and "Your table shows here as soon as the organiser draws round 1" in page
+    # The players' page leads this phone back to its night; another phone's does not.
+    event_id = night["id"]
+    mine = f'href="/e/{event_id}/me"'
+    assert mine in phone.get(f"/e/{night['id']}").get_data(as_text=True)
+    assert mine not in app.test_client().get(f"/e/{night['id']}").get_data(as_text=True)
     # The check-in page, opened again, says whom this phone holds.
     assert "This phone is checked in as Cy" in text(phone.get(night["checkin"]))
 
