@@ -2,9 +2,14 @@
 checking in with the check-in link's key, and a phone's own night ("me") with one tap to its seat."""
 from __future__ import annotations
 
+import copy
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.events import checkin
 
 
 def bearer(token):
@@ -172,3 +177,29 @@ def test_a_player_taken_off_the_night_frees_the_name(client, night):
     client.post(f"/api/events/{night['id']}/players/remove", json={"names": ["Cy"]}, headers=bearer(night["token"]))
     assert client.get(f"/api/events/{night['id']}/me", headers=bearer(first["token"])).status_code == 401
     assert join(client, night, "Cy").status_code == 201
+
+
+# -- the rules of a claim, over any order of check-ins ---------------------------------------
+@settings(max_examples=200, deadline=None)
+@given(steps=st.lists(st.tuples(st.integers(0, 3), st.sampled_from(["Ann", "ann", "ANN ", "Bob", "Élodie", "elodie", "Cy"])),
+                      max_size=12))
+def test_any_order_of_check_ins_keeps_one_player_a_name_and_one_phone_a_player(steps):
+    record = {"id": "night", "token": "t" * 24, "rounds": [], "players": [
+        {"name": "Bob", "checked_in": False, "since_round": 1}, {"name": "Élodie", "checked_in": True, "since_round": 1}]}
+    held: dict[int, str] = {}
+    for phone, typed in steps:
+        before = copy.deepcopy(record)
+        try:
+            name, token = checkin.join(record, typed, held.get(phone))
+        except checkin.NameTaken:
+            assert record == before, "a refusal changes nothing"
+            continue
+        held[phone] = token
+        assert checkin.holder(record, token) == name
+        assert next(p for p in record["players"] if p["name"] == name)["checked_in"] is True
+        folded = [p["name"].casefold() for p in record["players"]]
+        assert len(folded) == len(set(folded)), "one player a name"
+        names = [p["name"] for p in record["phones"]]
+        assert len(names) == len(set(names)) and set(names) <= {p["name"] for p in record["players"]}, "one phone a name"
+    assert len({checkin.holder(record, t) for t in held.values()} - {None}) == len({t for t in held.values() if checkin.holder(record, t)})
+    assert {"Bob", "Élodie"} <= {p["name"] for p in record["players"]}, "the organiser's names stay"
