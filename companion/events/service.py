@@ -7,7 +7,7 @@ reaches the standings the moment it finishes. An event holds only tables that it
 table's record names its event): an id in an event's record never reaches another table.
 Every change decides on a copy of the stored record, stores it on the revision read, then acts
 (stores the tables it drafted, marks older tables). Exports and imports: transfer.py; desks:
-desks.py; the round clock's rules: clock.py.
+desks.py; the round clock's rules: clock.py; what a player's own phone does: phones.py.
 """
 from __future__ import annotations
 
