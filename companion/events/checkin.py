@@ -72,7 +72,7 @@ def join(record: dict, typed: object, held: object = None) -> tuple[str, str]:
         if taken is not None and taken is not mine:
             raise NameTaken(f"{player['name']} is checked in on another phone already. If that is someone else, "
                             f"type your name as the organiser should show it (with your surname's initial, say); "
-                            f"if it is you on a new phone, ask the organiser.")
+                            f"if it is you on a new phone, ask the organiser to let this phone check in as {player['name']}.")
         if taken is not None and taken is mine:
             player["checked_in"] = True
             return player["name"], mine["token"]
@@ -96,6 +96,19 @@ def forget(record: dict, names: list[str]) -> None:
     gone = {n.casefold() for n in names}
     if record.get("phones"):
         record["phones"] = [p for p in record["phones"] if p["name"].casefold() not in gone]
+
+
+def release(record: dict, typed: object) -> str:
+    """Let go of the phone holding the player `typed` names (their phone died: a new one may check
+    in as them, and the old one's token opens nothing); returns the registered name, or a
+    RuleViolation saying why not."""
+    player = find_player(record["players"], typed)
+    if player is None:
+        raise RuleViolation(f"'{clean_name(typed, 'name')}' is not registered for this night: check the spelling.")
+    if player["name"] not in by_phone(record):
+        raise RuleViolation(f"No phone is checked in as {player['name']}: any phone may check in under that name.")
+    forget(record, [player["name"]])
+    return player["name"]
 
 
 def by_phone(record: dict) -> set[str]:

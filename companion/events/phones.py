@@ -7,7 +7,7 @@ from __future__ import annotations
 from ..games import RuleViolation
 from ..store.revisions import store_changed
 from ..tables import NotAllowed
-from .checkin import check_key, forget, holder, join, my_night  # noqa: F401 (forget: service.py imports it from here)
+from .checkin import check_key, forget, holder, join, my_night, release  # noqa: F401 (forget: service.py imports it from here)
 from .records import note
 
 
@@ -37,6 +37,14 @@ class PlayerPhones:
         record = store_changed(self._lock, lambda: self.get(event_id), change, self.store.save_event)
         self.publish(f"event:{event_id}", len(record["rounds"]))
         return done[0]
+
+    def release_phone(self, event_id: str, token: str | None, name: object) -> dict:
+        """The organiser lets go of the phone holding `name` (checkin.release): a new phone may
+        check in under it; the old phone's token opens nothing from now on."""
+        def change(record):
+            released = release(record, name)
+            note(record, self.who(record, token), "release", text=f"let another phone check in as {released}")
+        return self._change(event_id, token, change)
 
     def player_name(self, record: dict, token: object) -> str:
         """The player a phone's token stands for on this night, else NotCheckedIn."""

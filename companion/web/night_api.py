@@ -54,6 +54,15 @@ def join(event_id):
     return jsonify(name=name, token=token), 201
 
 
+@bp.post("/<event_id>/phones/release")
+def release(event_id):
+    """Let another phone check in as a player whose phone died (organiser; an addition): the old
+    phone's player token opens nothing from then on."""
+    body = _body({"name"}, ("name",))
+    record = events().release_phone(event_id, bearer_token(), body["name"])
+    return jsonify(players=[{"name": p["name"], "checked_in": p["checked_in"]} for p in record["players"]])
+
+
 @bp.get("/<event_id>/me")
 def me(event_id):
     """The night of the player whose token is the bearer: round, table, seat, clock, standing."""

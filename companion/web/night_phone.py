@@ -5,7 +5,7 @@ the table's clock, the standing) and is pushed each change over the event's webs
 cookie ("players"). The JSON API of the same: night_api.py."""
 from __future__ import annotations
 
-from flask import Blueprint, redirect, render_template, request, session, url_for
+from flask import Blueprint, flash, redirect, render_template, request, session, url_for
 
 from ..events.checkin import NameTaken, WrongKey, by_phone, check_key, holder
 from ..events.clock import brief as clock_brief
@@ -13,7 +13,8 @@ from ..events.phones import NOT_CHECKED_IN
 from ..games import RuleViolation, all_games
 from ..tables import NotAllowed, SeatTaken
 from . import cookie_token, events, remember_shared_phone, remember_token
-from .events_pages import explain
+from .events_api import desk_token
+from .events_pages import event_regions, explain
 from .night_api import checkin_url, play_url
 from .qr import svg_response
 
@@ -129,6 +130,25 @@ def sit(event_id, token):
         remember_token(table_id, seat_token)
     remember_shared_phone(table_id, False)
     return redirect(url_for("pages.table", table_id=table_id))
+
+
+@bp.post("/e/<event_id>/phones/release")
+def release(event_id):
+    """The desk's "New phone" beside a player checked in by phone (their phone died): another phone
+    may check in as them. By htmx the reply is the desk's regions and the message strip."""
+    message, status = None, 200
+    try:
+        events().release_phone(event_id, desk_token(event_id), request.form.get("name", ""))
+    except RuleViolation as exc:
+        message, status = str(exc), 422
+    except NotAllowed as exc:
+        message, status = str(exc), 403
+    if not request.headers.get("HX-Request"):
+        if message:
+            flash(message)
+        return redirect(url_for("events.admin", event_id=event_id))
+    strip = render_template("partials/_flash.html", oob=True, message=message, kind="error")
+    return event_regions(events().get(event_id), "admin") + strip, status
 
 
 @bp.get("/e/<event_id>/checkin/qr.svg")

@@ -172,6 +172,29 @@ def test_me_without_a_players_token_is_refused(client, night):
     assert client.get(f"/api/events/{night['id']}/me", headers=bearer(night["token"])).status_code == 401
 
 
+def test_the_organiser_lets_a_new_phone_check_in_as_a_player_whose_phone_died(client, night):
+    old = join(client, night, "Ann").json["token"]
+    assert "ask the organiser to let this phone check in as Ann" in join(client, night, "Ann").json["error"]
+    release = f"/api/events/{night['id']}/phones/release"
+    assert client.post(release, json={"name": "ann"}).status_code == 401, "the organiser's alone"
+    assert client.post(release, json={"name": "ann"}, headers=bearer(night["token"])).status_code == 200
+    new = join(client, night, "Ann")
+    assert new.status_code == 201 and new.json["token"] != old
+    assert client.get(f"/api/events/{night['id']}/me", headers=bearer(old)).status_code == 401
+    assert client.get(f"/api/events/{night['id']}/me", headers=bearer(new.json["token"])).json["name"] == "Ann"
+    history = client.get(f"/api/events/{night['id']}", headers=bearer(night["token"])).json["history"]
+    assert history[-2]["text"] == "let another phone check in as Ann" and history[-2]["who"] == "organiser"
+
+
+@pytest.mark.parametrize("name, words", [("Bob", "No phone is checked in as Bob"), ("Zed", "'Zed' is not registered"),
+                                         ("", "visible character")])
+def test_releasing_a_name_no_phone_holds_is_refused_with_a_sentence(client, night, name, words):
+    before = client.get(f"/api/events/{night['id']}", headers=bearer(night["token"])).json
+    reply = client.post(f"/api/events/{night['id']}/phones/release", json={"name": name}, headers=bearer(night["token"]))
+    assert reply.status_code == 422 and words in reply.json["error"]
+    assert client.get(f"/api/events/{night['id']}", headers=bearer(night["token"])).json == before
+
+
 def test_a_player_taken_off_the_night_frees_the_name(client, night):
     first = join(client, night, "Cy").json
     client.post(f"/api/events/{night['id']}/players/remove", json={"names": ["Cy"]}, headers=bearer(night["token"]))

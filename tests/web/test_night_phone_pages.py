@@ -137,3 +137,21 @@ def test_a_players_token_reaches_no_page_but_its_own_phones(app, client, night):
     # Each phone's own night carries its own token (the one-tap seat link), and no other.
     assert sorted(found) == sorted(f"{n}'s player token in {n}'s /e/{night['id']}/{page}"
                                    for n in phones for page in ("me", "me/regions"))
+
+
+def test_the_desk_lets_a_new_phone_check_in_for_a_player_whose_phone_died(app, client, night):
+    first, second = app.test_client(), app.test_client()
+    check_in(first, night, "Ann")
+    with client.session_transaction() as sess:
+        sess["events"] = {night["id"]: night["token"]}
+    desk = text(client.get(f"/e/{night['id']}/admin"))
+    assert "Ann ✓ here · by phone" in desk and "Bob ✓ here New phone" not in desk
+    assert 'aria-label="Let another phone check in as Ann"' in client.get(f"/e/{night['id']}/admin").get_data(as_text=True)
+    assert check_in(second, night, "Ann").status_code == 409
+    # A phone without the desk's cookie cannot let go of anyone.
+    assert second.post(f"/e/{night['id']}/phones/release", data={"name": "Ann"}, headers={"HX-Request": "true"}).status_code == 403
+    freed = client.post(f"/e/{night['id']}/phones/release", data={"name": "Ann"}, headers={"HX-Request": "true"})
+    assert freed.status_code == 200 and 'id="event-players"' in freed.get_data(as_text=True)
+    assert "Ann ✓ here · by phone" not in text(client.get(f"/e/{night['id']}/admin"))
+    assert check_in(second, night, "Ann").status_code == 302
+    assert first.get(f"/e/{night['id']}/me").status_code == 403
