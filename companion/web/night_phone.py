@@ -84,12 +84,13 @@ def night_context(event_id: str, oob: bool = False) -> dict:
 
 
 def me_regions(event_id: str) -> str:
-    """My night's live regions (pushed over the event's websocket, `?mode=me`), or "" when this
-    phone holds no player of the night."""
+    """My night's live regions (pushed over the event's websocket, `?mode=me`); "" for a phone that
+    never checked in."""
     try:
         ctx = night_context(event_id, oob=True)
     except NotAllowed:
-        return ""
+        # A phone let go of (a new phone checks in as its player) is told; one that never checked in gets nothing.
+        return render_template("events/_me.html", night=None, oob=True, seat_key="-") if player_token(event_id) else ""
     return render_template("events/_me.html", **ctx) + render_template("events/_me_clock.html", **ctx)
 
 

@@ -1,7 +1,8 @@
 """A night from the players' side: the organiser's desk at 1280 px and four phones at 360 px. Each
 phone opens the check-in link, types its name and appears on the desk's list (live); the phones
 are pushed their table when the organiser seats round 1 (no reload, and a buzz), tap once to sit
-at their own seat (the table page holds that seat for them), and are pushed round 2's seat.
+at their own seat (the table page holds that seat for them), and are pushed round 2's seat; a
+player whose phone died checks in on a new one once the desk taps "New phone".
 NIGHT_SCREENSHOTS=<folder> saves the check-in and my-night pages at 360 px there (docs/screenshots:
 night-checkin-360.png and night-round-2-360.png are the docs' pictures)."""
 from __future__ import annotations
@@ -128,4 +129,16 @@ def test_four_phones_check_in_are_seated_round_after_round_and_sit_with_one_tap(
     page.get_by_role("link", name="Sit at my seat").click()
     expect(page.locator("header .you")).to_contain_text("Daichi")
     assert page.url.endswith(f"/t/{round2['table_id']}")
+
+    # Chika's phone died: the desk lets a new phone check in as Chika, which is shown round 2's
+    # seat at once; the old phone is told it no longer follows her night.
+    desk.get_by_role("button", name="Let another phone check in as Chika").click()
+    expect(phones["Chika"].locator("#my-night")).to_contain_text("This phone no longer follows a player of this night")
+    new = browser.new_context(**PHONE_360).new_page()
+    new.goto(checkin)
+    new.get_by_label("Your name").fill("Chika")
+    new.get_by_role("button", name="Check in").click()
+    expect(new.locator("#my-night")).to_contain_text("Round 2")
+    expect(new.locator("#my-night .my-players .me")).to_contain_text("Chika")
+    expect(desk.locator(".roster li", has_text="Chika")).to_contain_text("✓ here · by phone")
     desk_ctx.close()

@@ -155,3 +155,4 @@ def test_the_desk_lets_a_new_phone_check_in_for_a_player_whose_phone_died(app, c
     assert "Ann ✓ here · by phone" not in text(client.get(f"/e/{night['id']}/admin"))
     assert check_in(second, night, "Ann").status_code == 302
     assert first.get(f"/e/{night['id']}/me").status_code == 403
+    assert "This phone no longer follows a player of this night" in text(first.get(f"/e/{night['id']}/me/regions"))
