@@ -55,9 +55,11 @@ class PlayerPhones:
 
     def me(self, event_id: str, token: object) -> dict:
         """The night of the player `token` stands for (checkin.my_night), else NotCheckedIn."""
-        record = self.get(event_id)
-        name = self.player_name(record, token)
-        return my_night(record, name, self.standings(record), self.wall())
+        return self.night(self.get(event_id), token)
+
+    def night(self, record: dict, token: object) -> dict:
+        """`me` for a night already read."""
+        return my_night(record, self.player_name(record, token), self.standings(record), self.wall())
 
     def sit(self, event_id: str, token: object, held=lambda table_id: None) -> tuple[str | None, str | None]:
         """Seat the phone of the player `token` stands for at their own seat of the current round:

@@ -75,8 +75,8 @@ def night_context(event_id: str, oob: bool = False) -> dict:
     """What my night's regions draw, for this phone's player (NotCheckedIn without one)."""
     service = events()
     token = player_token(event_id)
-    night = service.me(event_id, token)
     record = service.get(event_id)
+    night = service.night(record, token)
     table = night["table"]
     return {"event": record, "night": night, "oob": oob, "games": {g.id: g for g in all_games()},
             "sit": play_url(event_id, token) if table else None, "clock": clock_brief(record),
