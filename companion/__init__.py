@@ -77,6 +77,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         leagues_api,
         leagues_pages,
         limits,
+        night_api,
+        night_phone,
         pages,
         plays_api,
         pwa,
@@ -116,6 +118,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(events_api.bp)
     app.register_blueprint(events_pages.bp)
+    app.register_blueprint(night_api.bp)  # a night from the players' side
+    app.register_blueprint(night_phone.bp)
     app.register_blueprint(leagues_api.bp)
     app.register_blueprint(leagues_pages.bp)
     app.register_blueprint(plays_api.bp)

@@ -7,7 +7,8 @@ reaches the standings the moment it finishes. An event holds only tables that it
 table's record names its event): an id in an event's record never reaches another table.
 Every change decides on a copy of the stored record, stores it on the revision read, then acts
 (stores the tables it drafted, marks older tables). Exports and imports: transfer.py; desks:
-desks.py; the round clock's rules: clock.py; results entered at the desk: entering.py; the final: final.py.
+desks.py; the round clock's rules: clock.py; results entered at the desk: entering.py; the final: final.py;
+what a player's own phone does: phones.py.
 """
 from __future__ import annotations
 
@@ -37,6 +38,7 @@ from .checks import (
 from .desks import desk_for, desk_of, hand_over, handed, revoke
 from .entering import ResultDesk
 from .final import FinalDesk
+from .phones import PlayerPhones, forget
 from .reading import EventNotFound, EventReader  # noqa: F401 (EventNotFound: the web layer imports it from here)
 from .records import met, new_record, note, now
 from .seating import round_seating
@@ -44,7 +46,7 @@ from .seating import round_seating
 log = logging.getLogger(__name__)
 
 
-class EventService(ResultDesk, FinalDesk, EventReader):
+class EventService(ResultDesk, FinalDesk, EventReader, PlayerPhones):
     """Create and run tournament nights; only the organiser token (or a desk's) changes an event."""
 
     wall = staticmethod(time.time)  # the server's clock, for the round clock (replaced in tests)
@@ -100,6 +102,7 @@ class EventService(ResultDesk, FinalDesk, EventReader):
         def change(record):
             gone = removable(record, clean)
             record["players"] = [p for p in record["players"] if p not in gone]
+            forget(record, [p["name"] for p in gone])
             note(record, self.who(record, token), "remove", text=f"removed {listed([p['name'] for p in gone])} (never seated)")
         return self._change(event_id, token, change)
 

@@ -11,6 +11,7 @@ from ..games import RuleViolation
 from ..tables import NotAllowed
 from . import bearer_token, cookie_token, events, leagues, public_base
 from .api import _body
+from .night_api import checkin_url
 
 bp = Blueprint("events_api", __name__, url_prefix="/api/events")
 
@@ -78,7 +79,8 @@ def event(event_id):
         raise NotAllowed("Only the organiser (with the event's organiser token) can read the whole event.")
     return jsonify(id=record["id"], name=record["name"], date=record["date"], games=record["games"],
                    rounds_planned=record["rounds_planned"], scoring=record["scoring"], rounds=record["rounds"],
-                   players=record["players"], conflicts=service.conflicts(record), history=record["history"])
+                   players=record["players"], conflicts=service.conflicts(record), history=record["history"],
+                   urls={**event_urls(event_id), "checkin": checkin_url(record)})
 
 
 @bp.post("/<event_id>/desks")

@@ -29,6 +29,7 @@ from ..tables import TableNotFound
 from . import cookie_token, events, hub, tables
 from .errors import error_reply
 from .events_pages import event_regions
+from .night_phone import me_regions
 from .render import renders
 from .socket_input import drop_messages, limit_options
 from .whole_frames import whole_frames
@@ -195,13 +196,14 @@ def event_socket(ws, event_id):
         ws.close(reason=1011, message="this event's file is damaged")
         return
     mode = request.args.get("mode", "public")
-    mode = mode if mode in ("public", "screen", "admin") else "public"
+    mode = mode if mode in ("public", "screen", "admin", "me") else "public"
     sub = hub().subscribe(f"event:{event_id}")
     wake_on_close(ws, sub)
     try:
         last = None
         while ws.connected:
-            html = event_regions(service.get(event_id), mode)
+            # "me": a player's phone (night_phone.py), drawn for the player its cookie holds.
+            html = me_regions(event_id) if mode == "me" else event_regions(service.get(event_id), mode)
             if html != last:
                 ws.send(html)
                 last = html

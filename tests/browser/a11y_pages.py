@@ -1,6 +1,7 @@
 """The pages the accessibility checks cover (axe-core, target sizes): home, join, a game's whole history, each
 game's table page as a playing phone, a seated phone and a watcher, with the game in progress and
-at its end, and a tournament night's new-night form, desk, players' page and big screen.
+at its end, and a tournament night's new-night form, desk, players' page, big screen, check-in
+page and a player's own night.
 
 `site` builds them once per test module on a server of its own (no action limit: whole games
 are played through the API, each move an offer filled in by that game's own offers test), and
@@ -23,7 +24,7 @@ STAGES = {"playing": 12, "over": 5000}  # actions entered (a game that ends soon
 WHO = ("play", "seated", "watch")
 PAGES = (["home", "home-returning", "join", "history"]
          + [f"{game}-{stage}-{who}" for game in GAMES for stage in STAGES for who in WHO]
-         + ["event-new", "event-desk", "event-players", "event-screen", "group", "rewind"])
+         + ["event-new", "event-desk", "event-players", "event-screen", "event-checkin", "event-me", "group", "rewind"])
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 SMALL = {"width": 360, "height": 740}
 
@@ -66,7 +67,10 @@ def night(client) -> dict:
         for t in tables if number == 1 else tables[: len(tables) // 2]:
             client.post(f"/api/events/{event['id']}/results", json={"table_id": t["table_id"], "placings": t["players"]}, headers=auth)
     client.post(f"/api/events/{event['id']}/clock", json={"minutes": 8}, headers=auth)  # the round clock shown, amber, and its controls
-    return event
+    checkin = client.get(f"/api/events/{event['id']}", headers=auth).json["urls"]["checkin"]
+    # Player 00's own phone (night_phone.py): its token opens "my night" on any phone of the checks.
+    me = client.post(f"/api/events/{event['id']}/join", json={"name": "Player 00", "key": checkin.split("key=")[1]}).json
+    return {**event, "checkin": checkin, "player_token": me["token"]}
 
 
 @pytest.fixture(scope="module")
@@ -109,6 +113,11 @@ def address(site: Site, page_id: str, phone) -> str:
     if page_id.startswith("event-"):
         if page_id == "event-desk":
             phone.goto(f"{base}/e/{event['id']}/desk/{event['token']}")
+        if page_id == "event-checkin":
+            return urlsplit(event["checkin"]).path + "?" + urlsplit(event["checkin"]).query
+        if page_id == "event-me":  # the one-tap seat link keeps the player's token in this phone's cookie
+            phone.goto(f"{base}/e/{event['id']}/sit/{event['player_token']}")
+            return f"/e/{event['id']}/me"
         return {"event-new": "/events/new", "event-desk": f"/e/{event['id']}/admin", "event-players": f"/e/{event['id']}",
                 "event-screen": f"/e/{event['id']}/screen"}[page_id]
     if page_id in ("home", "join"):

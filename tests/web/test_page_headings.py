@@ -11,6 +11,7 @@ import pytest
 from flask import template_rendered
 
 from companion import asset_folder
+from companion.events.checkin import checkin_key
 from companion.games import all_games
 
 from .test_event_desk_forms import HX, NAMES
@@ -59,6 +60,17 @@ def a_result_to_correct(client) -> str:
     return f"/e/{event_id}/admin/correct/{table['table_id']}"
 
 
+def checked_in(client) -> str:
+    """The address of "my night" on a phone checked in as Ann (by the check-in page)."""
+    event_id = night(client)
+    client.post(f"/e/{event_id}/checkin", data={"name": "Ann", "key": _key(client, event_id)})
+    return f"/e/{event_id}/me"
+
+
+def _key(client, event_id: str) -> str:
+    return checkin_key(client.application.extensions["companion.events"].get(event_id))
+
+
 def returning(client):
     """The home page of a phone that made a table and runs a night."""
     create_from_form(client)
@@ -91,6 +103,8 @@ PAGES = {
     "the players' page": lambda c: (c.get(f"/e/{night(c)}"), "Friday"),
     "the players' page, a dated night": lambda c: (c.get(f"/e/{night(c, '2026-12-05')}"), "Friday · 2026-12-05"),
     "the big screen": lambda c: (c.get(f"/e/{night(c, '2026-12-05')}/screen"), "Friday"),
+    "the check-in page": lambda c: (c.get(f"/e/{(e := night(c))}/checkin?key={_key(c, e)}"), "Check in"),
+    "my night": lambda c: (c.get(checked_in(c)), "Ann"),
     "no such night": lambda c: (c.get("/e/no-such-night"), "There is no tournament night at this address"),
     "not a desk": lambda c: (stranger(c).get(f"/e/{night(c)}/admin"), "This phone is not a desk of this night"),
     "a new group": lambda c: (c.get("/groups/new"), "New group"),

@@ -1,0 +1,76 @@
+"""What one player's phone costs the server at each change of a big night: the CPU of its "my
+night" push (web/night_phone.py, `?mode=me`) beside a players' page push (`?mode=public`), which
+every phone on the players' page costs already. A night of `--players` players with `--rounds`
+rounds played on paper (imported) and the next one seated in the app, every player checked in by
+phone; each push is rendered `--repeat` times in a request holding that phone's cookie.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import tempfile
+import time
+
+from flask import session
+
+from companion import create_app
+from companion.events.checkin import checkin_key
+from companion.web.events_pages import event_regions
+from companion.web.night_phone import me_regions
+
+
+def paper_export(players: int, rounds: int, seed: int = 1) -> dict:
+    """An event export of `rounds` rounds of four-player Gangs of Kyoto tables played on paper."""
+    rng, names = random.Random(seed), [f"Player {k}" for k in range(1, players + 1)]
+    played, results = [], []
+    for number in range(1, rounds + 1):
+        order = rng.sample(names, len(names))
+        tables = [{"table_id": f"r{number}t{k}", "players": order[k:k + 4]} for k in range(0, len(order), 4)]
+        played.append({"round": number, "game": "gangs", "tables": tables})
+        results += [{"table_id": t["table_id"], "places": dict(zip(t["players"], rng.sample(range(1, 5), 4)))} for t in tables]
+    return {"name": "Big night", "games": ["gangs"], "rounds_planned": rounds + 1,
+            "players": [{"name": n, "checked_in": True} for n in names], "rounds": played, "results": results}
+
+
+def cpu_ms(render, repeat: int) -> float:
+    """The median CPU milliseconds of `render()`."""
+    times = []
+    for _ in range(repeat):
+        start = time.process_time()
+        render()
+        times.append((time.process_time() - start) * 1000)
+    return sorted(times)[len(times) // 2]
+
+
+def measure(players: int, rounds: int, repeat: int) -> tuple[float, float]:
+    """(my night ms, players' page ms) on a night of `players`, every one checked in by phone."""
+    with tempfile.TemporaryDirectory() as data:
+        app = create_app({"DATA_DIR": data, "CREATE_LIMIT": "100000 per minute", "TABLES_LIMIT": "100000 per minute",
+                          "EVENT_IMPORT_LIMIT": "100000 per minute"})
+        client = app.test_client()
+        made = client.post("/api/events/import", json=paper_export(players, rounds)).json
+        client.post(f"/api/events/{made['id']}/rounds", json={"game": "gangs"}, headers={"Authorization": f"Bearer {made['token']}"})
+        key = checkin_key(app.extensions["companion.events"].get(made["id"]))
+        tokens = [client.post(f"/api/events/{made['id']}/join", json={"name": f"Player {k}", "key": key}).json["token"]
+                  for k in range(1, players + 1)]
+        record = app.extensions["companion.events"].get(made["id"])
+        with app.test_request_context(f"/e/{made['id']}/ws?mode=me"):
+            session["players"] = {made["id"]: tokens[players // 2]}
+            return cpu_ms(lambda: me_regions(made["id"]), repeat), cpu_ms(lambda: event_regions(record, "public"), repeat)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench night-phones", description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, nargs="+", default=[16, 64, 200, 400])
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--repeat", type=int, default=20)
+    args = parser.parse_args(argv)
+    print(f"{'players':>7} {'my night ms':>12} {'players page ms':>16}")
+    for players in args.players:
+        mine, public = measure(players, args.rounds, args.repeat)
+        print(f"{players:>7} {mine:>12.1f} {public:>16.1f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,158 @@
+"""A night on a player's phone: check in by the QR code on the big screen, the desk or the paper
+(type a name), then "my night", which follows that player (round, table, seat, one tap to sit,
+the table's clock, the standing) and is pushed each change over the event's websocket
+(`?mode=me`, sockets.py). The phone's player token for the night is kept in the signed session
+cookie ("players"). The JSON API of the same: night_api.py."""
+from __future__ import annotations
+
+from flask import Blueprint, flash, redirect, render_template, request, session, url_for
+
+from ..events.checkin import NameTaken, WrongKey, by_phone, check_key, holder
+from ..events.clock import brief as clock_brief
+from ..events.phones import NOT_CHECKED_IN
+from ..games import RuleViolation, all_games
+from ..tables import NotAllowed, SeatTaken
+from . import cookie_token, events, remember_shared_phone, remember_token
+from .events_api import desk_token
+from .events_pages import event_regions, explain
+from .night_api import checkin_url, play_url
+from .qr import svg_response
+
+bp = Blueprint("night_phone", __name__)
+MAX_NIGHTS = 10  # nights a phone follows at once; the oldest is forgotten first
+
+
+@bp.record_once
+def _init(setup_state):
+    # The desk, the big screen and the paper draw the check-in code.
+    setup_state.app.add_template_global(checkin_url, "checkin_url")
+    setup_state.app.add_template_global(by_phone, "phone_names")  # the desk marks who checked in by phone
+    setup_state.app.add_template_global(player_token, "player_token")  # the players' page links to my night
+
+
+def player_token(event_id: str) -> str | None:
+    """The player token this phone holds for a night (from the signed session cookie)."""
+    return session.get("players", {}).get(event_id)
+
+
+def remember_player(event_id: str, token: str) -> None:
+    """Keep a night's player token in the cookie: this phone follows that player from now on."""
+    kept = {k: v for k, v in session.get("players", {}).items() if k != event_id}
+    kept[event_id] = token
+    session["players"] = dict(list(kept.items())[-MAX_NIGHTS:])
+    session.permanent = True
+
+
+@bp.get("/e/<event_id>/checkin")
+def checkin(event_id):
+    """The check-in code's page: type your name (the key in the link says it was scanned here)."""
+    record = events().get(event_id)
+    key = request.args.get("key", "")
+    try:
+        check_key(record, key)
+    except WrongKey as exc:
+        return explain(403, "This check-in link does not open this night", str(exc), "Or ask the organiser to check you in.", record)
+    return render_template("events/checkin.html", event=record, key=key, me=holder(record, player_token(event_id)))
+
+
+@bp.post("/e/<event_id>/checkin")
+def join(event_id):
+    """Check in: the phone now follows its player (my night); a refusal is said on the form."""
+    service = events()
+    record = service.get(event_id)
+    key, typed = request.form.get("key", ""), request.form.get("name", "")
+    try:
+        _, token = service.join(event_id, key, typed, player_token(event_id))
+    except (RuleViolation, NotAllowed) as exc:
+        status = 409 if isinstance(exc, NameTaken) else 403 if isinstance(exc, WrongKey) else 422
+        return render_template("events/checkin.html", event=record, key=key, typed=typed, error=str(exc),
+                               me=holder(record, player_token(event_id))), status
+    remember_player(event_id, token)
+    return redirect(url_for("night_phone.me", event_id=event_id))
+
+
+def night_context(event_id: str, oob: bool = False) -> dict:
+    """What my night's regions draw, for this phone's player (NotCheckedIn without one)."""
+    service = events()
+    token = player_token(event_id)
+    record = service.get(event_id)
+    night = service.night(record, token)
+    table = night["table"]
+    return {"event": record, "night": night, "oob": oob, "games": {g.id: g for g in all_games()},
+            "sit": play_url(event_id, token) if table else None, "clock": clock_brief(record),
+            "seat_key": f"{night['round']}:{table['table_id']}:{table['seat']}" if table else f"{night['round']}:-"}
+
+
+def me_regions(event_id: str) -> str:
+    """My night's live regions (pushed over the event's websocket, `?mode=me`); "" for a phone that
+    never checked in."""
+    try:
+        ctx = night_context(event_id, oob=True)
+    except NotAllowed:
+        # A phone let go of (a new phone checks in as its player) is told; one that never checked in gets nothing.
+        return render_template("events/_me.html", night=None, oob=True, seat_key="-") if player_token(event_id) else ""
+    return render_template("events/_me.html", **ctx) + render_template("events/_me_clock.html", **ctx)
+
+
+@bp.get("/e/<event_id>/me")
+def me(event_id):
+    """My night: where I sit now, one tap to sit there, my table's clock, my standing."""
+    record = events().get(event_id)
+    try:
+        ctx = night_context(event_id)
+    except NotAllowed:
+        return explain(403, "This phone is not checked in for this night", NOT_CHECKED_IN,
+                       "Type your name on the check-in page the code opens.", record)
+    return render_template("events/me.html", **ctx)
+
+
+@bp.get("/e/<event_id>/me/regions")
+def me_poll(event_id):
+    """My night's regions, for a phone whose live connection is down (polled)."""
+    return me_regions(event_id)
+
+
+@bp.get("/e/<event_id>/sit/<token>")
+def sit(event_id, token):
+    """The one tap to one's seat (`play_url`): the seat the player has now, taken for this phone,
+    which follows that player from now on; then the table page. No table in the app: my night."""
+    record = events().get(event_id)
+    if holder(record, token) is None:
+        return explain(403, "This seat link is not (or no longer) valid", NOT_CHECKED_IN,
+                       "Check in again with the check-in code.", record)
+    remember_player(event_id, token)
+    try:
+        table_id, seat_token = events().sit(event_id, token, cookie_token)
+    except (RuleViolation, SeatTaken) as exc:
+        return explain(409, "This phone could not take your seat", str(exc), "Open your night's page again.", record)
+    if table_id is None:
+        return redirect(url_for("night_phone.me", event_id=event_id))
+    if seat_token is not None:
+        remember_token(table_id, seat_token)
+    remember_shared_phone(table_id, False)
+    return redirect(url_for("pages.table", table_id=table_id))
+
+
+@bp.post("/e/<event_id>/phones/release")
+def release(event_id):
+    """The desk's "New phone" beside a player checked in by phone (their phone died): another phone
+    may check in as them. By htmx the reply is the desk's regions and the message strip."""
+    message, status = None, 200
+    try:
+        events().release_phone(event_id, desk_token(event_id), request.form.get("name", ""))
+    except RuleViolation as exc:
+        message, status = str(exc), 422
+    except NotAllowed as exc:
+        message, status = str(exc), 403
+    if not request.headers.get("HX-Request"):
+        if message:
+            flash(message)
+        return redirect(url_for("events.admin", event_id=event_id))
+    strip = render_template("partials/_flash.html", oob=True, message=message, kind="error")
+    return event_regions(events().get(event_id), "admin") + strip, status
+
+
+@bp.get("/e/<event_id>/checkin/qr.svg")
+def checkin_qr(event_id):
+    """The check-in code players scan (on the big screen, the desk and the paper)."""
+    return svg_response(checkin_url(events().get(event_id)))
