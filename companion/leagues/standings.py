@@ -21,20 +21,39 @@ from .records import Identities, night_keys
 MODEL = PlackettLuce()
 
 
-def replay(tables: list[tuple[list[str], list[int]]]) -> tuple[dict, list[dict[str, float]]]:
-    """The ratings after every table in order ((player keys, their places) each), and after each
-    table the ordinal of each of its players. A table of fewer than two players rates nobody."""
-    ratings: dict = {}
-    after: list[dict[str, float]] = []
-    for keys, places in tables:
-        if len(keys) < 2:
-            after.append({})
-            continue
-        teams = [[ratings[key] if key in ratings else MODEL.rating(name=key)] for key in keys]
-        for key, team in zip(keys, MODEL.rate(teams, ranks=list(places))):
-            ratings[key] = team[0]
-        after.append({key: ratings[key].ordinal() for key in keys})
-    return ratings, after
+class Replay:
+    """openskill over a league's tables in order ((player keys, their places) each), kept between
+    reads: a read whose tables begin as the last read's did replays only from the first table that
+    differs (a table finishing tonight replays tonight's tables, not four years of them)."""
+
+    EVERY = 250  # a copy of every rating is kept each EVERY tables, to start again from
+
+    def __init__(self):
+        self.steps: list[tuple] = []
+        self.after: list[dict[str, float]] = []
+        self.marks: list[dict] = [{}]  # marks[k]: the ratings before table k * EVERY
+
+    def run(self, steps: list[tuple]) -> tuple[dict, list[dict[str, float]]]:
+        """The ratings after every table, and after each table the ordinal of each of its players.
+        A table of fewer than two players rates nobody."""
+        same = next((i for i, (old, new) in enumerate(zip(self.steps, steps)) if old != new), min(len(self.steps), len(steps)))
+        mark = min(same // self.EVERY, len(self.marks) - 1)
+        start = mark * self.EVERY
+        ratings, marks, after = dict(self.marks[mark]), self.marks[:mark + 1], self.after[:start]
+        for i in range(start, len(steps)):
+            if i % self.EVERY == 0 and i > start:
+                marks.append(dict(ratings))
+            keys, places = steps[i]
+            if len(keys) < 2:
+                after.append({})
+                continue
+            teams = [[ratings[key] if key in ratings else MODEL.rating(name=key)] for key in keys]
+            for key, team in zip(keys, MODEL.rate(teams, ranks=list(places))):
+                ratings[key] = team[0]
+            after.append({key: ratings[key].ordinal() for key in keys})
+        self.steps, self.after, self.marks = list(steps), after, marks
+        self.ratings = ratings
+        return ratings, after
 
 
 def as_json(rating) -> dict:
@@ -43,17 +62,20 @@ def as_json(rating) -> dict:
     return {"mu": rating.mu, "sigma": rating.sigma, "ordinal": rating.ordinal()}
 
 
-def league_table(nights: list[dict], merges: list[dict]) -> dict:
-    """{"standings": rows best first, "players": names, "nights": per night its player rows}."""
+def league_table(nights: list[dict], merges: list[dict], replayed: Replay | None = None) -> dict:
+    """{"standings": rows best first, "players": names, "nights": per night its player rows}.
+    A night may carry its names' keys ("keys", records.night_keys) read once; `replayed` is the
+    league's Replay kept from its last read, if any."""
     ids = Identities(merges)
     people: dict[str, dict] = {}
     keyed = []
     for night in nights:
-        keys = {name: ids.root(key) for name, key in night_keys(night["id"], night["players"]).items()}
+        keys = {name: ids.root(key) for name, key in (night.get("keys") or night_keys(night["id"], night["players"])).items()}
         keyed.append(keys)
         for name in night["players"]:
+            # The first night's spelling (nights in the league's order), unless a merge names one:
+            # a careless later spelling ("aiko") never renames the person.
             person = people.setdefault(keys[name], {"name": name, "points": 0.0, "nights": 0, "wins": 0})
-            person["name"] = name  # the latest night's spelling, unless a merge names one
             row = night["rows"].get(name, {})
             person["points"] += row.get("points", 0)
             person["wins"] += row.get("wins", 0)
@@ -62,8 +84,8 @@ def league_table(nights: list[dict], merges: list[dict]) -> dict:
         if key in people:
             people[key]["name"] = spelling
     played = sorted(((t["finished"] or "", n, t["round"], t["table"]), n, t) for n, night in enumerate(nights) for t in night["tables"])
-    steps = [([who(keyed[n], ids, name) for name in t["places"]], list(t["places"].values())) for _, n, t in played]
-    ratings, after = replay(steps)
+    steps = [(tuple(who(keyed[n], ids, name) for name in t["places"]), tuple(t["places"].values())) for _, n, t in played]
+    ratings, after = (replayed or Replay()).run(steps)
     return {"standings": _ranked(people, ratings), "players": sorted((p["name"] for p in people.values()), key=lambda n: (name_key(n), n)),
             "nights": _night_rows(nights, keyed, people, [n for _, n, _ in played], after)}
 
@@ -96,15 +118,17 @@ def _night_rows(nights: list[dict], keyed: list[dict], people: dict, order: list
     for n, night in enumerate(nights):
         # Nights in the league's order: a player absent from a night keeps the rating they had.
         ordinal.update(by_night[n])
+        placings: dict[str, list[str]] = {}
+        for t in sorted(night["tables"], key=lambda t: (t["round"], t["table"])):
+            for name in t["places"]:
+                placings.setdefault(name, []).append(_place(t["places"], name))
         rows = []
         for name in night["players"]:
             if name not in night["seated"]:
                 continue
             key = keyed[n][name]
-            places = [_place(t["places"], name) for t in sorted(night["tables"], key=lambda t: (t["round"], t["table"]))
-                      if name in t["places"]]
             rows.append({"player": people[key]["name"], "points": night["rows"].get(name, {}).get("points", 0),
-                         "placings": ", ".join(places), "rating_ordinal": ordinal.get(key, 0.0)})
+                         "placings": ", ".join(placings.get(name, ())), "rating_ordinal": ordinal.get(key, 0.0)})
         out.append({"id": night["id"], "name": night["name"], "date": night["date"], "rows": rows})
     return out
 

@@ -108,7 +108,7 @@ def test_the_league_pages_and_the_organisers_forms(client):
     bad_night = client.post(f"/leagues/{league_id}/nights", data={"name": "", "games": "gangs", "rounds": "2"}, follow_redirects=True)
     assert "visible character" in bad_night.data.decode() and len(client.get(f"/api/leagues/{league_id}").json["events"]) == 1
     screen = client.get(f"/leagues/{league_id}/screen").data.decode()
-    assert "Bo" in screen and "hx-trigger" in screen and client.get(f"/leagues/{league_id}/qr.svg").status_code == 200
+    assert "Bo" in screen and f"/leagues/{league_id}/ws" in screen and "hx-trigger" not in screen and client.get(f"/leagues/{league_id}/qr.svg").status_code == 200
     stranger = client.application.test_client()
     other = stranger.get(league_url).data.decode()
     assert 'name="into"' not in other and "Bo" in other
