@@ -23,7 +23,7 @@ from ..store.revisions import store_changed
 from ..tables import NotAllowed, same_secret
 from .cache import Kept, LeagueCache
 from .records import MAX_MERGES, MAX_NIGHTS, check_merge, check_registration, merge_request, new_league, night_keys
-from .standings import league_table
+from .standings import league_table, night_placings
 
 FINISHED = ("result", "correction", "settled")
 
@@ -150,7 +150,8 @@ class LeagueService:
         # The date as the organiser typed it, else the day the night was created (as its spreadsheets).
         players = [p["name"] for p in event["players"]]
         return {"id": event["id"], "name": event["name"], "date": event_date(event), "players": players,
-                "keys": night_keys(event["id"], players), "seated": seated, "rows": rows, "tables": tables}
+                "keys": night_keys(event["id"], players), "seated": seated, "rows": rows, "tables": tables,
+                "placings": night_placings(tables)}
 
     def _finished(self, event: dict, row: dict) -> str | None:
         """When a table finished: its game's last move for a table that ended in the app, else the

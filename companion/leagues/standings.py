@@ -63,7 +63,8 @@ def as_json(rating) -> dict:
 
 
 def league_table(nights: list[dict], merges: list[dict], replayed: Replay | None = None) -> dict:
-    """{"standings": rows best first, "players": names, "nights": per night its player rows}.
+    """{"standings": rows best first, "players": names, "nights": [{"id", "name", "date", "seated"}],
+    "rows": a function giving per night its player rows (_night_rows)}.
     A night may carry its names' keys ("keys", records.night_keys) read once; `replayed` is the
     league's Replay kept from its last read, if any."""
     ids = Identities(merges)
@@ -86,8 +87,11 @@ def league_table(nights: list[dict], merges: list[dict], replayed: Replay | None
     played = sorted(((t["finished"] or "", n, t["round"], t["table"]), n, t) for n, night in enumerate(nights) for t in night["tables"])
     steps = [(tuple(who(keyed[n], ids, name) for name in t["places"]), tuple(t["places"].values())) for _, n, t in played]
     ratings, after = (replayed or Replay()).run(steps)
+    order = [n for _, n, _ in played]
+    # The rows per night (80,000 at a league's limits) are made only for the spreadsheet.
     return {"standings": _ranked(people, ratings), "players": sorted((p["name"] for p in people.values()), key=lambda n: (name_key(n), n)),
-            "nights": _night_rows(nights, keyed, people, [n for _, n, _ in played], after)}
+            "nights": [{"id": n["id"], "name": n["name"], "date": n["date"], "seated": len(n["seated"])} for n in nights],
+            "rows": lambda: _night_rows(nights, keyed, people, order, after)}
 
 
 def who(keys: dict[str, str], ids: Identities, name: str) -> str:
@@ -118,19 +122,25 @@ def _night_rows(nights: list[dict], keyed: list[dict], people: dict, order: list
     for n, night in enumerate(nights):
         # Nights in the league's order: a player absent from a night keeps the rating they had.
         ordinal.update(by_night[n])
-        placings: dict[str, list[str]] = {}
-        for t in sorted(night["tables"], key=lambda t: (t["round"], t["table"])):
-            for name in t["places"]:
-                placings.setdefault(name, []).append(_place(t["places"], name))
+        placings = night.get("placings") or night_placings(night["tables"])
         rows = []
         for name in night["players"]:
             if name not in night["seated"]:
                 continue
             key = keyed[n][name]
             rows.append({"player": people[key]["name"], "points": night["rows"].get(name, {}).get("points", 0),
-                         "placings": ", ".join(placings.get(name, ())), "rating_ordinal": ordinal.get(key, 0.0)})
+                         "placings": placings.get(name, ""), "rating_ordinal": ordinal.get(key, 0.0)})
         out.append({"id": night["id"], "name": night["name"], "date": night["date"], "rows": rows})
     return out
+
+
+def night_placings(tables: list[dict]) -> dict[str, str]:
+    """Each player's places at a night, round by round ("1, 2=, 4": "2=" a shared place)."""
+    placings: dict[str, list[str]] = {}
+    for t in sorted(tables, key=lambda t: (t["round"], t["table"])):
+        for name in t["places"]:
+            placings.setdefault(name, []).append(_place(t["places"], name))
+    return {name: ", ".join(places) for name, places in placings.items()}
 
 
 def _place(places: dict[str, int], name: str) -> str:

@@ -29,7 +29,7 @@ def league_csv(record: dict, table: dict) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(CSV_COLUMNS)
-    for night in table["nights"]:
+    for night in table["rows"]():
         for row in night["rows"]:
             cells = (record["name"], night["name"], night["date"], row["player"], round(row["points"], 2),
                      row["placings"], round(row["rating_ordinal"], 4))
