@@ -12,6 +12,7 @@ league's read bumps its `version` (the big screen's pushes and the CSV are made 
 from __future__ import annotations
 
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 
@@ -31,6 +32,7 @@ class Kept:
         self.replay = Replay()
         self.table: dict = {}
         self.version = 0
+        self.lock = threading.Lock()  # one read of this league makes it again; the others wait for it
         self.made: dict = {}  # what is made from this version's read (the CSV, the big screen), once
 
 
@@ -50,10 +52,15 @@ class LeagueCache:
             self._kept[record["id"]] = kept
             while len(self._kept) > MAX_LEAGUES:
                 self._drop(self._kept.popitem(last=False)[1])
+        with kept.lock:
             try:
                 self._refresh(kept, record)
             except BaseException:  # a night that could not be read: the next read starts afresh
-                self._drop(self._kept.pop(record["id"]))
+                with self._lock:
+                    if self._kept.get(record["id"]) is kept:
+                        del self._kept[record["id"]]
+                self._drop(kept)
+                kept.watches, kept.nights, kept.table = {}, {}, {}
                 raise
             return kept
 
@@ -68,9 +75,10 @@ class LeagueCache:
                 # Watched before it is read: a change made while it is read wakes the next read.
                 kept.watches[event_id] = self.hub.subscribe(f"event:{event_id}")
             kept.nights[event_id] = self.read_night(record, event_id)
+            time.sleep(0)  # the first read after a start reads every night: other phones go between
         if changed or kept.revision != record.get("revision", 0) or not kept.table:
             nights = [kept.nights[e] for e in record["events"] if kept.nights.get(e) is not None]
-            kept.table = league_table(nights, record["merges"], kept.replay)
+            kept.table = league_table(nights, record["merges"], kept.replay, pause=lambda: time.sleep(0))
             kept.revision, kept.made = record.get("revision", 0), {}
             kept.version += 1
 

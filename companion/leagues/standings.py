@@ -33,9 +33,10 @@ class Replay:
         self.after: list[dict[str, float]] = []
         self.marks: list[dict] = [{}]  # marks[k]: the ratings before table k * EVERY
 
-    def run(self, steps: list[tuple]) -> tuple[dict, list[dict[str, float]]]:
+    def run(self, steps: list[tuple], pause=lambda: None) -> tuple[dict, list[dict[str, float]]]:
         """The ratings after every table, and after each table the ordinal of each of its players.
-        A table of fewer than two players rates nobody."""
+        A table of fewer than two players rates nobody. `pause()` runs every EVERY tables (the
+        cache lets other phones' requests go between)."""
         same = next((i for i, (old, new) in enumerate(zip(self.steps, steps)) if old != new), min(len(self.steps), len(steps)))
         mark = min(same // self.EVERY, len(self.marks) - 1)
         start = mark * self.EVERY
@@ -43,6 +44,7 @@ class Replay:
         for i in range(start, len(steps)):
             if i % self.EVERY == 0 and i > start:
                 marks.append(dict(ratings))
+                pause()
             keys, places = steps[i]
             if len(keys) < 2:
                 after.append({})
@@ -52,7 +54,6 @@ class Replay:
                 ratings[key] = team[0]
             after.append({key: ratings[key].ordinal() for key in keys})
         self.steps, self.after, self.marks = list(steps), after, marks
-        self.ratings = ratings
         return ratings, after
 
 
@@ -62,11 +63,11 @@ def as_json(rating) -> dict:
     return {"mu": rating.mu, "sigma": rating.sigma, "ordinal": rating.ordinal()}
 
 
-def league_table(nights: list[dict], merges: list[dict], replayed: Replay | None = None) -> dict:
+def league_table(nights: list[dict], merges: list[dict], replayed: Replay | None = None, pause=lambda: None) -> dict:
     """{"standings": rows best first, "players": names, "nights": [{"id", "name", "date", "seated"}],
     "rows": a function giving per night its player rows (_night_rows)}.
     A night may carry its names' keys ("keys", records.night_keys) read once; `replayed` is the
-    league's Replay kept from its last read, if any."""
+    league's Replay kept from its last read, if any; `pause` goes to its run."""
     ids = Identities(merges)
     people: dict[str, dict] = {}
     keyed = []
@@ -86,7 +87,7 @@ def league_table(nights: list[dict], merges: list[dict], replayed: Replay | None
             people[key]["name"] = spelling
     played = sorted(((t["finished"] or "", n, t["round"], t["table"]), n, t) for n, night in enumerate(nights) for t in night["tables"])
     steps = [(tuple(who(keyed[n], ids, name) for name in t["places"]), tuple(t["places"].values())) for _, n, t in played]
-    ratings, after = (replayed or Replay()).run(steps)
+    ratings, after = (replayed or Replay()).run(steps, pause)
     order = [n for _, n, _ in played]
     # The rows per night (80,000 at a league's limits) are made only for the spreadsheet.
     return {"standings": _ranked(people, ratings), "players": sorted((p["name"] for p in people.values()), key=lambda n: (name_key(n), n)),
