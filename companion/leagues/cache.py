@@ -3,9 +3,9 @@ when something it is read from changed, and then only the part that changed.
 
 Every night of a kept league is watched on the live hub (its `event:<id>` pushes: a result or a
 correction at its desk, a table of it finishing, an undo that reopens one), so a read reads again
-only the nights that pushed since the last read, and replays the ratings only from the first table
-that changed (standings.Replay). The league's own record (its nights, its merges) is compared by
-its revision. With several processes on Redis the hub relays every channel a process listens to,
+only the nights that pushed since the last read, sums up only those (sums.py) and replays the
+ratings only from the first table that changed (standings.Replay). The league's own record (its
+nights, its merges) is compared by its revision. With several processes on Redis the hub relays every channel a process listens to,
 and after Redis was away it wakes every watch: every night is read again. Each new version of a
 league's read bumps its `version` (the big screen's pushes and the CSV are made once a version).
 """
@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 from ..live import LiveHub, Subscription
 from .standings import Replay, league_table
+from .sums import Sums
 
 MAX_LEAGUES = 16  # leagues kept per process; the least read one is dropped (and its watches) past it
 
@@ -30,6 +31,7 @@ class Kept:
         self.watches: dict[str, Subscription] = {}
         self.nights: dict[str, dict | None] = {}
         self.replay = Replay()
+        self.sums = Sums()
         self.table: dict = {}
         self.version = 0
         self.lock = threading.Lock()  # one read of this league makes it again; the others wait for it
@@ -78,7 +80,7 @@ class LeagueCache:
             time.sleep(0)  # the first read after a start reads every night: other phones go between
         if changed or kept.revision != record.get("revision", 0) or not kept.table:
             nights = [kept.nights[e] for e in record["events"] if kept.nights.get(e) is not None]
-            kept.table = league_table(nights, record["merges"], kept.replay, pause=lambda: time.sleep(0))
+            kept.table = league_table(nights, record["merges"], kept.replay, pause=lambda: time.sleep(0), sums=kept.sums)
             kept.revision, kept.made = record.get("revision", 0), {}
             kept.version += 1
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from openskill.models import PlackettLuce
 
 from ..events.checks import name_key
-from .records import Identities, night_keys
+from .sums import Sums, in_order
 
 MODEL = PlackettLuce()
 
@@ -37,7 +37,8 @@ class Replay:
         """The ratings after every table, and after each table the ordinal of each of its players.
         A table of fewer than two players rates nobody. `pause()` runs every EVERY tables (the
         cache lets other phones' requests go between)."""
-        same = next((i for i, (old, new) in enumerate(zip(self.steps, steps)) if old != new), min(len(self.steps), len(steps)))
+        same = next((i for i, (old, new) in enumerate(zip(self.steps, steps)) if old is not new and old != new),
+                    min(len(self.steps), len(steps)))
         mark = min(same // self.EVERY, len(self.marks) - 1)
         start = mark * self.EVERY
         ratings, marks, after = dict(self.marks[mark]), self.marks[:mark + 1], self.after[:start]
@@ -63,41 +64,25 @@ def as_json(rating) -> dict:
     return {"mu": rating.mu, "sigma": rating.sigma, "ordinal": rating.ordinal()}
 
 
-def league_table(nights: list[dict], merges: list[dict], replayed: Replay | None = None, pause=lambda: None) -> dict:
+def league_table(nights: list[dict], merges: list[dict], replayed: Replay | None = None, pause=lambda: None,
+                 sums: Sums | None = None) -> dict:
     """{"standings": rows best first, "players": names, "nights": [{"id", "name", "date", "seated"}],
     "rows": a function giving per night its player rows (_night_rows)}.
-    A night may carry its names' keys ("keys", records.night_keys) read once; `replayed` is the
-    league's Replay kept from its last read, if any; `pause` goes to its run."""
-    ids = Identities(merges)
-    people: dict[str, dict] = {}
-    keyed = []
-    for night in nights:
-        keys = {name: ids.root(key) for name, key in (night.get("keys") or night_keys(night["id"], night["players"])).items()}
-        keyed.append(keys)
-        for name in night["players"]:
-            # The first night's spelling (nights in the league's order), unless a merge names one:
-            # a careless later spelling ("aiko") never renames the person.
-            person = people.setdefault(keys[name], {"name": name, "points": 0.0, "nights": 0, "wins": 0})
-            row = night["rows"].get(name, {})
-            person["points"] += row.get("points", 0)
-            person["wins"] += row.get("wins", 0)
-            person["nights"] += name in night["seated"]
-    for key, spelling in ids.shown.items():
-        if key in people:
-            people[key]["name"] = spelling
-    played = sorted(((t["finished"] or "", n, t["round"], t["table"]), n, t) for n, night in enumerate(nights) for t in night["tables"])
-    steps = [(tuple(who(keyed[n], ids, name) for name in t["places"]), tuple(t["places"].values())) for _, n, t in played]
+    A night may carry its names' keys ("keys", records.night_keys) read once; `replayed` and
+    `sums` are the league's Replay and Sums kept from its last read, if any; `pause` goes to the
+    replay."""
+    sums = sums or Sums()
+    parts = sums.update(nights, merges)
+    # The first night's spelling (nights in the league's order), unless a merge names one: a
+    # careless later spelling ("aiko") never renames the person.
+    names = {**sums.first_names(parts), **{key: shown for key, shown in sums.ids.shown.items() if key in sums.totals}}
+    people = {key: {"name": names[key], "points": t[0], "wins": t[1], "nights": t[2]} for key, t in sums.totals.items()}
+    steps, order = in_order(parts)
     ratings, after = (replayed or Replay()).run(steps, pause)
-    order = [n for _, n, _ in played]
     # The rows per night (80,000 at a league's limits) are made only for the spreadsheet.
     return {"standings": _ranked(people, ratings), "players": sorted((p["name"] for p in people.values()), key=lambda n: (name_key(n), n)),
             "nights": [{"id": n["id"], "name": n["name"], "date": n["date"], "seated": len(n["seated"])} for n in nights],
-            "rows": lambda: _night_rows(nights, keyed, people, order, after)}
-
-
-def who(keys: dict[str, str], ids: Identities, name: str) -> str:
-    """The person a name at a table of a night is (its registered name's key, merges applied)."""
-    return keys.get(name) or ids.root(name_key(name) or name)
+            "rows": lambda: _night_rows(nights, [part.keys for part in parts], people, order, after)}
 
 
 def _ranked(people: dict[str, dict], ratings: dict) -> list[dict]:

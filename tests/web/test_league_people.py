@@ -3,6 +3,7 @@ merge names), a merge never makes one person of two players of one night (API, p
 and a night of the league never registers one person twice under two spellings."""
 from __future__ import annotations
 
+from companion.leagues.service import LeagueService
 from tests.league_helpers import auth, by_name, new_league, new_night, play_round
 
 FOUR = ("Aiko", "Chika", "Daichi", "Emi")
@@ -130,3 +131,11 @@ def test_a_kept_read_follows_every_change_after_it(client):
     assert by_name(standings(client, league))["Ivo"]["nights"] == 0
     assert merge(client, league, ["Ivo"], "Emi").status_code == 200
     assert "Ivo" not in by_name(standings(client, league))
+    assert client.post(f"/api/events/{second['id']}/players/remove", json={"names": ["Hana"]},
+                       headers=auth(second["token"])).status_code == 200
+    kept = standings(client, league)
+    assert "Hana" not in by_name(kept)
+    # The kept read, after all these changes, is the read made from nothing.
+    app = client.application
+    fresh = LeagueService(app.extensions["companion.store"], app.extensions["companion.events"])
+    assert kept == fresh.table(fresh.get(league["id"]))["standings"]
