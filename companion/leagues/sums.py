@@ -24,7 +24,14 @@ class Part:
 
     def __init__(self, night: dict, ids: Identities):
         self.night = night
-        self.keys = {name: ids.root(key) for name, key in (night.get("keys") or night_keys(night["id"], night["players"])).items()}
+        self.keys: dict[str, str] = {}
+        taken: set[str] = set()
+        for name, key in (night.get("keys") or night_keys(night["id"], night["players"])).items():
+            root = ids.root(key)
+            if root in taken:  # a merge stored before merges were checked joined two players of this night:
+                root = f"{key}#{night['id']}"  # they stay two people, as records.night_keys keeps lookalikes apart
+            taken.add(root)
+            self.keys[name] = root
         self.totals: dict[str, list] = {}  # person: [points, wins, nights seated, 1 (registered here)]
         self.names: dict[str, str] = {}  # person: the night's first spelling of them
         for name in night["players"]:

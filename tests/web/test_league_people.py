@@ -139,3 +139,19 @@ def test_a_kept_read_follows_every_change_after_it(client):
     app = client.application
     fresh = LeagueService(app.extensions["companion.store"], app.extensions["companion.events"])
     assert kept == fresh.table(fresh.get(league["id"]))["standings"]
+
+
+def test_a_merge_stored_before_merges_were_checked_never_seats_one_person_twice(client):
+    """A league file from before the check, whose merge joined two players of one night: the two
+    stay two people at that night (one row each, each their own nights and wins)."""
+    league = new_league(client)
+    play_round(client, new_night(client, league, ("Daichi", "Daichii", "Emi", "Fumi"), name="Week 1"), list)
+    play_round(client, new_night(client, league, ("Daichi", "Emi", "Fumi", "Gen"), name="Week 2"), list)
+    store = client.application.extensions["companion.store"]
+    record = store.load_league(league["id"])
+    base = record["revision"]
+    record.update(merges=[{"names": ["Daichii"], "into": "Daichi", "at": "2027-01-01T20:00:00+00:00"}], revision=base + 1)
+    store.save_league(record, base)
+    rows = by_name(standings(client, league))
+    assert rows["Daichi"]["nights"] == 2 and rows["Daichii"]["nights"] == 1
+    assert sum(r["nights"] for r in rows.values()) == 8  # four seats a night, two nights
