@@ -61,7 +61,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     from . import store
     from .events.service import EventService
     from .groups.service import GroupService
-    from .leagues.relay import Relay
+    from .leagues.cache import Relay
     from .leagues.service import LeagueService
     from .live import LiveHub, RedisFanout
     from .tables import TableService
@@ -102,7 +102,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     else:
         hub = LiveHub()
     app.extensions["companion.live"] = hub
-    # A night's pushes also reach its league's channel (leagues/relay.py).
+    # A night's pushes also reach its league's channel (leagues/cache.py).
     publish = Relay(hub, app.extensions["companion.store"]).publish
     app.extensions["companion.tables"] = TableService(
         app.extensions["companion.store"], publish=publish

@@ -8,6 +8,13 @@ ratings only from the first table that changed (standings.Replay). The league's 
 nights, its merges) is compared by its revision. With several processes on Redis the hub relays every channel a process listens to,
 and after Redis was away it wakes every watch: every night is read again. Each new version of a
 league's read bumps its `version` (the big screen's pushes and the CSV are made once a version).
+
+A night's push also reaches its league (Relay): every `event:<id>` published on the hub is
+published again as `league:<league id>` when the night belongs to a league, so the league's big
+screen (web/leagues_live.py) listens to one channel, not to each of up to 200 nights. The relay
+stands in the tables' and nights' publish (companion/__init__.py): a table's game ending (or an
+undo reopening it) and every change at a night's desk pass through it, in the process that made
+the change; with Redis the league's push then reaches every process.
 """
 from __future__ import annotations
 
@@ -17,9 +24,11 @@ from collections import OrderedDict
 from collections.abc import Callable
 
 from ..live import LiveHub, Subscription
+from ..store import Store, StoreError
 from .standings import Replay, league_table
 from .sums import Sums
 
+NIGHT = "event:"  # a night's channel on the hub
 MAX_LEAGUES = 16  # leagues kept per process; the least read one is dropped (and its watches) past it
 
 
@@ -92,3 +101,23 @@ class LeagueCache:
 def _woken(sub: Subscription) -> bool:
     """Whether the night pushed since the last read (every push queued is taken)."""
     return sub.wait(0) is not None
+
+
+class Relay:
+    """The hub's publish, with each night's push published again to its league."""
+
+    def __init__(self, hub: LiveHub, store: Store):
+        self.hub = hub
+        self.store = store
+
+    def publish(self, key: str, version: int) -> None:
+        """Publish `key` at `version`, and its league's channel when `key` is a league's night."""
+        self.hub.publish(key, version)
+        if not key.startswith(NIGHT):
+            return
+        try:
+            record = self.store.load_event(key[len(NIGHT):])
+        except StoreError:
+            return  # a damaged night's file: its own page says so; its league reads without it
+        if record and record.get("league"):
+            self.hub.publish(f"league:{record['league']}", version)

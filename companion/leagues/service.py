@@ -7,7 +7,7 @@ of another league. Nothing computed is stored: each process keeps its last read 
 makes again what a night's push or the league's revision says changed (cache.py), so a
 correction at a desk, an undo at a table or a merge is in the next read. A change to a league
 pushes `league:<id>` on the live hub (its big screen's socket listens), as a change to one of its
-nights does (relay.py). Exports and imports: transfer.py.
+nights does (cache.Relay). Exports and imports: transfer.py.
 """
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The league's big screen, pushed: a websocket that sends the screen's counts, standings and
 nights whenever one of the league's nights or the league itself changes (the `league:<id>`
-channel: leagues/relay.py), as a night's big screen is pushed (web/sockets.py).
+channel: leagues/cache.Relay), as a night's big screen is pushed (web/sockets.py).
 
 The regions are rendered once per version of the league's read (leagues/cache.py), however many
 screens show the league; a screen that connects gets them at once.
