@@ -69,10 +69,9 @@ def league_table(nights: list[dict], merges: list[dict], replayed: Replay | None
     """{"standings": rows best first, "players": names, "nights": [{"id", "name", "date", "seated"}],
     "rows": a function giving per night its player rows (_night_rows)}.
     A night may carry its names' keys ("keys", records.night_keys) read once; `replayed` and
-    `sums` are the league's Replay and Sums kept from its last read, if any; `pause` goes to the
-    replay."""
+    `sums` are the league's Replay and Sums kept from its last read, if any; `pause` goes to both."""
     sums = sums or Sums()
-    parts = sums.update(nights, merges)
+    parts = sums.update(nights, merges, pause)
     # The first night's spelling (nights in the league's order), unless a merge names one: a
     # careless later spelling ("aiko") never renames the person.
     names = {**sums.first_names(parts), **{key: shown for key, shown in sums.ids.shown.items() if key in sums.totals}}

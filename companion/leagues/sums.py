@@ -58,8 +58,9 @@ class Sums:
         self.parts: dict[str, Part] = {}
         self.totals: dict[str, list] = {}
 
-    def update(self, nights: list[dict], merges: list[dict]) -> list[Part]:
-        """The parts of `nights` (in order), the totals brought up to date with them."""
+    def update(self, nights: list[dict], merges: list[dict], pause=lambda: None) -> list[Part]:
+        """The parts of `nights` (in order), the totals brought up to date with them; `pause()`
+        after each part worked out (every night's, after a merge: other phones go between)."""
         listed = [n["id"] for n in nights]
         if len(merges) != self.merges or listed[:len(self.night_ids)] != self.night_ids:
             self.__init__()
@@ -72,6 +73,7 @@ class Sums:
                     self._add(part, -1)
                 part = self.parts[night["id"]] = Part(night, self.ids)
                 self._add(part, 1)
+                pause()
             parts.append(part)
         self.night_ids = listed
         return parts
