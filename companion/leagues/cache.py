@@ -46,6 +46,13 @@ class Kept:
         self.lock = threading.Lock()  # one read of this league makes it again; the others wait for it
         self.made: dict = {}  # what is made from this version's read (the CSV, the big screen), once
 
+    def made_once(self, what: object, make: Callable[[dict], object]) -> object:
+        """What `make(table)` makes of this version's read (`what` names it), made once a version."""
+        made, table = self.made, self.table  # in this order: a newer version's `made` never holds an older table's
+        if what not in made:
+            made[what] = make(table)
+        return made[what]
+
 
 class LeagueCache:
     """The kept reads of the leagues read lately, in one process."""

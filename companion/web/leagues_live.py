@@ -27,13 +27,13 @@ def screen_regions(league_id: str) -> str:
     and language."""
     service = leagues()
     record = service.get(league_id)
-    kept = service.kept(record)
-    made = ("screen", choose_language())  # one rendering per language the screens speak
-    html = kept.made.get(made)
-    if html is None:
-        ctx = {"league": record, "standings": kept.table["standings"], "nights": kept.table["nights"], "big": True, "oob": True}
-        html = kept.made[made] = "".join(render_template(name, **ctx) for name in REGIONS)
-    return html
+
+    def render(table: dict) -> str:
+        ctx = {"league": record, "standings": table["standings"], "nights": table["nights"], "big": True, "oob": True}
+        return "".join(render_template(name, **ctx) for name in REGIONS)
+
+    # One rendering per language the screens speak.
+    return service.kept(record).made_once(("screen", choose_language()), render)
 
 
 @sock.route("/leagues/<league_id>/ws", bp=bp)
