@@ -145,7 +145,12 @@ class LeagueService:
         results = self.events.results(event)
         rows = {r["name"]: r for r in self.events.standings(event, results)}
         seated = {name for rnd in event["rounds"] for t in rnd["tables"] for name in t["players"]}
-        tables = [{"finished": self._finished(event, r), "round": r["round"], "table": r["table"], "places": r["places"]}
+        entered: dict[tuple, str] = {}  # (round, table): when the desk first entered a result for it
+        for e in event["history"]:
+            if e.get("what") in FINISHED and e.get("at"):
+                where = (e.get("round"), e.get("table"))
+                entered[where] = min(entered.get(where, e["at"]), e["at"])
+        tables = [{"finished": self._finished(event, r, entered), "round": r["round"], "table": r["table"], "places": r["places"]}
                   for r in results if r["places"]]
         # The date as the organiser typed it, else the day the night was created (as its spreadsheets).
         players = [p["name"] for p in event["players"]]
@@ -153,17 +158,17 @@ class LeagueService:
                 "keys": night_keys(event["id"], players), "seated": seated, "rows": rows, "tables": tables,
                 "placings": night_placings(tables)}
 
-    def _finished(self, event: dict, row: dict) -> str | None:
+    def _finished(self, event: dict, row: dict, entered: dict[tuple, str]) -> str | None:
         """When a table finished: its game's last move for a table that ended in the app, else the
-        first result the desk entered for it, else its round's start (a night imported without
-        its history)."""
-        table = self.events.own_table(event, row["table_id"])
+        first result the desk entered for it (`entered`), else its round's start (a night imported
+        without its history)."""
+        # Only a table whose game ended in the app has a result from the app (results.app_places).
+        table = self.events.own_table(event, row["table_id"]) if row["played"] is not None else None
         if table is not None and table.state.get("over") and table.record["actions"]:
             return table.record["actions"][-1]["at"]
-        entered = [e["at"] for e in event["history"] if e.get("what") in FINISHED
-                   and e.get("round") == row["round"] and e.get("table") == row["table"]]
-        started = next((r.get("started") for r in event["rounds"] if r["round"] == row["round"]), None)
-        return min(entered) if entered else started
+        if (row["round"], row["table"]) in entered:
+            return entered[(row["round"], row["table"])]
+        return next((r.get("started") for r in event["rounds"] if r["round"] == row["round"]), None)
 
     def table(self, record: dict) -> dict:
         """Standings, players and rows per night (standings.league_table), as of now."""

@@ -13,6 +13,8 @@ estimate, mu - 3 sigma.
 """
 from __future__ import annotations
 
+from collections import Counter
+
 from openskill.models import PlackettLuce
 
 from ..events.checks import name_key
@@ -123,11 +125,7 @@ def night_placings(tables: list[dict]) -> dict[str, str]:
     """Each player's places at a night, round by round ("1, 2=, 4": "2=" a shared place)."""
     placings: dict[str, list[str]] = {}
     for t in sorted(tables, key=lambda t: (t["round"], t["table"])):
-        for name in t["places"]:
-            placings.setdefault(name, []).append(_place(t["places"], name))
+        shared = Counter(t["places"].values())
+        for name, place in t["places"].items():
+            placings.setdefault(name, []).append(f"{place}=" if shared[place] > 1 else str(place))
     return {name: ", ".join(places) for name, places in placings.items()}
-
-
-def _place(places: dict[str, int], name: str) -> str:
-    place = places[name]
-    return f"{place}=" if sum(1 for p in places.values() if p == place) > 1 else str(place)
