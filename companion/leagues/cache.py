@@ -29,7 +29,9 @@ from .standings import Replay, league_table
 from .sums import Sums
 
 NIGHT = "event:"  # a night's channel on the hub
-MAX_LEAGUES = 16  # leagues kept per process; the least read one is dropped (and its watches) past it
+# Leagues kept per process; the least read one is dropped (and its watches) past it. A league at
+# its limits (200 nights x 400 players) keeps about 120 MB: its nights' results and every rating.
+MAX_LEAGUES = 8
 
 
 class Kept:

@@ -143,7 +143,8 @@ class LeagueService:
 
     def _night(self, event: dict) -> dict:
         results = self.events.results(event)
-        rows = {r["name"]: r for r in self.events.standings(event, results)}
+        # Points and wins only: a league keeps up to 200 nights of these (the tie-breakers stay the night's).
+        rows = {r["name"]: {"points": r["points"], "wins": r["wins"]} for r in self.events.standings(event, results)}
         seated = {name for rnd in event["rounds"] for t in rnd["tables"] for name in t["players"]}
         entered: dict[tuple, str] = {}  # (round, table): when the desk first entered a result for it
         for e in event["history"]:
