@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 
-from bench import create, figures, load, night_phones, push_bytes, store_pace, tap_cost, undo
+from bench import create, figures, league_read, load, night_phones, push_bytes, store_pace, tap_cost, undo
 
 # name: (its module, what it answers)
 BENCHES = {
@@ -21,6 +21,8 @@ BENCHES = {
     "store-pace": (store_pace, "the embedded store: an fsync per action, 50 tables at a venue's pace, create and home flat"),
     "figures": (figures, "a finished table's statistics and a past version, per game, over random games"),
     "night-phones": (night_phones, "CPU of one player's my-night push beside a players' page push, by night size"),
+    "league-read": (league_read, "a league's standings, big screen, page and CSV at 200 nights x 400 players, "
+                                 "nothing kept vs kept"),
 }
 
 

@@ -61,6 +61,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     from . import store
     from .events.service import EventService
     from .groups.service import GroupService
+    from .leagues.cache import Relay
     from .leagues.service import LeagueService
     from .live import LiveHub, RedisFanout
     from .tables import TableService
@@ -75,6 +76,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         groups_pages,
         languages,
         leagues_api,
+        leagues_live,
         leagues_pages,
         limits,
         night_api,
@@ -102,14 +104,16 @@ def create_app(test_config: dict | None = None) -> Flask:
     else:
         hub = LiveHub()
     app.extensions["companion.live"] = hub
+    # A night's pushes also reach its league's channel (leagues/cache.py).
+    publish = Relay(hub, app.extensions["companion.store"]).publish
     app.extensions["companion.tables"] = TableService(
-        app.extensions["companion.store"], publish=hub.publish
+        app.extensions["companion.store"], publish=publish
     )
     app.extensions["companion.events"] = EventService(
-        app.extensions["companion.store"], app.extensions["companion.tables"], publish=hub.publish,
+        app.extensions["companion.store"], app.extensions["companion.tables"], publish=publish,
         count_tables=limits.count_tables,
     )
-    app.extensions["companion.leagues"] = LeagueService(app.extensions["companion.store"], app.extensions["companion.events"])
+    app.extensions["companion.leagues"] = LeagueService(app.extensions["companion.store"], app.extensions["companion.events"], hub)
     app.extensions["companion.groups"] = GroupService(app.extensions["companion.store"], app.extensions["companion.tables"])
     app.extensions["companion.renders"] = render.RenderCache()
 
@@ -130,6 +134,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(qr.bp)
     app.register_blueprint(pwa.bp)
     sockets.init_app(app)
+    app.register_blueprint(leagues_live.bp)
     errors.init_app(app)
     security.init_app(app)
     render.init_app(app)

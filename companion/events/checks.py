@@ -252,6 +252,14 @@ def untouched(record: dict, entry: dict, table) -> None:
         raise RuleViolation(f"Table {number} {'has a result' if done else 'has started'}: its players and game stay as they are.")
 
 
+def registrable(record: dict, names: list[str], more=()) -> None:
+    """A RuleViolation when one of `names` (cleaned) cannot be registered at the night `record`:
+    registered already (`unregistered`), or refused by one of `more` checks, each (record, names)."""
+    unregistered(record["players"], names)
+    for check in more:
+        check(record, names)
+
+
 def unregistered(players: list[dict], names: list[str]) -> None:
     """RuleViolation, saying what to do, when one of `names` is registered already (case forgiven)."""
     for name in names:

@@ -28,11 +28,11 @@ from .checks import (
     event_setup,
     find_player,
     player_names,
+    registrable,
     removable,
     room_for,
     round_games,
     swap_seats,
-    unregistered,
     untouched,
 )
 from .desks import desk_for, desk_of, hand_over, handed, revoke
@@ -58,6 +58,9 @@ class EventService(ResultDesk, FinalDesk, EventReader, PlayerPhones):
         # Counts tables about to be stored against the caller's create allowance, raising when they
         # do not fit (web/limits.py): a round or a swap stores tables as creating them does.
         self.count_tables = count_tables
+        # More checks of names being registered (checks.registrable): a night's league refuses a
+        # second spelling of one person (leagues/service.py).
+        self.registration_checks: list = []
         self._lock = threading.Lock()
 
     # -- the organiser's changes -------------------------------------------------------------
@@ -74,7 +77,7 @@ class EventService(ResultDesk, FinalDesk, EventReader, PlayerPhones):
         clean = player_names(names)
 
         def change(record):
-            unregistered(record["players"], clean)
+            registrable(record, clean, self.registration_checks)
             room_for(len(record["players"]), len(clean))
             for name in clean:
                 record["players"].append({"name": name, "checked_in": present, "since_round": len(record["rounds"]) + 1})

@@ -13,6 +13,7 @@ from ..events.checks import name_key
 from ..events.records import now
 from ..games import RuleViolation
 from ..games.names import clean_name
+from ..games.words import listed
 
 LEAGUE_SCHEMA = 1
 LEAGUE_NAME_MAX = 80
@@ -75,3 +76,44 @@ def night_keys(event_id: str, names: list[str]) -> dict[str, str]:
         taken.add(key)
         keys[name] = key
     return keys
+
+
+def person(ids: Identities, name: str) -> str:
+    """Which person of a league a name is: its key (name_key) with the league's merges (`ids`,
+    Identities(league["merges"])) applied. Two names are one person when this is the same."""
+    return ids.root(name_key(name) or name)
+
+
+def check_merge(nights: list[dict], merges: list[dict], wanted: dict) -> None:
+    """A RuleViolation, nothing merged, when a name of `wanted` is no player of the nights ({"id",
+    "name", "players": registered names, "keys" if read already} each), or when the merges with `wanted` would make one
+    person of two names one night registered: they played (or are to play) as two people."""
+    before = Identities(merges)
+    keyed = [(night, night.get("keys") or night_keys(night["id"], night["players"])) for night in nights]
+    known = {before.root(key) for _, keys in keyed for key in keys.values()}
+    unknown = [n for n in wanted["names"] if before.root(name_key(n)) not in known]
+    if unknown:
+        raise RuleViolation(f"{listed(unknown)} {'is' if len(unknown) == 1 else 'are'} not a player of this league: "
+                            "check the spelling. Nothing was merged.")
+    after = Identities([*merges, wanted])
+    for night, keys in keyed:
+        seen: dict[str, str] = {}
+        for name, key in keys.items():
+            other = seen.setdefault(after.root(key), name)
+            if other != name:
+                raise RuleViolation(f"{other} and {name} are both players of “{night['name']}”: they are two people, "
+                                    f"so they cannot be merged into {wanted['into']}. Nothing was merged.")
+
+
+def check_registration(league: dict, registered: list[str], names: list[str]) -> None:
+    """A RuleViolation, nobody registered, when a name being registered at a night of `league` is
+    a person the league already has at that night under another spelling (the organiser merged
+    the two): one person cannot take two seats."""
+    ids = Identities(league["merges"])
+    seen = {person(ids, n): n for n in registered}
+    for name in names:
+        other = seen.setdefault(person(ids, name), name)
+        if other != name and name_key(other) != name_key(name):  # the same but for case or accents: registration's own check
+            where = "is registered already" if other in registered else "is in this list too"
+            raise RuleViolation(f"{name} is {other} in the league “{league['name']}”: its organiser merged the two "
+                                f"spellings, and {other} {where}. One person plays once a night; nobody was registered.")

@@ -13,28 +13,51 @@ estimate, mu - 3 sigma.
 """
 from __future__ import annotations
 
+from collections import Counter
+
 from openskill.models import PlackettLuce
 
 from ..events.checks import name_key
-from .records import Identities, night_keys
+from .sums import Sums, in_order
 
 MODEL = PlackettLuce()
 
 
-def replay(tables: list[tuple[list[str], list[int]]]) -> tuple[dict, list[dict[str, float]]]:
-    """The ratings after every table in order ((player keys, their places) each), and after each
-    table the ordinal of each of its players. A table of fewer than two players rates nobody."""
-    ratings: dict = {}
-    after: list[dict[str, float]] = []
-    for keys, places in tables:
-        if len(keys) < 2:
-            after.append({})
-            continue
-        teams = [[ratings[key] if key in ratings else MODEL.rating(name=key)] for key in keys]
-        for key, team in zip(keys, MODEL.rate(teams, ranks=list(places))):
-            ratings[key] = team[0]
-        after.append({key: ratings[key].ordinal() for key in keys})
-    return ratings, after
+class Replay:
+    """openskill over a league's tables in order ((player keys, their places) each), kept between
+    reads: a read whose tables begin as the last read's did replays only from the first table that
+    differs (a table finishing tonight replays tonight's tables, not four years of them)."""
+
+    EVERY = 250  # a copy of every rating is kept each EVERY tables, to start again from
+
+    def __init__(self):
+        self.steps: list[tuple] = []
+        self.after: list[dict[str, float]] = []
+        self.marks: list[dict] = [{}]  # marks[k]: the ratings before table k * EVERY
+
+    def run(self, steps: list[tuple], pause=lambda: None) -> tuple[dict, list[dict[str, float]]]:
+        """The ratings after every table, and after each table the ordinal of each of its players.
+        A table of fewer than two players rates nobody. `pause()` runs every EVERY tables (the
+        cache lets other phones' requests go between)."""
+        same = next((i for i, (old, new) in enumerate(zip(self.steps, steps)) if old is not new and old != new),
+                    min(len(self.steps), len(steps)))
+        mark = min(same // self.EVERY, len(self.marks) - 1)
+        start = mark * self.EVERY
+        ratings, marks, after = dict(self.marks[mark]), self.marks[:mark + 1], self.after[:start]
+        for i in range(start, len(steps)):
+            if i % self.EVERY == 0 and i > start:
+                marks.append(dict(ratings))
+                pause()
+            keys, places = steps[i]
+            if len(keys) < 2:
+                after.append({})
+                continue
+            teams = [[ratings[key] if key in ratings else MODEL.rating(name=key)] for key in keys]
+            for key, team in zip(keys, MODEL.rate(teams, ranks=list(places))):
+                ratings[key] = team[0]
+            after.append({key: ratings[key].ordinal() for key in keys})
+        self.steps, self.after, self.marks = list(steps), after, marks
+        return ratings, after
 
 
 def as_json(rating) -> dict:
@@ -43,34 +66,24 @@ def as_json(rating) -> dict:
     return {"mu": rating.mu, "sigma": rating.sigma, "ordinal": rating.ordinal()}
 
 
-def league_table(nights: list[dict], merges: list[dict]) -> dict:
-    """{"standings": rows best first, "players": names, "nights": per night its player rows}."""
-    ids = Identities(merges)
-    people: dict[str, dict] = {}
-    keyed = []
-    for night in nights:
-        keys = {name: ids.root(key) for name, key in night_keys(night["id"], night["players"]).items()}
-        keyed.append(keys)
-        for name in night["players"]:
-            person = people.setdefault(keys[name], {"name": name, "points": 0.0, "nights": 0, "wins": 0})
-            person["name"] = name  # the latest night's spelling, unless a merge names one
-            row = night["rows"].get(name, {})
-            person["points"] += row.get("points", 0)
-            person["wins"] += row.get("wins", 0)
-            person["nights"] += name in night["seated"]
-    for key, spelling in ids.shown.items():
-        if key in people:
-            people[key]["name"] = spelling
-    played = sorted(((t["finished"] or "", n, t["round"], t["table"]), n, t) for n, night in enumerate(nights) for t in night["tables"])
-    steps = [([who(keyed[n], ids, name) for name in t["places"]], list(t["places"].values())) for _, n, t in played]
-    ratings, after = replay(steps)
+def league_table(nights: list[dict], merges: list[dict], replayed: Replay | None = None, pause=lambda: None,
+                 sums: Sums | None = None) -> dict:
+    """{"standings": rows best first, "players": names, "nights": [{"id", "name", "date", "seated"}],
+    "rows": a function giving per night its player rows (_night_rows)}.
+    A night may carry its names' keys ("keys", records.night_keys) read once; `replayed` and
+    `sums` are the league's Replay and Sums kept from its last read, if any; `pause` goes to both."""
+    sums = sums or Sums()
+    parts = sums.update(nights, merges, pause)
+    # The first night's spelling (nights in the league's order), unless a merge names one: a
+    # careless later spelling ("aiko") never renames the person.
+    names = {**sums.first_names(parts), **{key: shown for key, shown in sums.ids.shown.items() if key in sums.totals}}
+    people = {key: {"name": names[key], "points": t[0], "wins": t[1], "nights": t[2]} for key, t in sums.totals.items()}
+    steps, order = in_order(parts)
+    ratings, after = (replayed or Replay()).run(steps, pause)
+    # The rows per night (80,000 at a league's limits) are made only for the spreadsheet.
     return {"standings": _ranked(people, ratings), "players": sorted((p["name"] for p in people.values()), key=lambda n: (name_key(n), n)),
-            "nights": _night_rows(nights, keyed, people, [n for _, n, _ in played], after)}
-
-
-def who(keys: dict[str, str], ids: Identities, name: str) -> str:
-    """The person a name at a table of a night is (its registered name's key, merges applied)."""
-    return keys.get(name) or ids.root(name_key(name) or name)
+            "nights": [{"id": n["id"], "name": n["name"], "date": n["date"], "seated": len(n["seated"])} for n in nights],
+            "rows": lambda: _night_rows(nights, [part.keys for part in parts], people, order, after)}
 
 
 def _ranked(people: dict[str, dict], ratings: dict) -> list[dict]:
@@ -96,19 +109,23 @@ def _night_rows(nights: list[dict], keyed: list[dict], people: dict, order: list
     for n, night in enumerate(nights):
         # Nights in the league's order: a player absent from a night keeps the rating they had.
         ordinal.update(by_night[n])
+        placings = night.get("placings") or night_placings(night["tables"])
         rows = []
         for name in night["players"]:
             if name not in night["seated"]:
                 continue
             key = keyed[n][name]
-            places = [_place(t["places"], name) for t in sorted(night["tables"], key=lambda t: (t["round"], t["table"]))
-                      if name in t["places"]]
             rows.append({"player": people[key]["name"], "points": night["rows"].get(name, {}).get("points", 0),
-                         "placings": ", ".join(places), "rating_ordinal": ordinal.get(key, 0.0)})
+                         "placings": placings.get(name, ""), "rating_ordinal": ordinal.get(key, 0.0)})
         out.append({"id": night["id"], "name": night["name"], "date": night["date"], "rows": rows})
     return out
 
 
-def _place(places: dict[str, int], name: str) -> str:
-    place = places[name]
-    return f"{place}=" if sum(1 for p in places.values() if p == place) > 1 else str(place)
+def night_placings(tables: list[dict]) -> dict[str, str]:
+    """Each player's places at a night, round by round ("1, 2=, 4": "2=" a shared place)."""
+    placings: dict[str, list[str]] = {}
+    for t in sorted(tables, key=lambda t: (t["round"], t["table"])):
+        shared = Counter(t["places"].values())
+        for name, place in t["places"].items():
+            placings.setdefault(name, []).append(f"{place}=" if shared[place] > 1 else str(place))
+    return {name: ", ".join(places) for name, places in placings.items()}

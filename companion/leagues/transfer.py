@@ -15,7 +15,7 @@ from ..events.importing import read_export
 from ..events.spreadsheets import BOM, filename
 from ..games import RuleViolation
 from ..games.names import csv_cell
-from .records import LEAGUE_SCHEMA, MAX_MERGES, MAX_NIGHTS, merge_request, new_league
+from .records import LEAGUE_SCHEMA, MAX_MERGES, MAX_NIGHTS, check_merge, merge_request, new_league
 from .service import LeagueService
 
 CSV_COLUMNS = ("league", "event", "date", "player", "points", "placings", "rating_ordinal")
@@ -29,7 +29,7 @@ def league_csv(record: dict, table: dict) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(CSV_COLUMNS)
-    for night in table["nights"]:
+    for night in table["rows"]():
         for row in night["rows"]:
             cells = (record["name"], night["name"], night["date"], row["player"], round(row["points"], 2),
                      row["placings"], round(row["rating_ordinal"], 4))
@@ -54,6 +54,16 @@ def export_league(service: LeagueService, record: dict) -> dict:
             "merges": record["merges"], "nights": nights, "standings": service.table(record)["standings"]}
 
 
+def check_merges(nights: list[dict], merges: list[dict]) -> None:
+    """A RuleViolation when a merge of an export, in order, is one the league's merge form would
+    refuse (records.check_merge): a file edited by hand must not make one person of two."""
+    for number, merge in enumerate(merges):
+        try:
+            check_merge(nights, merges[:number], merge)
+        except RuleViolation as exc:
+            raise RuleViolation(f"The export's merge into {merge['into']} cannot be kept, so nothing was imported: {exc}") from None
+
+
 def import_league(service: LeagueService, data: object) -> dict:
     """A new league (new id and token) with every night of the export imported anew."""
     if not isinstance(data, dict):
@@ -70,11 +80,14 @@ def import_league(service: LeagueService, data: object) -> dict:
     if not isinstance(nights, list) or len(nights) > MAX_NIGHTS:
         raise RuleViolation(DAMAGED.format(f"'nights' is a list of at most {MAX_NIGHTS} night exports"))
     record["merges"] = [{**merge_request(m.get("names"), m.get("into")), "at": str(m.get("at", ""))[:40]} for m in merges]
+    checked = []
     for number, night in enumerate(nights, start=1):
         try:
-            read_export(night)  # every night checked before any is stored
+            read = read_export(night)  # every night checked before any is stored
         except RuleViolation as exc:
             raise RuleViolation(f"Night {number} of the export cannot be imported, so nothing was: {exc}") from None
+        checked.append({"id": f"night-{number}", "name": read.setup["name"], "players": [p["name"] for p in read.players]})
+    check_merges(checked, record["merges"])
     for night in nights:
         event = night_transfer.import_event(service.events, night)
         base = event["revision"]

@@ -2,6 +2,8 @@
 their pages (the organiser's forms as a browser posts them)."""
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from companion import create_app
@@ -108,10 +110,36 @@ def test_the_league_pages_and_the_organisers_forms(client):
     bad_night = client.post(f"/leagues/{league_id}/nights", data={"name": "", "games": "gangs", "rounds": "2"}, follow_redirects=True)
     assert "visible character" in bad_night.data.decode() and len(client.get(f"/api/leagues/{league_id}").json["events"]) == 1
     screen = client.get(f"/leagues/{league_id}/screen").data.decode()
-    assert "Bo" in screen and "hx-trigger" in screen and client.get(f"/leagues/{league_id}/qr.svg").status_code == 200
+    assert "Bo" in screen and f"/leagues/{league_id}/ws" in screen and "hx-trigger" not in screen and client.get(f"/leagues/{league_id}/qr.svg").status_code == 200
     stranger = client.application.test_client()
     other = stranger.get(league_url).data.decode()
     assert 'name="into"' not in other and "Bo" in other
     assert stranger.post(f"/leagues/{league_id}/merge", data={"names": "Bo", "into": "Bob"}).status_code == 302
     assert client.get(f"/api/leagues/{league_id}").json["players"] == ["Ann", "Bo", "Cy"]
     assert stranger.get("/leagues/nosuchleague").status_code == 404
+
+
+def test_a_read_kept_by_one_process_follows_a_correction_made_through_another(redis_url, redis_prefix, tmp_path):  # noqa: F811
+    """Two processes on one Redis: the first keeps its read of the league (leagues/cache.py), the
+    second corrects a result; the first's next reads show the correction once Redis relays it."""
+    config = {"TESTING": True, "DATA_DIR": str(tmp_path / "data"), "ACTION_LIMIT": 0, "CREATE_LIMIT": "100000 per minute",
+              "TABLES_LIMIT": "100000 per minute", "REDIS_URL": redis_url, "REDIS_PREFIX": redis_prefix}
+    apps = [create_app(config), create_app(config)]
+    try:
+        one, other = (app.test_client() for app in apps)
+        league = new_league(one)
+        night = new_night(one, league, FOUR, name="Week 1")
+        table = play_round(one, night, list)[0]
+        standings = lambda client: {r["name"]: r["wins"] for r in client.get(f"/api/leagues/{league['id']}/standings").json}  # noqa: E731
+        winner = table["players"][0]
+        assert standings(one)[winner] == 1
+        fixed = list(reversed(table["players"]))
+        assert other.post(f"/api/events/{night['id']}/results", json={"table_id": table["table_id"], "placings": fixed, "correction": True},
+                          headers=auth(night["token"])).status_code == 200
+        deadline = time.monotonic() + 10
+        while standings(one)[winner] == 1 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert standings(one)[winner] == 0 and standings(one)[fixed[0]] == 1
+    finally:
+        for app in apps:
+            app.extensions["companion.live"].close()

@@ -55,7 +55,8 @@ def post(port: int, path: str, body: dict) -> dict:
 def live_paths(port):
     table = post(port, "/api/tables", {"game": "gangs", "players": ["Ann", "Bob"]})
     event = post(port, "/api/events", {"name": "Friday", "games": ["gangs"], "rounds": 1})
-    return [f"/t/{table['id']}/ws?mode=watch&since=0", f"/e/{event['id']}/ws?mode=screen"]
+    league = post(port, "/api/leagues", {"name": "Thursday Club"})
+    return [f"/t/{table['id']}/ws?mode=watch&since=0", f"/e/{event['id']}/ws?mode=screen", f"/leagues/{league['id']}/ws"]
 
 
 def handshake(port: int, path: str, origin: str | None, host: str | None = None) -> tuple[int, bytes]:
