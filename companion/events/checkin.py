@@ -55,13 +55,14 @@ def holder(record: dict, token: object) -> str | None:
     return player["name"] if player else None
 
 
-def join(record: dict, typed: object, held: object = None) -> tuple[str, str]:
+def join(record: dict, typed: object, held: object = None, checks=()) -> tuple[str, str]:
     """Register and check in the player `typed` names, for a phone holding `held` (its player token
     for this night, if any); returns (the registered name, this phone's player token).
 
     A name no one registered is registered; one the organiser registered that no phone holds is
     claimed; one another phone holds is refused (NameTaken); the phone's own name again keeps its
-    token. A phone is one player: checked in under another name, it lets go of the first (a name
+    token. A new name passes registration's own `checks` (a league's: one person, one spelling a
+    night). A phone is one player: checked in under another name, it lets go of the first (a name
     it registered itself and that never sat at a table is taken off: a typo corrected)."""
     name = clean_name(typed, "name")
     player = _registered(record, name)
@@ -77,6 +78,8 @@ def join(record: dict, typed: object, held: object = None) -> tuple[str, str]:
             player["checked_in"] = True
             return player["name"], mine["token"]
     else:
+        for check in checks:
+            check(record, [name])
         room_for(len(record["players"]), 1)
     if mine is not None:
         phones.remove(mine)

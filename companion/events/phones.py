@@ -31,7 +31,7 @@ class PlayerPhones:
         def change(record):
             check_key(record, key)
             before = {p["name"] for p in record["players"]}
-            done.append(join(record, name, held))
+            done.append(join(record, name, held, self.registration_checks))
             what = "registered and checked in" if done[0][0] not in before else "checked in"
             note(record, "by phone", "checkin", text=f"{done[0][0]} {what}")
         record = store_changed(self._lock, lambda: self.get(event_id), change, self.store.save_event)

@@ -3,6 +3,8 @@ merge names), a merge never makes one person of two players of one night (API, p
 and a night of the league never registers one person twice under two spellings."""
 from __future__ import annotations
 
+from urllib.parse import parse_qs, urlsplit
+
 from companion.leagues.service import LeagueService
 from tests.league_helpers import auth, by_name, new_league, new_night, play_round
 
@@ -108,6 +110,10 @@ def test_a_night_of_the_league_refuses_a_second_spelling_of_one_merged_person(cl
     client.get(f"/e/{night['id']}/desk/{night['token']}")  # this phone opens the night's desk
     page = client.post(f"/e/{night['id']}/admin/players", data={"names": "Daichii"}, headers={"HX-Request": "true"}).data.decode()
     assert "Daichii is Daichi in the league" in page
+    # A phone checking in by the night's QR code is held to the same.
+    key = parse_qs(urlsplit(client.get(f"/api/events/{night['id']}", headers=auth(night["token"])).json["urls"]["checkin"]).query)["key"][0]
+    reply = client.post(f"/api/events/{night['id']}/join", json={"name": "daichii", "key": key})
+    assert reply.status_code == 422 and reply.json["error"].startswith("daichii is Daichi in the league")
     # A night outside the league registers both: they are only names there.
     alone = client.post("/api/events", json={"name": "Alone", "games": ["gangs"], "rounds": 1}).json
     assert register(client, alone, ["Daichi", "Daichii"]).status_code == 200
