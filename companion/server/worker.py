@@ -92,7 +92,7 @@ class EventLoopWorker(GeventWorker):
         length = headers.get("CONTENT-LENGTH")
         if not length and "TRANSFER-ENCODING" not in headers:
             return True  # no body
-        if length and length.isdigit() and int(length) > BODY_BYTES:
+        if length and length.isascii() and length.isdigit() and int(length) > BODY_BYTES:  # "²" is a digit too
             req.must_close = True  # the app refuses it from its length; nothing of it is read
             return True
         body = None
