@@ -20,6 +20,7 @@ from ..games.names import clean_name, name_key
 from ..tables import same_secret
 from .checks import find_player, room_for, seated_names
 from .clock import view as clock_view
+from .final import is_final
 
 
 class WrongKey(RuleViolation):
@@ -120,7 +121,8 @@ def my_night(record: dict, name: str, standings: list[dict], at: float) -> dict:
     """What GET /api/events/<id>/me replies for `name` (without `play_url`, which the web layer
     adds: the table's "table_id" stands in for it): the latest round, this player's table in it
     (number, game, 0-based seat, players) or None, the clock of that table (the round's without a
-    table) and the player's standing (rank, points, played) once a result counts."""
+    table), the player's standing (rank, points, played) once a result counts, and whether the
+    round is the night's final (whose phones not at it are told why they have no seat)."""
     rnd = record["rounds"][-1] if record["rounds"] else None
     table = None
     for number, t in enumerate(rnd["tables"] if rnd else [], start=1):
@@ -133,7 +135,7 @@ def my_night(record: dict, name: str, standings: list[dict], at: float) -> dict:
         figures.update(clock["tables"].get(table["table_id"], {}))
     row = next((r for r in standings if r["name"] == name), None)
     player = find_player(record["players"], name)
-    return {"name": name, "round": rnd["round"] if rnd else None, "table": table, "clock": figures,
+    return {"name": name, "round": rnd["round"] if rnd else None, "final": bool(rnd) and is_final(rnd), "table": table, "clock": figures,
             "checked_in": bool(player and player["checked_in"]),
             "standing": {k: row[k] for k in ("rank", "points", "played")} if row and row["played"] else None}
 

@@ -156,3 +156,27 @@ def test_the_desk_lets_a_new_phone_check_in_for_a_player_whose_phone_died(app, c
     assert check_in(second, night, "Ann").status_code == 302
     assert first.get(f"/e/{night['id']}/me").status_code == 403
     assert "This phone no longer follows a player of this night" in text(first.get(f"/e/{night['id']}/me/regions"))
+
+
+def test_in_the_final_the_finalists_phones_show_their_seat_and_the_others_why_they_have_none(app, client, night):
+    phones = {name: app.test_client() for name in ("Ann", "Bob", "Cy", "Dee")}
+    for name, phone in phones.items():
+        check_in(phone, night, name)
+    h = bearer(night["token"])
+    for t in client.post(f"/api/events/{night['id']}/rounds", json={"game": "gangs"}, headers=h).json["tables"]:
+        assert "Round 1" in text(phones[t["players"][0]].get(f"/e/{night['id']}/me"))
+        client.post(f"/api/events/{night['id']}/results", json={"table_id": t["table_id"], "placings": sorted(t["players"])}, headers=h)
+    top = client.post(f"/api/events/{night['id']}/final", json={"top": 2, "game": "gangs"}, headers=h).json["tables"][0]["players"]
+    for name, phone in phones.items():
+        with phone.session_transaction() as sess:
+            token = sess["players"][night["id"]]
+        me = client.get(f"/api/events/{night['id']}/me", headers=bearer(token)).json
+        page = text(phone.get(f"/e/{night['id']}/me"))
+        assert me["final"] is True and "The final" in page and "Round 2" not in page
+        if name in top:
+            assert me["table"]["seat"] == top.index(name)
+            assert f"Seat {top.index(name) + 1} of 2" in page and "Sit at my seat" in page
+        else:
+            assert me["table"] is None
+            assert "You are not at a table this round: the final seats the top 2 of the standings." in page
+            assert "checked in after it was drawn" not in page and "Sit at my seat" not in page
