@@ -180,3 +180,10 @@ def test_in_the_final_the_finalists_phones_show_their_seat_and_the_others_why_th
             assert me["table"] is None
             assert "You are not at a table this round: the final seats the top 2 of the standings." in page
             assert "checked in after it was drawn" not in page and "Sit at my seat" not in page
+
+
+def test_the_big_screen_counts_each_phone_that_checks_in_in_its_pushed_regions(app, client, night):
+    assert "2 players" in text(client.get(f"/e/{night['id']}/screen"))
+    check_in(app.test_client(), night, "Cy")
+    pushed = client.get(f"/e/{night['id']}/regions?mode=screen").get_data(as_text=True)
+    assert re.search(r'<span id="event-count" hx-swap-oob="true">3 players</span>', pushed)
