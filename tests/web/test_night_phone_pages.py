@@ -187,3 +187,28 @@ def test_the_big_screen_counts_each_phone_that_checks_in_in_its_pushed_regions(a
     check_in(app.test_client(), night, "Cy")
     pushed = client.get(f"/e/{night['id']}/regions?mode=screen").get_data(as_text=True)
     assert re.search(r'<span id="event-count" hx-swap-oob="true">3 players</span>', pushed)
+
+
+def test_once_the_night_is_over_my_night_has_no_clock_and_says_so(app, client, night):
+    phones = {name: app.test_client() for name in ("Ann", "Bob")}
+    for phone, name in zip(phones.values(), phones):
+        check_in(phone, night, name)
+    h = bearer(night["token"])
+    for number in (1, 2):
+        table = client.post(f"/api/events/{night['id']}/rounds", json={"game": "gangs"}, headers=h).json["tables"][0]
+        assert client.post(f"/api/events/{night['id']}/clock", json={"minutes": 30}, headers=h).status_code == 200
+        with phones["Ann"].session_transaction() as sess:
+            token = sess["players"][night["id"]]
+        me = client.get(f"/api/events/{night['id']}/me", headers=bearer(token)).json
+        assert me["clock"]["running"] is True and me["over"] is False
+        assert "Sit at my seat" in text(phones["Ann"].get(f"/e/{night['id']}/me"))
+        client.post(f"/api/events/{night['id']}/results", json={"table_id": table["table_id"], "placings": ["Ann", "Bob"]}, headers=h)
+    # The last round has its result: the clock stops here as everywhere (GET …/clock says so too).
+    assert client.get(f"/api/events/{night['id']}/clock").json["running"] is False
+    me = client.get(f"/api/events/{night['id']}/me", headers=bearer(token)).json
+    assert me["over"] is True and me["clock"]["running"] is False and me["clock"]["remaining_s"] is None
+    page = phones["Ann"].get(f"/e/{night['id']}/me").get_data(as_text=True)
+    assert re.search(r'<section id="event-clock"[^>]*data-clock-state="over"[^>]*hidden', page)
+    assert 'role="timer"' not in page
+    said = text(phones["Ann"].get(f"/e/{night['id']}/me"))
+    assert "The night is over" in said and "Final standing: 1st of 2" in said and "Sit at my seat" not in said
