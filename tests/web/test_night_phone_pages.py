@@ -211,4 +211,4 @@ def test_once_the_night_is_over_my_night_has_no_clock_and_says_so(app, client, n
     assert re.search(r'<section id="event-clock"[^>]*data-clock-state="over"[^>]*hidden', page)
     assert 'role="timer"' not in page
     said = text(phones["Ann"].get(f"/e/{night['id']}/me"))
-    assert "The night is over" in said and "Final standing: 1st of 2" in said and "Sit at my seat" not in said
+    assert "All rounds are played" in said and "Standing: 1st of 2" in said and "Sit at my seat" not in said
