@@ -64,6 +64,11 @@ def seat_shown_as_the_api_says(page, me: dict) -> None:
         [f"{p} (you)" if k == table["seat"] else p for k, p in enumerate(table["players"])])
 
 
+def fits_360(page) -> None:
+    """Nothing on the phone's page is wider than its 360 px screen (no sideways scrolling)."""
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360, page.url
+
+
 def host_token(live_server, table_id: str) -> str:
     """The table's own token (the desk's way to every seat), as the server keeps it."""
     return live_server.app.extensions["companion.tables"].get(table_id).record["host_token"]
@@ -122,6 +127,7 @@ def test_a_night_from_the_players_side(live_server, browser, tmp_path):
             expect(page.locator("#my-night h1")).to_have_text(name)
             expect(page.locator("#my-night")).to_contain_text("You are checked in. Your table shows here as soon as the organiser draws round 1.")
             expect(page.locator("#netstate")).to_have_text("Live")
+            fits_360(page)
             expect(desk.locator(".roster li", has_text=name)).to_contain_text("✓ here · by phone")
             expect(desk.locator("#event-players h2")).to_contain_text(f"{count} checked in of {count}")
             expect(screen.locator("#event-standings tbody tr")).to_have_count(count)
@@ -149,6 +155,7 @@ def test_a_night_from_the_players_side(live_server, browser, tmp_path):
                 assert me["round"] == number and me["name"] == name
                 assert me["table"]["players"] == next(t["players"] for t in tables if t["table_id"] == me["table"]["table_id"])
                 seat_shown_as_the_api_says(page, me)
+                fits_360(page)
                 assert page.evaluate("window.__sameDocument") is True, "pushed over the websocket, not reloaded"
             if number == 1:
                 # One tap to sit: the table page holds this player's seat (no code, nobody asked).
@@ -156,6 +163,7 @@ def test_a_night_from_the_players_side(live_server, browser, tmp_path):
                     page.get_by_role("link", name="Sit at my seat").click()
                     expect(page.locator("header .you")).to_contain_text(name)
                     expect(page.get_by_role("button", name="Shared phone", exact=True)).to_have_count(0)
+                    fits_360(page)
                     page.goto(f"{base}/e/{eid}/me")
                     expect(page.locator("#netstate")).to_have_text("Live")
                 phones["Aiko"].screenshot(path=str(where / "journey-phone-round-1-360.png"), full_page=True)
@@ -203,12 +211,14 @@ def test_a_night_from_the_players_side(live_server, browser, tmp_path):
             me = my_night_api(page, base, eid, player_token(page))
             assert (me["round"], me["table"]["seat"], me["table"]["players"]) == (3, k, top4)
             seat_shown_as_the_api_says(page, me)
+            fits_360(page)
         for name in NAMES:
             if name not in top4:
                 night = phones[name].locator("#my-night")
                 expect(night.locator(".my-round")).to_have_text("The final")
                 expect(night).to_contain_text(f"You are not at a table this round: the final seats the top 4 of the standings.")
                 expect(night.get_by_role("link", name="Sit at my seat")).to_have_count(0)
+                fits_360(phones[name])
         assert all(page.evaluate("window.__sameDocument") is True for page in phones.values())
 
         # The final is played against the clock; its result ends the night.
@@ -228,14 +238,14 @@ def test_a_night_from_the_players_side(live_server, browser, tmp_path):
         expect(screen.locator("[role=timer]:visible")).to_have_count(0)
         # Every phone is told the night is over, with its final standing and no clock.
         final_rows = desk.context.request.get(f"{base}/api/events/{eid}/standings").json()
-        assert final_rows[0]["name"] == winner and [r["name"] for r in final_rows[:4]] == sorted(top4, key=[r["name"] for r in final_rows].index)
+        assert final_rows[0]["name"] == winner and {r["name"] for r in final_rows[:4]} == set(top4), "the finalists head the standings"
         for row in final_rows:
             page = phones[row["name"]]
             expect(page.locator("#my-night .my-over")).to_have_text("All rounds are played: thank you for playing.")
             expect(page.locator("#my-night .my-standing")).to_contain_text(f"Standing: {ORDINALS[row['rank'] - 1]} of 8")
             expect(page.locator("#event-clock")).to_be_hidden()
             expect(page.get_by_role("link", name="Sit at my seat")).to_have_count(0)
-        assert set(r["name"] for r in final_rows[:4]) == set(top4), "the finalists head the standings"
+            fits_360(page)
         assert screen.evaluate("window.__kept === true")
         screen.screenshot(path=str(where / "journey-screen-podium-1920.png"))
         phones[winner].screenshot(path=str(where / "journey-phone-night-over-360.png"), full_page=True)
