@@ -85,6 +85,30 @@ def finish_round(live_server, desk, base: str, tables: list[dict]) -> None:
         expect(desk.locator(f'.seat-card[data-table="{number}"] .badge.got')).to_have_text("finished")
 
 
+def one_move_in_the_app(request, base: str, table_id: str, token: str) -> None:
+    """A Gangs of Kyoto table's first move, from the engine's offer (a plain card given)."""
+    headers = {"Authorization": f"Bearer {token}"}
+    state = request.get(f"{base}/api/tables/{table_id}", headers=headers).json()["state"]
+    move = {"type": "give", "to": state["pending"][0]["to"][0], "card": {"value": 0, "kind": "plain"}}
+    assert request.post(f"{base}/api/tables/{table_id}/actions", data=move, headers=headers).ok
+
+
+def desk_ends_a_table_in_play(desk, number: int, order: list[str]) -> None:
+    """The desk taps a result for table `number`, still being played in the app: it is asked
+    first, and says yes."""
+    card = desk.locator(f'.seat-card[data-table="{number}"]')
+    expect(card.locator(".badge").first).to_have_text("playing")
+    card.get_by_text("Played without the app? Enter the result").click()
+    for name in order:
+        card.locator(f'[data-tap-name="{name}"]').click()
+    card.get_by_role("button", name=f"Enter the result of table {number}").click()
+    confirm = desk.locator("#event-confirm")
+    expect(confirm).to_contain_text(f"Table {number} of round 2 (Gangs of Kyoto) is still being played in the app.")
+    confirm.get_by_role("button", name=f"Yes, end table {number} with this result").click()
+    expect(confirm).to_be_hidden()
+    expect(card.locator("ol.places li")).to_have_text([f"{ORDINALS[k]} {n}" for k, n in enumerate(order)])
+
+
 def test_a_night_from_the_players_side(live_server, browser, tmp_path):
     base, where = live_server.url, shots(tmp_path)
     contexts = []
@@ -185,8 +209,31 @@ def test_a_night_from_the_players_side(live_server, browser, tmp_path):
                     expect(page.locator("#event-clock .clock-time")).to_have_text(re.compile(r"^4[45]:\d\d$" if at_two else r"^(40:00|39:\d\d)$"))
                 phones[tables[1]["players"][0]].screenshot(path=str(where / "journey-phone-round-2-360.png"), full_page=True)
 
-            # The round is played: the table in the app ends by itself, the other at the desk.
-            finish_round(live_server, desk, base, tables)
+            if number == 1:
+                # The round is played: the table in the app ends by itself, the other at the desk.
+                finish_round(live_server, desk, base, tables)
+            else:
+                # A player sits at the Gangs of Kyoto table, which makes its first move in the app;
+                # it is then played on paper, and the desk, entering its result, is asked first.
+                # The player's phone is told, without a reload.
+                number_app = next(k for k, t in enumerate(tables, start=1) if t["game"] == "gangs")
+                in_app = tables[number_app - 1]
+                seated = phones[in_app["players"][0]]
+                seated.get_by_role("link", name="Sit at my seat").click()
+                expect(seated.locator("header .you")).to_contain_text(in_app["players"][0])
+                expect(seated.locator("#netstate")).to_have_text("Live")
+                seated.evaluate("window.__kept = true")
+                one_move_in_the_app(desk.context.request, base, in_app["table_id"], host_token(live_server, in_app["table_id"]))
+                desk_ends_a_table_in_play(desk, number_app, in_app["players"])
+                expect(seated.locator("#status .turn")).to_have_text("Finished at the organiser's desk")
+                expect(seated.locator(".locked")).to_contain_text(f"1st {in_app['players'][0]}, 2nd {in_app['players'][1]}")
+                assert seated.evaluate("window.__kept === true"), "told by the live push, not a reload"
+                fits_360(seated)
+                seated.screenshot(path=str(where / "journey-phone-table-ended-at-desk-360.png"), full_page=True)
+                seated.goto(f"{base}/e/{eid}/me")
+                expect(seated.locator("#netstate")).to_have_text("Live")
+                other = 3 - number_app
+                tap_result(desk, other, list(reversed(tables[other - 1]["players"])))
             expect(screen.locator(".round-title")).to_contain_text("every table finished")
             standings = desk.context.request.get(f"{base}/api/events/{eid}/standings").json()
             for row in standings:
