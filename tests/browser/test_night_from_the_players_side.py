@@ -7,7 +7,8 @@ The organiser creates the night on its page; each phone opens the check-in link 
 at once; round 1 is seated (two tables of four) and pushed to each phone, which sits with one tap
 at a table page that knows who holds it; one table is played to its end in the app (through the
 JSON API with its token), the other entered at the desk; round 2 is pushed likewise, each phone's
-seat as `GET /api/events/<id>/me` says, with the table's own extra time; the desk seats a final of
+seat as `GET /api/events/<id>/me` says, with the table's own extra time, and the desk entering the
+result of a table in play is asked first (the player sitting there is told); the desk seats a final of
 the top 4, whose phones are told their seats in standing order while the others are told they are
 not at a table; the final's result ends the night: the podium, and no clock anywhere.
 Screenshots go to $SHOTS_DIR when it is set, else to the test's own temporary folder."""
@@ -86,7 +87,7 @@ def finish_round(live_server, desk, base: str, tables: list[dict]) -> None:
 
 
 def one_move_in_the_app(request, base: str, table_id: str, token: str) -> None:
-    """A Gangs of Kyoto table's first move, from the engine's offer (a plain card given)."""
+    """A Gangs of Kyoto table's first move: the card its state says is owed (a plain one) given."""
     headers = {"Authorization": f"Bearer {token}"}
     state = request.get(f"{base}/api/tables/{table_id}", headers=headers).json()["state"]
     move = {"type": "give", "to": state["pending"][0]["to"][0], "card": {"value": 0, "kind": "plain"}}
@@ -263,7 +264,7 @@ def test_a_night_from_the_players_side(live_server, browser, tmp_path):
             if name not in top4:
                 night = phones[name].locator("#my-night")
                 expect(night.locator(".my-round")).to_have_text("The final")
-                expect(night).to_contain_text(f"You are not at a table this round: the final seats the top 4 of the standings.")
+                expect(night).to_contain_text("You are not at a table this round: the final seats the top 4 of the standings.")
                 expect(night.get_by_role("link", name="Sit at my seat")).to_have_count(0)
                 fits_360(phones[name])
         assert all(page.evaluate("window.__sameDocument") is True for page in phones.values())
