@@ -20,6 +20,7 @@ from ..games.names import clean_name, name_key
 from ..tables import same_secret
 from .checks import find_player, room_for, seated_names
 from .clock import view as clock_view
+from .final import is_final
 
 
 class WrongKey(RuleViolation):
@@ -119,24 +120,27 @@ def by_phone(record: dict) -> set[str]:
     return {p["name"] for p in record.get("phones", [])}
 
 
-def my_night(record: dict, name: str, standings: list[dict], at: float) -> dict:
+def my_night(record: dict, name: str, standings: list[dict], at: float, ended: bool = False) -> dict:
     """What GET /api/events/<id>/me replies for `name` (without `play_url`, which the web layer
     adds: the table's "table_id" stands in for it): the latest round, this player's table in it
     (number, game, 0-based seat, players) or None, the clock of that table (the round's without a
-    table) and the player's standing (rank, points, played) once a result counts."""
+    table), the player's standing (rank, points, played) once a result counts, and whether the
+    round is the night's final (whose phones not at it are told why they have no seat); once the
+    night has `ended` ("over"), no clock runs, as GET /api/events/<id>/clock says."""
     rnd = record["rounds"][-1] if record["rounds"] else None
     table = None
     for number, t in enumerate(rnd["tables"] if rnd else [], start=1):
         if name in t["players"]:
             table = {"number": number, "game": t["game"], "seat": t["players"].index(name), "players": list(t["players"]),
                      "table_id": t["table_id"]}
-    clock = clock_view(record, at)
+    clock = clock_view(record, at, ended)
     figures = {k: clock[k] for k in ("round", "running", "paused", "ends_at", "remaining_s", "minutes")}
     if table is not None:
         figures.update(clock["tables"].get(table["table_id"], {}))
     row = next((r for r in standings if r["name"] == name), None)
     player = find_player(record["players"], name)
-    return {"name": name, "round": rnd["round"] if rnd else None, "table": table, "clock": figures,
+    return {"name": name, "round": rnd["round"] if rnd else None, "final": bool(rnd) and is_final(rnd), "over": ended,
+            "table": table, "clock": figures,
             "checked_in": bool(player and player["checked_in"]),
             "standing": {k: row[k] for k in ("rank", "points", "played")} if row and row["played"] else None}
 

@@ -59,7 +59,8 @@ class PlayerPhones:
 
     def night(self, record: dict, token: object) -> dict:
         """`me` for a night already read."""
-        return my_night(record, self.player_name(record, token), self.standings(record), self.wall())
+        rows = self.results(record)
+        return my_night(record, self.player_name(record, token), self.standings(record, rows), self.wall(), self.ended(record, rows))
 
     def sit(self, event_id: str, token: object, held=lambda table_id: None) -> tuple[str | None, str | None]:
         """Seat the phone of the player `token` stands for at their own seat of the current round:

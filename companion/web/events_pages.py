@@ -22,8 +22,9 @@ from .limits import TooManyTables
 from .qr import svg_response
 
 bp = Blueprint("events", __name__)
-# The live regions of each page; the big screen opened on a desk adds the conflicts.
-REGIONS = {"public": ("clock", "podium", "round", "standings"), "screen": ("clock", "podium", "round", "standings"),
+# The live regions of each page (the big screen's count of players under its title); the big
+# screen opened on a desk adds the conflicts.
+REGIONS = {"public": ("clock", "podium", "round", "standings"), "screen": ("clock", "count", "podium", "round", "standings"),
            "admin": ("clock", "conflicts", "podium", "round", "start", "standings", "players", "results", "desks", "history")}
 def context(record: dict, desk: bool = False) -> dict:
     """What every event template needs (events/views.py), for this phone's desk token."""

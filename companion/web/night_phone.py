@@ -79,7 +79,7 @@ def night_context(event_id: str, oob: bool = False) -> dict:
     night = service.night(record, token)
     table = night["table"]
     return {"event": record, "night": night, "oob": oob, "games": {g.id: g for g in all_games()},
-            "sit": play_url(event_id, token) if table else None, "clock": clock_brief(record),
+            "sit": play_url(event_id, token) if table else None, "clock": clock_brief(record, night["over"]),
             "seat_key": f"{night['round']}:{table['table_id']}:{table['seat']}" if table else f"{night['round']}:-"}
 
 

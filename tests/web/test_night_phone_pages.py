@@ -156,3 +156,59 @@ def test_the_desk_lets_a_new_phone_check_in_for_a_player_whose_phone_died(app, c
     assert check_in(second, night, "Ann").status_code == 302
     assert first.get(f"/e/{night['id']}/me").status_code == 403
     assert "This phone no longer follows a player of this night" in text(first.get(f"/e/{night['id']}/me/regions"))
+
+
+def test_in_the_final_the_finalists_phones_show_their_seat_and_the_others_why_they_have_none(app, client, night):
+    phones = {name: app.test_client() for name in ("Ann", "Bob", "Cy", "Dee")}
+    for name, phone in phones.items():
+        check_in(phone, night, name)
+    h = bearer(night["token"])
+    for t in client.post(f"/api/events/{night['id']}/rounds", json={"game": "gangs"}, headers=h).json["tables"]:
+        assert "Round 1" in text(phones[t["players"][0]].get(f"/e/{night['id']}/me"))
+        client.post(f"/api/events/{night['id']}/results", json={"table_id": t["table_id"], "placings": sorted(t["players"])}, headers=h)
+    top = client.post(f"/api/events/{night['id']}/final", json={"top": 2, "game": "gangs"}, headers=h).json["tables"][0]["players"]
+    for name, phone in phones.items():
+        with phone.session_transaction() as sess:
+            token = sess["players"][night["id"]]
+        me = client.get(f"/api/events/{night['id']}/me", headers=bearer(token)).json
+        page = text(phone.get(f"/e/{night['id']}/me"))
+        assert me["final"] is True and "The final" in page and "Round 2" not in page
+        if name in top:
+            assert me["table"]["seat"] == top.index(name)
+            assert f"Seat {top.index(name) + 1} of 2" in page and "Sit at my seat" in page
+        else:
+            assert me["table"] is None
+            assert "You are not at a table this round: the final seats the top 2 of the standings." in page
+            assert "checked in after it was drawn" not in page and "Sit at my seat" not in page
+
+
+def test_the_big_screen_counts_each_phone_that_checks_in_in_its_pushed_regions(app, client, night):
+    assert "2 players" in text(client.get(f"/e/{night['id']}/screen"))
+    check_in(app.test_client(), night, "Cy")
+    pushed = client.get(f"/e/{night['id']}/regions?mode=screen").get_data(as_text=True)
+    assert re.search(r'<span id="event-count" hx-swap-oob="true">3 players</span>', pushed)
+
+
+def test_once_the_night_is_over_my_night_has_no_clock_and_says_so(app, client, night):
+    phones = {name: app.test_client() for name in ("Ann", "Bob")}
+    for phone, name in zip(phones.values(), phones):
+        check_in(phone, night, name)
+    h = bearer(night["token"])
+    for number in (1, 2):
+        table = client.post(f"/api/events/{night['id']}/rounds", json={"game": "gangs"}, headers=h).json["tables"][0]
+        assert client.post(f"/api/events/{night['id']}/clock", json={"minutes": 30}, headers=h).status_code == 200
+        with phones["Ann"].session_transaction() as sess:
+            token = sess["players"][night["id"]]
+        me = client.get(f"/api/events/{night['id']}/me", headers=bearer(token)).json
+        assert me["clock"]["running"] is True and me["over"] is False
+        assert "Sit at my seat" in text(phones["Ann"].get(f"/e/{night['id']}/me"))
+        client.post(f"/api/events/{night['id']}/results", json={"table_id": table["table_id"], "placings": ["Ann", "Bob"]}, headers=h)
+    # The last round has its result: the clock stops here as everywhere (GET …/clock says so too).
+    assert client.get(f"/api/events/{night['id']}/clock").json["running"] is False
+    me = client.get(f"/api/events/{night['id']}/me", headers=bearer(token)).json
+    assert me["over"] is True and me["clock"]["running"] is False and me["clock"]["remaining_s"] is None
+    page = phones["Ann"].get(f"/e/{night['id']}/me").get_data(as_text=True)
+    assert re.search(r'<section id="event-clock"[^>]*data-clock-state="over"[^>]*hidden', page)
+    assert 'role="timer"' not in page
+    said = text(phones["Ann"].get(f"/e/{night['id']}/me"))
+    assert "All rounds are played" in said and "Standing: 1st of 2" in said and "Sit at my seat" not in said
