@@ -8,12 +8,24 @@ from __future__ import annotations
 
 import sys
 
-from bench import create, figures, league_read, load, night_phones, push_bytes, store_pace, tap_cost, undo
+from bench import (
+    browser_latency,
+    create,
+    figures,
+    league_read,
+    load,
+    night_phones,
+    push_bytes,
+    store_pace,
+    tap_cost,
+    undo,
+)
 
 # name: (its module, what it answers)
 BENCHES = {
     "tap-cost": (tap_cost, "CPU and time to the last phone of a tap, per game, against a bare "
                                    "flask-sock broadcast of the same bytes"),
+    "browser-latency": (browser_latency, "ms from a tap's POST to every other phone's page in Chromium, per game"),
     "push-bytes": (push_bytes, "bytes a phone receives per action type, per game, seat and watcher"),
     "load": (load, "50 tables of 6 phones at a venue's pace: latencies, errors, server RSS over time"),
     "undo": (undo, "undo and redo against an action, at 10, 300 and 3,000 actions of log"),
