@@ -6,6 +6,8 @@ changes ϟ and ♥ through the cards. ★ are changed here: no card adds to a ga
 """
 from __future__ import annotations
 
+from ..said import filled, said
+
 WIN_STARS = 20
 MAX_HP = 10
 FACES = ("1", "2", "3", "heart", "energy", "smash")
@@ -47,7 +49,8 @@ def add(state: dict, i: int, key: str, n: int, top: int | None, symbol: str, why
     before = p[key]
     p[key] = max(0, before + n if top is None else min(top, before + n))
     if p[key] != before:
-        lines.append(f"{name(state, i)} {'gains' if n > 0 else 'loses'} {abs(p[key] - before)}{symbol} ({why}).")
+        said_how = said("{who} gains {n}{symbol} ({why}).") if n > 0 else said("{who} loses {n}{symbol} ({why}).")
+        lines.append(filled(said_how, who=name(state, i), n=abs(p[key] - before), symbol=symbol, why=why))
 
 
 def gain_stars(state: dict, i: int, n: int, why: str, lines: list[str]) -> None:

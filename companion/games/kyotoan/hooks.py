@@ -14,6 +14,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..said import said
+
 # moment: what the hook is called with after (state, i) -> what it returns
 MOMENTS = {
     # numbers, added up over the owner's cards
@@ -151,7 +153,7 @@ def counters_bought(n: int, say: str = "") -> Callable:
         if key is None:  # bought from another monster: its counters came with it
             return []
         whose = f"Mimic's {say}" if key == "mimic" else say
-        return [Change(i, counters=(key, n), say=f"{whose} gets {n}ϟ from the bank." if say else "")]
+        return [Change(i, counters=(key, n), say=said("{whose} gets {n}ϟ from the bank.", whose=whose, n=n) if say else "")]
     return bought
 
 

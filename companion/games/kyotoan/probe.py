@@ -14,6 +14,7 @@ card), "{CARD}:{i}" (a reroll by monster i), "{CARD}_pass:{i}" (i passed).
 """
 from __future__ import annotations
 
+from ..said import said
 from ..words import listed
 from .board import alive, copies, name, owns, used
 from .cards import CARDS
@@ -54,7 +55,7 @@ def why_over(state: dict) -> str:
     if changed(state):
         return "a die was changed"
     if probed(state):
-        return f"{NAME} rerolled a die"
+        return said("{NAME} rerolled a die", NAME=NAME)
     return "its dice are to resolve"
 
 
@@ -99,14 +100,15 @@ def tell_asked(game, state: dict, lines: list[str]) -> None:
     """The history's line when the question opens."""
     asked = owed(game, state)
     if asked:
-        lines.append(f"{NAME}: {asking(state, asked)}.")
+        lines.append(said("{card}: {question}.", card=NAME, question=asking(state, asked)))
 
 
 def asking(state: dict, asked: list[int]) -> str:
     """Who the question waits for, and what it asks."""
     one = len(asked) == 1
-    return f"{listed([name(state, j) for j in asked])} may reroll one of {name(state, state['current'])}'s dice " \
-           f"or pass{'' if one else ', each'}"
+    return said("{value} may reroll one of {who}'s dice or pass{value2}",
+                value=listed([name(state, j) for j in asked]), who=name(state, state['current']),
+                value2='' if one else ', each')
 
 
 def change_refused(game, state: dict) -> str | None:
@@ -114,11 +116,11 @@ def change_refused(game, state: dict) -> str | None:
     ruling), asked now, or to be asked once the rolling ends."""
     asked = owed(game, state)
     if asked:
-        return f"{NAME} comes first: {asking(state, asked)}."
+        return said("{NAME} comes first: {asking}.", NAME=NAME, asking=asking(state, asked))
     waiting = probers(state) if not changed(state) and not ended(game, state) else []
     if waiting:
-        return (f"Dice are changed after the last roll and after any {NAME} reroll: end the rolling "
-                f"(resolve) and {listed([name(state, j) for j in waiting])} may reroll first.")
+        return said("Dice are changed after the last roll and after any {NAME} reroll: end the rolling (resolve) and {value} may reroll first.",
+                    NAME=NAME, value=listed([name(state, j) for j in waiting]))
     return None
 
 
@@ -126,16 +128,17 @@ def probe_refused(game, state: dict, i: int) -> str | None:
     """Why monster i may not reroll with the card now (None: it is asked)."""
     me = state["current"]
     if state["phase"] != "roll" or not state["dice"]:
-        return f"{NAME} rerolls a die after another monster's last roll, before the dice resolve."
+        return said("{NAME} rerolls a die after another monster's last roll, before the dice resolve.", NAME=NAME)
     if changed(state):
-        return f"{name(state, me)} has changed a die already: {NAME} rerolls before dice are changed."
+        return said("{who} has changed a die already: {NAME} rerolls before dice are changed.", who=name(state, me),
+                    NAME=NAME)
     p = state["players"][i]
     if CARD in (p.get("auto_pass") or []):
-        return f"{name(state, i)} passes on {NAME} automatically (its seat's setting)."
+        return said("{who} passes on {NAME} automatically (its seat's setting).", who=name(state, i), NAME=NAME)
     if used(state, passed_mark(i)):
-        return f"{name(state, i)} passed on {NAME} this turn."
+        return said("{who} passed on {NAME} this turn.", who=name(state, i), NAME=NAME)
     if used(state, probed_mark(i)) >= copies(state, i, CARD):
-        return f"{name(state, i)} has used {NAME} on this turn already."
+        return said("{who} has used {NAME} on this turn already.", who=name(state, i), NAME=NAME)
     if not ended(game, state):
-        return f"{NAME} rerolls after {name(state, me)}'s last roll."
+        return said("{NAME} rerolls after {who}'s last roll.", NAME=NAME, who=name(state, me))
     return None
