@@ -8,6 +8,7 @@ from ..games.fields import MAX_DEPTH, is_int, nesting_depth
 from ..tables import SeatTaken, Table, last_change
 from . import bearer_token, groups, public_base, tables
 from .errors import error_reply
+from .said import told
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -47,7 +48,7 @@ def _seen_by(table: Table, token: str | None) -> dict:
     what the rules switch off, with why ("Withheld")."""
     viewer, host = table.viewer_for(token), table.is_host(token)
     return {"state": table.state_for(viewer), "offers": table.offers_for(viewer, host=host),
-            "withheld": table.withheld_for(viewer, host=host)}
+            "withheld": [{**w, "why": told(w["why"])} for w in table.withheld_for(viewer, host=host)]}
 
 
 @bp.get("/games")
@@ -99,7 +100,7 @@ def act(table_id):
     version = action.pop("version", None)
     token = bearer_token()
     table, lines = tables().act(table_id, token, action, version)
-    return jsonify(version=table.version, **_seen_by(table, token), log=lines)
+    return jsonify(version=table.version, **_seen_by(table, token), log=[told(line) for line in lines])
 
 
 @bp.post("/tables/<table_id>/undo")
@@ -122,14 +123,15 @@ def _moved(table: Table) -> dict:
     """What an undo or redo took back or put back, as every phone is told it (docs/api.md):
     whose phone ("by": "Ben's phone") and the tap's name."""
     change = last_change(table)
-    return {"by": change["by"], "name": change["name"]}
+    return {"by": change["by"], "name": told(change["name"])}
 
 
 @bp.get("/tables/<table_id>/log")
 def log(table_id):
     """Every action with its lines in words, redacted for the caller."""
     table = tables().get(table_id)
-    return jsonify(table.log_for(table.viewer_for(bearer_token())))
+    # Each line in the caller's language (Accept-Language); the log itself keeps ids and values.
+    return jsonify([{**e, "log": [told(line) for line in e["log"]]} for e in table.log_for(table.viewer_for(bearer_token()))])
 
 
 @bp.post("/tables/<table_id>/seats")

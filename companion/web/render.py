@@ -19,7 +19,7 @@ from ..games.withheld import find
 from ..tables import Table, last_change, page_tap, play_log, tap_name
 from .charts import layout as chart_layout
 from .fragments import FragmentCache
-from .said import history_line, spoken, sym
+from .said import history_line, language, spoken, sym, told
 
 REGIONS = ("status", "board", "controls", "own", "history")
 # The live history shows the latest entries; the whole log is one tap away (not pushed to every
@@ -158,7 +158,10 @@ class RenderCache:
         shows = {"status": ((mode,), WATCHER, None), "board": ((view,), viewer, None),
                  "controls": (controls, Viewer(seat, viewer.can_act), moves),
                  "own": ((mode, can_act, view, json.dumps(own, sort_keys=True)), viewer, own), "history": ((), WATCHER, None)}
-        return {name: ((table.id, table.version, name) + key, who, drawn_from) for name, (key, who, drawn_from) in shows.items()}
+        # Each region is drawn in the phone's language: two phones at one table may read two.
+        lang = language()
+        return {name: ((table.id, table.version, name, lang) + key, who, drawn_from)
+                for name, (key, who, drawn_from) in shows.items()}
 
     def regions(self, table: Table, viewer: Viewer, mode: str) -> list[str]:
         """This version's regions as this viewer is shown them, in page order: each rendered once
@@ -172,7 +175,7 @@ class RenderCache:
             # A seat's board where the seat alone sees more of its own player: the watchers' board
             # (rendered once, shared with them) with this player's own drawn into its place.
             seat, watchers = who.seat, game.view_key(table.state, WATCHER)
-            shared = self._get((table.id, table.version, "board", watchers), lambda: self._draw(table, mode, "board", WATCHER, None))
+            shared = self._get((table.id, table.version, "board", language(), watchers), lambda: self._draw(table, mode, "board", WATCHER, None))
             mine = table.state_for(who)
             own = draw(f"games/{game.id}/_player.html", p=mine["players"][seat], i=seat, state=mine, players=mine["players"], game=game)
             head, rest = shared.split(f"<!--player:{seat}-->", 1)
@@ -225,6 +228,8 @@ def init_app(app: Flask) -> None:
         """One history entry as a list item (30 of them go out with every push)."""
         return history_line(int(entry["seq"]), tuple(entry["log"]))
 
+    # An engine's sentence (a refusal's, a question's, a withheld move's why) in the phone's language.
+    app.add_template_filter(told, "told")
     # Symbols said by name (ϟ energy, ♥ heart, ★ star, ✸ smash), in sentences and on their own.
     app.add_template_filter(spoken, "spoken")
     # A count's noun agrees with it: {{ n|counted("token") }}, or the noun alone beside a number.
