@@ -26,9 +26,10 @@ def unextracted(value: object, where: str) -> list[str]:
     `pybabel extract` did not find: empty when all of it can be translated."""
     if isinstance(value, Said):
         found = [] if value.id in IDS else [f"{where}: id not in rules.pot: {value.id!r}"]
-        for k, v in value.values.items():
-            if isinstance(v, (Said, list)):
-                found += unextracted(v, f"{where} ({k})")
+        for k, v in value.values.items():  # its words too; plain values are names and numbers
+            for item in v if isinstance(v, list) else [v]:
+                if isinstance(item, Said):
+                    found += unextracted(item, f"{where} ({k})")
         return found
     if isinstance(value, list):
         return [m for v in value for m in unextracted(v, where)]

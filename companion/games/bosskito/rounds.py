@@ -129,9 +129,9 @@ def reveal(state: dict, action: dict, lines: list[str]) -> None:
     for number in set(row):
         if row.count(number) > left[number]:
             n = left[number]
-            raise RuleViolation(said_n("Only {n} benefit card numbered {number} {value} left; check the row.",
-                                       "Only {n} benefit cards numbered {number} {value} left; check the row.", n,
-                                       number=number, value='is' if n == 1 else 'are'))
+            raise RuleViolation(said_n("Only {n} benefit card numbered {number} is left; check the row.",
+                                       "Only {n} benefit cards numbered {number} are left; check the row.", n,
+                                       number=number))
     # Without symbols, the table's option gives each number its usual symbol.
     symbols = action.get("symbols", [state["symbols"].get(str(v)) for v in row])
     if not isinstance(symbols, list) or len(symbols) != len(COLOURS) or any(s not in SYMBOLS + (None,) for s in symbols):

@@ -88,9 +88,10 @@ def parse_card(raw: object, missing: str = "") -> dict:
     bells = raw.get("bells", bell_counts[0])
     if not is_one_of(bells, bell_counts):  # 1.0 would show as "1.0 bell"
         allowed = " or ".join(str(b) for b in bell_counts)
-        raise RuleViolation(said("A {describe_kind} carries {allowed} bell{value}.",
-                                 describe_kind=describe_kind(kind), allowed=allowed,
-                                 value='s' if bell_counts != (1,) else ''))
+        if bell_counts == (1,):
+            raise RuleViolation(said("A {describe_kind} carries 1 bell.", describe_kind=describe_kind(kind)))
+        raise RuleViolation(said("A {describe_kind} carries {allowed} bells.", describe_kind=describe_kind(kind),
+                                 allowed=allowed))
     return {"value": value, "kind": kind, "bells": bells}
 
 
@@ -123,7 +124,8 @@ def refuse_at(row: list[dict], value: int | None) -> int | None:
 
 def describe_kind(kind: str) -> str:
     """A kind in words, for messages."""
-    return {"plain": "card without a symbol", "bell": "card with a bell symbol", "draw": "card with a draw symbol"}.get(
+    return {"plain": said("card without a symbol"), "bell": said("card with a bell symbol"),
+            "draw": said("card with a draw symbol")}.get(
         kind, KIND_WORDS[kind]
     )
 

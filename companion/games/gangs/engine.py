@@ -204,8 +204,8 @@ class GangsOfKyoto(Game):
         lines.append(said("{loser}'s row adds up to {sum} (limit {limit}): {loser} stayed out too late. Round {round} ends.",
                           loser=loser['name'], sum=loser['sum'], limit=loser['limit'], round=state['round']))
         if state["hand"]:
-            lines.append(said("{hand} unrevealed card{value} back on top of the deck.", hand=state['hand'],
-                              value='s go' if state['hand'] > 1 else ' goes'))
+            lines.append(said_n("{n} unrevealed card goes back on top of the deck.",
+                                "{n} unrevealed cards go back on top of the deck.", state["hand"]))
             state["deck"] += state["hand"]
             state["hand"] = 0
         state["draw_owed"] = None

@@ -6,7 +6,7 @@ Draw symbol's card is owed first.
 """
 from __future__ import annotations
 
-from ..said import said
+from ..said import said, said_n
 from ..withheld import Withheld
 from ..words import listed
 from .cards import holds_refuse
@@ -40,7 +40,8 @@ def withheld(state: dict) -> list[Withheld]:
     bare = [i for i, p in enumerate(players) if not p["received"] and not holds_refuse(p["row"])]
     if bare:
         names = [players[i]["name"] for i in bare]
-        made.append(Withheld("give", current, said("{names} {value} no Refuse card to refuse it with.",
-                                                   names=listed(names), value='has' if len(bare) == 1 else 'have'),
+        made.append(Withheld("give", current, said_n("{names} has no Refuse card to refuse it with.",
+                                                     "{names} have no Refuse card to refuse it with.", len(bare),
+                                                     names=names),
                              REFUSE, "refuse", tuple(bare)))
     return made

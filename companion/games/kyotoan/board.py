@@ -6,7 +6,7 @@ changes ϟ and ♥ through the cards. ★ are changed here: no card adds to a ga
 """
 from __future__ import annotations
 
-from ..said import filled, said
+from ..said import filled, said, said_n
 
 WIN_STARS = 20
 MAX_HP = 10
@@ -14,6 +14,13 @@ FACES = ("1", "2", "3", "heart", "energy", "smash")
 FACE_WORDS = {"1": "1", "2": "2", "3": "3", "heart": "♥", "energy": "ϟ", "smash": "✸"}
 BAY_MIN_ALIVE = 5  # Kyoto Bay is a second seat with five or six monsters alive
 TOKENS = {"poison": "Poison", "shrink": "Shrink Ray"}  # a monster's token kinds, as the log names them
+
+
+def token_count(kind: str, n: int) -> str:
+    """`n` tokens of a kind, as the log names them ("2 Poison tokens")."""
+    if kind == "poison":
+        return said_n("{n} Poison token", "{n} Poison tokens", n)
+    return said_n("{n} Shrink Ray token", "{n} Shrink Ray tokens", n)
 
 
 def name(state: dict, i: int) -> str:

@@ -8,14 +8,12 @@ in `state["held"]` instead of landing; losses.py takes the answers.
 from __future__ import annotations
 
 from ..said import said, stored, word
-from ..words import counted
 from . import keeps
 from .board import (
     BAY_MIN_ALIVE,
     FACE_WORDS,
     FACES,
     MAX_HP,
-    TOKENS,
     WIN_STARS,
     add,
     alive,
@@ -25,6 +23,7 @@ from .board import (
     leave,
     mimicked,
     name,
+    token_count,
 )
 from .cards import CARDS
 from .hooks import Change, call, times
@@ -147,8 +146,7 @@ def apply(state: dict, changes: list[Change], lines: list[str], by: int | None =
         for kind, n in (("poison", c.poison), ("shrink", c.shrink)):
             if n:
                 p[kind] += n
-                lines.append(said("{who} gets {counted}.", who=name(state, c.who),
-                                  counted=counted(n, TOKENS[kind] + ' token')))
+                lines.append(said("{who} gets {tokens}.", who=name(state, c.who), tokens=token_count(kind, n)))
         if c.again:
             state["freeze_time"] = True
         if c.spent:

@@ -175,7 +175,7 @@ LIFE_KEEPS = (
     RAPID_HEALING,
     keep("jets", yield_loss=Together(lambda s, i, n, amount: 0)),
     keep("were_only_making_it_stronger",
-         hurt=lambda s, i, lost: [Change(i, energy=1, why=said("We're Only Making It Stronger!"))] if lost >= 2 else []),
+         hurt=lambda s, i, lost: [Change(i, energy=1, why="We're Only Making It Stronger!")] if lost >= 2 else []),
     keep("it_has_a_child", reborn=Together(lambda s, i, n: MAX_HP)),
     keep("eater_of_the_dead", fallen=lambda s, i, dead: [Change(i, stars=3, why="Eater of the Dead")]),
     keep("battery_monster", bought=counters_bought(6, "Battery Monster"), turn_start=Together(_battery)),

@@ -7,11 +7,10 @@ from __future__ import annotations
 
 from ..base import RuleViolation
 from ..fields import check_fields, index_text, is_int, is_one_of, player_field, quoted
-from ..said import filled, said
-from ..words import counted
+from ..said import filled, said, said_n
 from . import effects as fx
 from . import keeps, losses, market
-from .board import TOKENS, owns
+from .board import owns, token_count
 from .cards import CARDS
 from .effects import heal
 from .keeps import KEEPS, USABLE
@@ -84,12 +83,15 @@ def cure(state: dict, me: int, asked: object, hearts: int, lines: list[str]) -> 
                                  who=fx.name(state, me), hearts=hearts, used=quoted(used)))
     for kind, n in asked.items():
         if n > p[kind]:
-            raise RuleViolation(said("{who} has {counted}.", who=fx.name(state, me),
-                                     counted=counted(p[kind], kind + ' token')))
+            if kind == "poison":
+                raise RuleViolation(said_n("{who} has {n} poison token.", "{who} has {n} poison tokens.", p[kind],
+                                           who=fx.name(state, me)))
+            raise RuleViolation(said_n("{who} has {n} shrink token.", "{who} has {n} shrink tokens.", p[kind],
+                                       who=fx.name(state, me)))
         p[kind] -= n
         if n:
-            lines.append(said("{who} uses {n}♥ to discard {counted}.", who=fx.name(state, me), n=n,
-                              counted=counted(n, TOKENS[kind] + ' token')))
+            lines.append(said("{who} uses {n}♥ to discard {tokens}.", who=fx.name(state, me), n=n,
+                              tokens=token_count(kind, n)))
     return used
 
 

@@ -105,10 +105,11 @@ def tell_asked(game, state: dict, lines: list[str]) -> None:
 
 def asking(state: dict, asked: list[int]) -> str:
     """Who the question waits for, and what it asks."""
-    one = len(asked) == 1
-    return said("{value} may reroll one of {who}'s dice or pass{value2}",
-                value=listed([name(state, j) for j in asked]), who=name(state, state['current']),
-                value2='' if one else ', each')
+    if len(asked) == 1:
+        return said("{asked} may reroll one of {who}'s dice or pass", asked=name(state, asked[0]),
+                    who=name(state, state["current"]))
+    return said("{asked} may reroll one of {who}'s dice or pass, each", asked=[name(state, j) for j in asked],
+                who=name(state, state["current"]))
 
 
 def change_refused(game, state: dict) -> str | None:

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from ..base import RuleViolation
 from ..fields import bool_field, check_fields, check_named_player, int_field, player_field
-from ..said import said, word
-from ..words import listed
+from ..said import filled, said, word
 from . import effects as fx
 from . import keeps, losses
 from .cards import CARDS
@@ -35,8 +34,9 @@ def ask_yields(state: dict, lines: list[str]) -> None:
         elif p["auto_yield"] is not None:
             decision = p["hp"] - amount < p["auto_yield"]
             attack["yields"][key] = decision
-            lines.append(said("{who} {value} (auto-yield below {auto_yield}♥).", who=fx.name(state, t),
-                              value='yields' if decision else 'stays', auto_yield=p['auto_yield']))
+            told = said("{who} yields (auto-yield below {below}♥).") if decision else \
+                said("{who} stays (auto-yield below {below}♥).")
+            lines.append(filled(told, who=fx.name(state, t), below=p["auto_yield"]))
         else:
             attack["yields"][key] = None
     if any(v is None for v in attack["yields"].values()):
@@ -207,9 +207,10 @@ def then_ended(game, state: dict, lines: list[str]) -> None:
         state["phase"] = "over"
         state["winner"] = winners[0] if len(winners) == 1 else winners
         one = len(winners) == 1
-        lines.append(said("{value} reach{value2} {WIN_STARS}★ and win{value3}!",
-                          value=listed([fx.name(state, w) for w in winners]), value2='es' if one else '',
-                          WIN_STARS=WIN_STARS, value3='s' if one else ''))
+        if one:
+            lines.append(said("{who} reaches {stars}★ and wins!", who=fx.name(state, winners[0]), stars=WIN_STARS))
+        else:
+            lines.append(said("{who} reach {stars}★ and win!", who=[fx.name(state, w) for w in winners], stars=WIN_STARS))
         return
     if state.get("freeze_time") and state["players"][me]["alive"]:
         state["phase"] = "freeze_time"  # offered, not forced: its owner answers (`freeze_time`)
@@ -227,8 +228,8 @@ def freeze_time(game, state: dict, action: dict) -> list[str]:
     if state["phase"] != "freeze_time" or i != state["current"]:
         raise RuleViolation(said("{who} has no Freeze Time turn to take now.", who=fx.name(state, i)))
     state["freeze_time"] = take
-    lines = [said("{who} {value} another turn (Freeze Time).", who=fx.name(state, i),
-                  value='takes' if take else 'does not take')]
+    lines = [said("{who} takes another turn (Freeze Time).", who=fx.name(state, i)) if take
+             else said("{who} does not take another turn (Freeze Time).", who=fx.name(state, i))]
     next_turn(state, lines)
     return lines
 
