@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from ..base import RuleViolation
 from ..fields import check_fields, int_field, player_field
-from ..said import said
+from ..said import said, said_n
 from . import offers, sheets, turns, validate
-from .kittens import OBJECTIVE_MAX, REACTIONS, SKILL_NAMES, TARGET_NAMES
+from .kittens import OBJECTIVE_MAX, REACTIONS, SKILL_NAMES, TARGET_NAMES, TARGET_NOUNS
 
 
 def check(game, state: dict, action: dict) -> list[str]:
@@ -70,7 +70,7 @@ def check(game, state: dict, action: dict) -> list[str]:
 def succeed(state: dict, i: int, target: str | None, victim: int | None, lines: list[str]) -> None:
     """What a successful check earns, by its target."""
     if target in ("bug", "animal"):
-        sheets.victory(state, i, target, lines)
+        sheets.victory(state, i, TARGET_NOUNS[target], lines)
         if target == "bug":
             sheets.achieve(state, i, "hunt_bug")
     elif target in ("friend", "butterfly"):
@@ -118,7 +118,7 @@ def kitten_fight(game, state: dict, action: dict) -> list[str]:
         raise RuleViolation(said("These dice make a draw: the kittens roll again until one wins; enter that try."))
     winner, loser = (a, d) if sa > sd else (d, a)
     loser_die = pairs[-1][0] if loser == a else pairs[-1][1]
-    tries = f"{len(pairs)} tr{'y' if len(pairs) == 1 else 'ies'}"
+    tries = said_n("{n} try", "{n} tries", len(pairs))
     lines = [said("{player} fights {player2}: {player3} wins after {tries}.", player=names[a]['name'],
                   player2=names[d]['name'], player3=names[winner]['name'], tries=tries)]
     if tiebreak:

@@ -52,6 +52,9 @@ REACTIONS = ("bike", "hazard")
 # A check's target as the history's line names it ("… against 5 for a bug").
 TARGET_NAMES = {"bug": word("a bug"), "butterfly": word("a butterfly"), "tree": word("a tree"),
                 "animal": word("an animal"), "friend": word("a friend"), "bike": word("a bike"), "hazard": word("a hazard")}
+# What a won check adds to the Victories tally ("adds the bug to the Victories tally").
+TARGET_NOUNS = {"bug": word("bug"), "butterfly": word("butterfly"), "tree": word("tree"), "animal": word("animal"),
+                "friend": word("friend"), "bike": word("bike"), "hazard": word("hazard")}
 # Each skill as the history's lines name it, lower case ("checks hunting").
 SKILL_NAMES = {"agility": word("agility"), "friendship": word("friendship"), "fighting": word("fighting"),
                "hunting": word("hunting")}

@@ -6,16 +6,28 @@ bump's answer, as the engine's `actions` table calls it.
 """
 from __future__ import annotations
 
+import re
 from functools import reduce
 
 from ..base import RuleViolation
 from ..fields import check_fields, player_field
-from ..said import filled, said, said_n
+from ..said import filled, said, said_n, word
 from . import validate
 from .kittens import HOME_SPACES, SKILL_MAX, SKILL_NAMES, SKILLS, TALLY_SPACES, VICTORY_MEDALS
 
 # Two parts of a line in a row ("hunting up to 3, agility up to 4"), as a language writes them.
 SERIES = said("{a}, {b}")
+# A skill bump's reason as the state keeps it (in English: the offers show it), said again as words.
+REASONS = {"tally": said("Victories tally space {n}"), "growth": said("Growth {n}"),
+           "2nd Home space": said("2nd Home space"), "Experienced side": said("Experienced side")}
+
+
+def reason(text: str) -> str:
+    """A bump's reason as a sentence value ("Growth 1"); a reason it does not know, as it is."""
+    found = re.fullmatch(r"(Victories tally space|Growth) (\d+)", text)
+    if found:
+        return filled(REASONS["tally" if found.group(1) != "Growth" else "growth"], n=int(found.group(2)))
+    return REASONS.get(text, text)
 
 
 def learn(state: dict, i: int, skill: str, spaces: int, lines: list[str]) -> None:
@@ -39,7 +51,7 @@ def victory(state: dict, i: int, what: str, lines: list[str]) -> None:
         state["bumps"].append({"player": i, "reason": f"Victories tally space {p['tally']}"})
     if p["tally"] == 4 and not p["tally_medal"]:
         p["tally_medal"] = True
-        medal(state, i, "the Victories tally", lines)
+        medal(state, i, word("the Victories tally"), lines)
 
 
 def friend(state: dict, i: int, lines: list[str]) -> None:
@@ -51,7 +63,7 @@ def friend(state: dict, i: int, lines: list[str]) -> None:
         state["bumps"].append({"player": i, "reason": "2nd Home space"})
     if p["friends"] == HOME_SPACES and not p["home_medal"]:
         p["home_medal"] = True
-        medal(state, i, "the Home", lines)
+        medal(state, i, word("the Home"), lines)
 
 
 def achieve(state: dict, i: int, mission: str) -> None:
@@ -135,5 +147,5 @@ def skill_up(game, state: dict, action: dict) -> list[str]:
     p["skills"] = after
     # Each skill once, at its new value.
     moved = [said("{skill} up to {n}", skill=SKILL_NAMES[s], n=after[s]) for s in dict.fromkeys(chosen)]
-    reasons = ", ".join(dict.fromkeys(b["reason"] for b in used))
+    reasons = reduce(lambda a, b: filled(SERIES, a=a, b=b), [reason(r) for r in dict.fromkeys(b["reason"] for b in used)])
     return [said("{player} moves {moved} ({reasons}).", player=p['name'], moved=reduce(lambda a, b: filled(SERIES, a=a, b=b), moved), reasons=reasons)]
