@@ -12,6 +12,7 @@ translated.
 """
 from __future__ import annotations
 
+from functools import reduce
 from typing import Any
 
 
@@ -106,3 +107,12 @@ def lines_stored(lines: list) -> list:
 def lines_loaded(lines: list) -> list:
     """A log entry's kept lines as sentences again."""
     return [loaded(line) for line in lines]
+
+
+# Two parts of a line in a row ("hunting up to 3, agility up to 4"), as a language writes them.
+SERIES = said("{a}, {b}")
+
+
+def series(parts: list) -> Any:
+    """Parts a line lists with commas only ("red 7, yellow 4, green 5"), each part translated."""
+    return reduce(lambda a, b: filled(SERIES, a=a, b=b), parts) if parts else ""

@@ -10,12 +10,12 @@ from __future__ import annotations
 from .. import piles
 from ..errors import RuleViolation
 from ..fields import check_fields, int_field, is_int, is_one_of, quoted
-from ..said import said, said_n
-from ..words import listed
+from ..said import said, said_n, series, word
 from .rules import (
     BENEFIT_NAMES,
     BENEFITS,
     CARDS_PER_COLOUR,
+    COLOUR_WORDS,
     COLOURS,
     PLACE_MAX,
     SYMBOLS,
@@ -27,7 +27,11 @@ from .rules import (
     to_take,
 )
 
-SYMBOL_WORDS = {None: "no symbol", "pass": said("the double arrow (pass the starting player card)"),
+# The colours and symbols as the history's lines name them (translated where they are shown).
+COLOUR_TITLES = {"red": word("Red"), "yellow": word("Yellow"), "green": word("Green"), "blue": word("Blue"),
+                 "purple": word("Purple")}
+SYMBOL_NAMES = {"pass": word("pass"), "card": word("card"), "banana": word("banana")}
+SYMBOL_WORDS = {None: word("no symbol"), "pass": said("the double arrow (pass the starting player card)"),
                 "card": said("the card symbol (draw a banana card)"), "banana": said("the banana symbol (take a banana token)")}
 
 TURN_FIELDS = ("player",)  # a turn may name its player (the engine checks it is the right one)
@@ -54,10 +58,10 @@ def play(state: dict, p: dict, action: dict, lines: list[str]) -> None:
         raise RuleViolation(said("{player} has no banana card in hand to play.", player=p['name']))
     if c not in room(state["players"]):
         raise RuleViolation(said("All {CARDS_PER_COLOUR} {c} banana cards are on the table already.",
-                                 CARDS_PER_COLOUR=CARDS_PER_COLOUR, c=c))
+                                 CARDS_PER_COLOUR=CARDS_PER_COLOUR, c=COLOUR_WORDS[c]))
     p["hand"] -= 1
     p["played"][c].append(0)
-    lines.append(said("{player} plays a {c} banana card.", player=p['name'], c=c))
+    lines.append(said("{player} plays a {c} banana card.", player=p['name'], c=COLOUR_WORDS[c]))
 
 
 def place(state: dict, p: dict, action: dict, lines: list[str]) -> None:
@@ -70,7 +74,7 @@ def place(state: dict, p: dict, action: dict, lines: list[str]) -> None:
     for c in colours:
         if c not in own_colours(p):
             raise RuleViolation(said("{player} has no {c} banana card on the table to put a token on.",
-                                     player=p['name'], c=c))
+                                     player=p['name'], c=COLOUR_WORDS[c]))
     if p["tokens"] < len(colours):
         raise RuleViolation(said_n("{player} has {n} banana token.", "{player} has {n} banana tokens.", p['tokens'],
                                    player=p['name']))
@@ -80,7 +84,7 @@ def place(state: dict, p: dict, action: dict, lines: list[str]) -> None:
         p["tokens"] -= 1
     lines.append(said_n("{player} places {n} banana token on {fromkeys}.",
                         "{player} places {n} banana tokens on {fromkeys}.", len(colours), player=p['name'],
-                        fromkeys=listed(list(dict.fromkeys(colours)))))
+                        fromkeys=[COLOUR_WORDS[c] for c in dict.fromkeys(colours)]))
 
 
 def draw(state: dict, p: dict, action: dict, lines: list[str]) -> None:
@@ -140,7 +144,8 @@ def reveal(state: dict, action: dict, lines: list[str]) -> None:
         state["revealed"][str(number)] += 1
     state["row"] = list(row)
     state["row_symbols"] = list(symbols)
-    shown = ", ".join(f"{c} {v}" + (f" ({s})" if s else "") for c, v, s in zip(COLOURS, row, symbols))
+    shown = series([said("{colour} {number} ({symbol})", colour=COLOUR_WORDS[c], number=v, symbol=SYMBOL_NAMES[s]) if s
+                    else said("{colour} {number}", colour=COLOUR_WORDS[c], number=v) for c, v, s in zip(COLOURS, row, symbols)])
     lines.append(said("Round {round} benefits: {shown}.", round=state['round'], shown=shown))
 
 
@@ -177,11 +182,11 @@ def hand_out(state: dict, lines: list[str]) -> list[int]:
             continue
         winner = column_winner(players, colour)
         if winner is None:
-            why = "a tie" if any(p["played"][colour] for p in players) else "no banana card"
+            why = word("a tie") if any(p["played"][colour] for p in players) else word("no banana card")
             lines.append(said("{capitalize}: {BENEFIT_NAMES} ({number}) is discarded ({why}).",
                               capitalize=colour.capitalize(), BENEFIT_NAMES=BENEFIT_NAMES[number], number=number,
                               why=why))
-            handed.append({"colour": colour, "benefit": number, "player": None, "discarded": why})
+            handed.append({"colour": colour, "benefit": number, "player": None, "discarded": str(why)})  # the state keeps its English (api.md)
             continue
         p = players[winner]
         p["benefits"] = sorted(p["benefits"] + [number])

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from ..said import said
 from ..withheld import Withheld
-from ..words import listed
-from .rules import CARDS_PER_COLOUR, COLOURS, own_colours, room
+from .rules import CARDS_PER_COLOUR, COLOUR_WORDS, COLOURS, own_colours, room
 
 # The rulebook's sentences ("Playing the Game", "Components", "Important Things to Note"), as printed.
 PLAY = "a) play 1 banana card by placing this card face-up in front of you on the table"
@@ -35,7 +34,7 @@ def withheld(state: dict) -> list[Withheld]:
         full = [c for c in COLOURS if c not in room(state["players"])]
         if full:
             made.append(Withheld("play", i, said("All {CARDS_PER_COLOUR} {full} banana cards are on the table.",
-                                                 CARDS_PER_COLOUR=CARDS_PER_COLOUR, full=listed(full)),
+                                                 CARDS_PER_COLOUR=CARDS_PER_COLOUR, full=[COLOUR_WORDS[c] for c in full]),
                                  COLOURS_OF_CARDS, "colour", tuple(full)))
     if not own_colours(p):
         made.append(Withheld("place", i, said("Tokens go on banana cards already played: {name} has none on the table yet.",

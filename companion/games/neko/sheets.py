@@ -7,16 +7,13 @@ bump's answer, as the engine's `actions` table calls it.
 from __future__ import annotations
 
 import re
-from functools import reduce
 
 from ..base import RuleViolation
 from ..fields import check_fields, player_field
-from ..said import filled, said, said_n, word
+from ..said import filled, said, said_n, series, word
 from . import validate
 from .kittens import HOME_SPACES, SKILL_MAX, SKILL_NAMES, SKILLS, TALLY_SPACES, VICTORY_MEDALS
 
-# Two parts of a line in a row ("hunting up to 3, agility up to 4"), as a language writes them.
-SERIES = said("{a}, {b}")
 # A skill bump's reason as the state keeps it (in English: the offers show it), said again as words.
 REASONS = {"tally": said("Victories tally space {n}"), "growth": said("Growth {n}"),
            "2nd Home space": said("2nd Home space"), "Experienced side": said("Experienced side")}
@@ -147,5 +144,5 @@ def skill_up(game, state: dict, action: dict) -> list[str]:
     p["skills"] = after
     # Each skill once, at its new value.
     moved = [said("{skill} up to {n}", skill=SKILL_NAMES[s], n=after[s]) for s in dict.fromkeys(chosen)]
-    reasons = reduce(lambda a, b: filled(SERIES, a=a, b=b), [reason(r) for r in dict.fromkeys(b["reason"] for b in used)])
-    return [said("{player} moves {moved} ({reasons}).", player=p['name'], moved=reduce(lambda a, b: filled(SERIES, a=a, b=b), moved), reasons=reasons)]
+    reasons = series([reason(r) for r in dict.fromkeys(b["reason"] for b in used)])
+    return [said("{player} moves {moved} ({reasons}).", player=p['name'], moved=series(moved), reasons=reasons)]
