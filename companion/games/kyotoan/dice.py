@@ -136,7 +136,7 @@ def resolve(game, state: dict, action: dict) -> list[str]:
         if fx.in_kyoto(state, me):
             lines.append(said("{who} is in Kyoto: its ♥ do not heal.", who=fx.name(state, me)))
         else:
-            heal(state, me, hearts, "dice", lines)
+            heal(state, me, hearts, word("dice"), lines)
     fx.fire("resolved", state, me, lines, counts)
     added = keeps.total("smash", state, me, counts)
     if added:

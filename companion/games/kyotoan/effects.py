@@ -215,7 +215,7 @@ def enter(state: dict, i: int, seat: str, lines: list[str]) -> None:
     """A monster takes a seat in Kyoto and scores the 1★ for entering."""
     state["players"][i]["location"] = seat
     state["kyoto"][seat] = i
-    where = "Kyoto City" if seat == "city" else "Kyoto Bay"
+    where = word("Kyoto City") if seat == "city" else word("Kyoto Bay")
     lines.append(said("{who} enters {where}.", who=name(state, i), where=where))
     gain_stars(state, i, 1, word("entering Kyoto"), lines)
 

@@ -33,7 +33,7 @@ def learn(state: dict, i: int, skill: str, spaces: int, lines: list[str]) -> Non
     before = p["skills"][skill]
     p["skills"][skill] = min(SKILL_MAX, before + spaces)
     if p["skills"][skill] > before:
-        lines.append(said("{player} learns from it: {skill} {before} → {value}.", player=p['name'], skill=skill,
+        lines.append(said("{player} learns from it: {skill} {before} → {value}.", player=p['name'], skill=SKILL_NAMES[skill],
                           before=before, value=p['skills'][skill]))
 
 
