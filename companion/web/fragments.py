@@ -9,7 +9,8 @@ key holds and the template's constants, never the table's version or a phone's t
 hidden `version` field (partials/_macros.html `post`), is kept once for every version: served at
 another version, those fields (and nothing else) say the version asked for. Its key must then also
 name the table (the forms' addresses) and whether it is pushed (a pushed form carries no CSRF
-token; a page's carries its session's: `pushed or csrf_token()`).
+token; a page's carries its session's: `pushed or csrf_token()`). Every fragment is kept once per
+language besides: the tag adds the request's language to its key.
 
 The pattern is Jinja's own documented example (docs, "Extensions": a fragment cache), with an
 in-process LRU: the cache belongs to the app's template environment, never to a module.
@@ -22,6 +23,8 @@ from collections import OrderedDict
 from jinja2 import nodes
 from jinja2.ext import Extension
 from markupsafe import Markup
+
+from .said import language
 
 # A Kyotoan table keeps about 7 alive (its market correction, a seat's auto-yield each): 1,024
 # hold a venue's tables with room to spare; an evicted fragment is only drawn again.
@@ -46,6 +49,8 @@ class FragmentCache(Extension):
 
     def _cached(self, key, version, caller) -> Markup:
         env = self.environment
+        # A fragment says its words in the phone's language (a withheld move's reason, say): kept per language.
+        key = (key, language())
         with env.fragments_lock:
             kept = env.fragments.get(key)
             if kept is not None:

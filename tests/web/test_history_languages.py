@@ -13,6 +13,7 @@ import pytest
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
+from companion.games.said import said as said_value
 from tests.web.test_pages import HX, give_form
 
 TRANSLATIONS = Path(__file__).resolve().parents[2] / "companion" / "translations"
@@ -91,3 +92,12 @@ def test_each_compiled_catalog_is_its_po_file_compiled(lang):
     compiled = io.BytesIO()
     write_mo(compiled, catalog)
     assert (folder / "rules.mo").read_bytes() == compiled.getvalue(), "run pybabel compile (docs/sentences.md)"
+
+
+def test_a_fragment_kept_for_one_phone_is_not_served_to_a_phone_reading_another_language(app):
+    drawn = app.jinja_env.from_string('{% cache ("why", 1) %}{{ why|told }}{% endcache %}')
+    why = said_value("The game is over; undo the last action to change it.")
+    with app.test_request_context("/?lang=fr"):
+        assert drawn.render(why=why) == "La partie est terminée ; annulez la dernière action pour la modifier."
+    with app.test_request_context("/?lang=de"):
+        assert drawn.render(why=why) == "Das Spiel ist vorbei; nimm die letzte Aktion zurück, um es zu ändern."
