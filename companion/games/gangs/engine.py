@@ -17,7 +17,7 @@ from ..base import Game, RuleViolation
 from ..fields import check_fields, check_named_player, player_field
 from ..said import said, said_n
 from ..values import Option
-from ..words import counted, listed
+from ..words import listed
 from . import cards, hidden, refusals
 from .cards import BASE_LIMIT, DECK_SIZE, STAY_LATE_LIMIT, WIN_BELLS
 from .stats import FIGURES
@@ -226,7 +226,7 @@ class GangsOfKyoto(Game):
                 p["vp"].extend(banked)
                 p["bells"] += bells
                 if banked:
-                    extra = f" ({counted(bells, 'bell')})" if show else ""
+                    extra = said_n(" ({n} bell)", " ({n} bells)", bells) if show else ""
                     lines.append(said_n("{player} banks {n} card with bells{extra}.",
                                         "{player} banks {n} cards with bells{extra}.", len(banked), player=p['name'],
                                         extra=extra))

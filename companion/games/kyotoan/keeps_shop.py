@@ -159,9 +159,12 @@ def _mimic_moves(game, s, i, action):
         changes.append(Change(i, say=said("{who} spends {price}ϟ to move its Mimic token.", who=name(s, i),
                                           price=MIMIC.price),
                               moved=-MIMIC.price, mark="mimic"))
-    whose = "its own" if of == i else f"{name(s, of)}'s"
-    return changes + [Change(i, say=said("{who} puts its Mimic token on {whose} {name}.", who=name(s, i), whose=whose,
-                                         name=CARDS[target].name), token=(of, target))]
+    if of == i:
+        told = said("{who} puts its Mimic token on its own {name}.", who=name(s, i), name=CARDS[target].name)
+    else:
+        told = said("{who} puts its Mimic token on {owner}'s {name}.", who=name(s, i), owner=name(s, of),
+                    name=CARDS[target].name)
+    return changes + [Change(i, say=told, token=(of, target))]
 
 
 MIMIC = keep("mimic", price=1, use=Use(("of", "target"), _mimic_closed, _mimic_choices, act=_mimic_moves))
