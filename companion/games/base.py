@@ -13,7 +13,7 @@ from .errors import RuleViolation
 from .fields import check_shape, is_int, quoted
 from .figures import Figures
 from .names import clean_name
-from .said import said
+from .said import said, word
 from .values import COMMON_OPTIONS, Handler, Option, Viewer, clone, matches
 from .withheld import Withheld
 
@@ -62,7 +62,7 @@ class Game:
                 said("{title} is for {min_players} to {max_players} players; you listed {n}.", title=self.title,
                      min_players=self.min_players, max_players=self.max_players, n=len(players))
             )
-        names = [clean_name(p, "player's name") for p in players]
+        names = [clean_name(p, word("player's name")) for p in players]
         if len({n.casefold() for n in names}) != len(names):
             raise RuleViolation(said("Two players have the same name; give each a different one."))
         return names
@@ -286,4 +286,4 @@ def _is_type(value: Any, kind: type) -> bool:
 
 
 def _type_word(kind: type) -> str:
-    return {int: "a whole number", bool: "true or false", str: "text", list: "a list"}.get(kind, kind.__name__)
+    return {int: word("a whole number"), bool: word("true or false"), str: word("text"), list: word("a list")}.get(kind, kind.__name__)

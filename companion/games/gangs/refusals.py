@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..errors import RuleViolation
 from ..fields import is_int
-from ..said import said
+from ..said import said, word
 from ..words import listed
 from .cards import KINDS, refuse_at, refuse_values, row_sum
 
@@ -36,7 +36,7 @@ def check(receiver: dict, refuse: Refusal) -> None:
         raise RuleViolation(said("{receiver} has no Refuse card in their row to refuse with.",
                                  receiver=receiver['name']))
     if refuse is not True and refuse not in held:
-        theirs = "their Refuse card shows" if len(held) == 1 else "their Refuse cards show"
+        theirs = word("their Refuse card shows") if len(held) == 1 else word("their Refuse cards show")
         raise RuleViolation(said("{receiver} has no Refuse card of {refuse} in their row; {theirs} {value}.",
                                  receiver=receiver['name'], refuse=refuse, theirs=theirs,
                                  value=listed([str(v) for v in held])))

@@ -14,7 +14,7 @@ card), "{CARD}:{i}" (a reroll by monster i), "{CARD}_pass:{i}" (i passed).
 """
 from __future__ import annotations
 
-from ..said import said
+from ..said import said, word
 from ..words import listed
 from .board import alive, copies, name, owns, used
 from .cards import CARDS
@@ -53,10 +53,10 @@ def rolling_over(state: dict) -> bool:
 def why_over(state: dict) -> str:
     """Why the rolling is over, in words."""
     if changed(state):
-        return "a die was changed"
+        return word("a die was changed")
     if probed(state):
         return said("{NAME} rerolled a die", NAME=NAME)
-    return "its dice are to resolve"
+    return word("its dice are to resolve")
 
 
 def ended(game, state: dict) -> bool:

@@ -8,15 +8,15 @@ from __future__ import annotations
 
 from ..base import RuleViolation
 from ..fields import check_fields, int_field, player_field
-from ..said import said, said_n
+from ..said import said, said_n, word
 from . import offers, sheets, turns, validate
 from .kittens import OBJECTIVE_MAX, REACTIONS, SKILL_NAMES, TARGET_NAMES, TARGET_NOUNS
 
 
 def check(game, state: dict, action: dict) -> list[str]:
     """A skill check: die + skill against the Objective; a failure teaches, a success earns its target."""
-    for field, needs in (("skill", said("its skill (what the check is for)")), ("objective", "the Objective printed on the Paw"),
-                         ("die", "the face the die shows")):
+    for field, needs in (("skill", said("its skill (what the check is for)")), ("objective", word("the Objective printed on the Paw")),
+                         ("die", word("the face the die shows"))):
         if field not in action:  # said as a person would, before the field list (a pad leaves it to a tap)
             raise RuleViolation(said("A check needs {needs}.", needs=needs))
     check_fields(action, ("player", "skill", "objective", "die"), ("target", "from"))
@@ -34,7 +34,8 @@ def check(game, state: dict, action: dict) -> list[str]:
         raise RuleViolation(said("{player} has done this turn's action already: one action per turn.",
                                  player=p['name']))
     if reaction:
-        turns.still_moving(state, "reactions are resolved before it" if i == me else "bikes move only before it, so no kitten dodges one now")
+        turns.still_moving(state, word("reactions are resolved before it") if i == me
+                           else word("bikes move only before it, so no kitten dodges one now"))
     victim = None
     if action.get("from") is not None:
         victim = player_field(state, action, "from")

@@ -67,7 +67,7 @@ TARGET_WORDS = {
     "friend": said("a friend (Home)"),
     None: said("a plain check (earns nothing)"),
     "hazard": said("reaction: a hazard (a dog…)"),
-    "bike": "reaction: dodge a bike",
+    "bike": word("reaction: dodge a bike"),
 }
 # The same, short enough for a button of the check pad (the long words are its tooltip).
 TARGET_LABELS = {

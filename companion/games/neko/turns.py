@@ -10,12 +10,12 @@ import random
 
 from ..base import RuleViolation
 from ..fields import check_fields, check_named_player, int_field, player_field
-from ..said import said
+from ..said import said, word
 from . import offers, sheets
 from .kittens import BIKE_DECK, MISSIONS, ROAD_SPACES
 from .offers import BIKE_MOVES
 
-PHASES = "a turn is Movement, then Action, then Missions"
+PHASES = word("a turn is Movement, then Action, then Missions")
 
 
 def still_moving(state: dict, what: str) -> None:
@@ -38,7 +38,7 @@ def crossed_road(game, state: dict, action: dict) -> list[str]:
     i = player_field(state, action, "player")
     if i != state["current"]:
         raise RuleViolation(said("Crossing the road counts on the kitten's own turn."))
-    still_moving(state, "the road is crossed while moving, before it")
+    still_moving(state, word("the road is crossed while moving, before it"))
     sheets.achieve(state, i, "cross_road")
     return [said("{player} crosses the road.", player=state['players'][i]['name'])]
 
@@ -52,7 +52,7 @@ def bike_card(game, state: dict, action: dict) -> list[str]:
     tapped = None
     if "purple" in action:
         tapped = tuple(int_field(action, colour, BIKE_MOVES[0], BIKE_MOVES[-1], colour.capitalize()) for colour in ("purple", "teal"))
-    still_moving(state, "bike cards are drawn while moving, before it")
+    still_moving(state, word("bike cards are drawn while moving, before it"))
     lines = []
     if not state["bike_deck"]:
         shuffle_bikes(state)

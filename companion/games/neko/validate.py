@@ -4,7 +4,7 @@ from __future__ import annotations
 from ..base import RuleViolation
 from ..fields import is_int, is_one_of, quoted
 from ..names import clean_name
-from ..said import said
+from ..said import said, word
 from .kittens import FACE_VALUES, SKILL_MAX, SKILLS, TARGETS
 
 
@@ -76,5 +76,5 @@ def sheet(sheet, i: int) -> dict:
     if not is_int(experienced) or not 0 <= experienced <= 9:
         raise RuleViolation(said("Sheet {n}: experienced is the skill bumps of the Experienced side, from 0 to 9.",
                                  n=i + 1))
-    kitten = clean_name(sheet.get("kitten", f"Kitten {i + 1}"), "kitten's name")[:20]
+    kitten = clean_name(sheet.get("kitten", f"Kitten {i + 1}"), word("kitten's name"))[:20]
     return {"kitten": kitten, "stamina": stamina, "skills": dict(skills), "growth": growth, "experienced": experienced}
