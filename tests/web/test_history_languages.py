@@ -101,3 +101,13 @@ def test_a_fragment_kept_for_one_phone_is_not_served_to_a_phone_reading_another_
         assert drawn.render(why=why) == "La partie est terminée ; annulez la dernière action pour la modifier."
     with app.test_request_context("/?lang=de"):
         assert drawn.render(why=why) == "Das Spiel ist vorbei; nimm die letzte Aktion zurück, um es zu ändern."
+
+
+def test_a_switched_off_control_says_why_in_the_phones_language(app):
+    made = gangs_table(app)
+    tid = made["id"]
+    phone = app.test_client()
+    phone.get(urlsplit(made["urls"]["play"]).path)
+    phone.post(f"/t/{tid}/act", data=give_form(0, 2), headers=HX)  # Cat has a card: none more this turn
+    page = said(phone.get(f"/t/{tid}", headers={"Accept-Language": "fr"}).text)
+    assert "Cat a déjà reçu une carte : impossible d'en recevoir une autre ce tour-ci !" in page

@@ -12,12 +12,12 @@ from ..withheld import Withheld
 from .rules import CARDS_PER_COLOUR, COLOUR_WORDS, COLOURS, own_colours, room
 
 # The rulebook's sentences ("Playing the Game", "Components", "Important Things to Note"), as printed.
-PLAY = "a) play 1 banana card by placing this card face-up in front of you on the table"
+PLAY = said("a) play 1 banana card by placing this card face-up in front of you on the table")
 COLOURS_OF_CARDS = said("50 banana cards in 5 different colours.")
-PLACE = "b) place 1 or 2 banana tokens on already played banana cards"
+PLACE = said("b) place 1 or 2 banana tokens on already played banana cards")
 DRAW = said("If there are no cards in the discard pile to form a new draw pile, the action \"draw a banana card\" cannot be chosen.")
 TAKE = said("If the general banana stock runs out, the action \"take 3 bananas\" cannot be chosen.")
-EXCHANGE = "e) discard any number of cards from your hand and draw an equal number of cards"
+EXCHANGE = said("e) discard any number of cards from your hand and draw an equal number of cards")
 
 
 def withheld(state: dict) -> list[Withheld]:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from ..said import said, said_n
 from ..withheld import Withheld
-from ..words import listed
 from .cards import holds_refuse
 
 # The rulebook's sentences ("Gameplay", "Refuse card", "Cards with a draw symbol"), as printed.
@@ -33,9 +32,10 @@ def withheld(state: dict) -> list[Withheld]:
     if had:
         names = [players[i]["name"] for i in had]
         # Said in the rulebook's own words, naming who: the page shows this line alone, in the row.
-        verb = "has" if len(had) == 1 else "have"
-        made.append(Withheld("give", current, said("{names} {verb} already been given a card: they cannot receive another one this turn!",
-                                                   names=listed(names), verb=verb),
+        made.append(Withheld("give", current, said_n("{names} has already been given a card: they cannot receive another one "
+                                                     "this turn!",
+                                                     "{names} have already been given a card: they cannot receive another one "
+                                                     "this turn!", len(had), names=names),
                              ONE_CARD_EACH, "to", tuple(had)))
     bare = [i for i, p in enumerate(players) if not p["received"] and not holds_refuse(p["row"])]
     if bare:
