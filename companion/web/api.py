@@ -5,6 +5,7 @@ from flask import Blueprint, jsonify, request, url_for
 
 from ..games import RuleViolation, all_games
 from ..games.fields import MAX_DEPTH, is_int, nesting_depth
+from ..games.said import said
 from ..tables import SeatTaken, Table, last_change
 from . import bearer_token, groups, public_base, tables
 from .errors import error_reply
@@ -19,16 +20,19 @@ def _body(allowed: set[str] | None = None, required: tuple[str, ...] = ()) -> di
     except RecursionError:
         body = None
     if not isinstance(body, dict):
-        raise RuleViolation("The body must be a JSON object.")
+        raise RuleViolation(said("The body must be a JSON object."))
     if nesting_depth(body) > MAX_DEPTH:
-        raise RuleViolation(f"The body nests deeper than {MAX_DEPTH} levels.")
+        raise RuleViolation(said("The body nests deeper than {depth} levels.", depth=MAX_DEPTH))
     if allowed is not None:
         unknown = sorted(set(body) - allowed)
         if unknown:
-            raise RuleViolation(f"Unknown field '{unknown[0]}'; this call takes: {', '.join(sorted(allowed)) or 'nothing'}.")
+            if not allowed:
+                raise RuleViolation(said("Unknown field '{field}'; this call takes nothing.", field=unknown[0]))
+            raise RuleViolation(said("Unknown field '{field}'; this call takes: {fields}.", field=unknown[0],
+                                     fields=", ".join(sorted(allowed))))
     for name in required:
         if name not in body:
-            raise RuleViolation(f"The field '{name}' is required.")
+            raise RuleViolation(said("The field '{name}' is required.", name=name))
     return body
 
 
@@ -142,7 +146,7 @@ def claim_seat(table_id):
     told of and may undo (`/back`); a free seat is simply taken."""
     body = _body({"seat", "move"}, ("seat",))
     if body.get("move") not in (None, False, True):
-        raise RuleViolation("'move' must be true or false.")
+        raise RuleViolation(said("'move' must be true or false."))
     service = tables()
     held = body.get("move") and _held(service.get(table_id), body["seat"])
     table, token = (service.move_seat if held else service.claim_seat)(table_id, bearer_token(), body["seat"])

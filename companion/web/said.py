@@ -19,12 +19,13 @@ from flask_babel import get_locale
 from markupsafe import Markup, escape
 
 from ..games.errors import RuleViolation
-from ..games.said import Said, english, loaded
+from ..games.said import Said, english, loaded, word
 from .languages import DEFAULT, rules
 
 # The symbols the games write in their sentences, and what a screen reader should say for each
-# (one, several): left alone, ϟ is read as the Greek letter koppa and ★ as "black star".
-SYMBOLS = {"ϟ": ("energy", "energy"), "♥": ("heart", "hearts"), "★": ("star", "stars"), "✸": ("smash", "smashes")}
+# (one, several) in the phone's language: left alone, ϟ is read as the Greek letter koppa and ★ as "black star".
+SYMBOLS = {"ϟ": (word("energy"), word("energy")), "♥": (word("heart"), word("hearts")), "★": (word("star"), word("stars")),
+           "✸": (word("smash"), word("smashes"))}
 BY_NAME = {one: glyph for glyph, (one, _) in SYMBOLS.items()}
 _GLYPH = "[" + "".join(SYMBOLS) + "]"
 # A run of symbols (dice faces: "ϟ ♥ ϟ ✸"), else one symbol with the count before it, if any.
@@ -81,16 +82,17 @@ def spoken(text: object) -> Markup:
     """Text, escaped, with each symbol said by its name: "2★" reads "2 stars", "1♥" "1 heart",
     and a run of faces "ϟ ♥ ✸" one image read "energy heart smash" (a resolve's dice said once, not
     an element a die: a tenth of its push). An engine's sentence is told in the request's language."""
+    lang = language()
     if isinstance(text, (Said, dict)):
-        text = told(text)
+        text = told(text, lang)
 
     def named(found: re.Match) -> str:
         run, count, glyph = found.groups()
         if run:
-            return f'<span role="img" aria-label="{" ".join(SYMBOLS[g][0] for g in run.split())}">{run}</span>'
+            return f'<span role="img" aria-label="{" ".join(_told(SYMBOLS[g][0], lang) for g in run.split())}">{run}</span>'
         one, several = SYMBOLS[glyph]
-        word = several if count and count != "1" else one
-        return f'{count or ""}<span role="img" aria-label="{word}">{glyph}</span>'
+        said_as = _told(several if count and count != "1" else one, lang)
+        return f'{count or ""}<span role="img" aria-label="{said_as}">{glyph}</span>'
     return Markup(_SYMBOLS_SAID.sub(named, str(escape(text))))
 
 

@@ -111,3 +111,16 @@ def test_a_switched_off_control_says_why_in_the_phones_language(app):
     phone.post(f"/t/{tid}/act", data=give_form(0, 2), headers=HX)  # Cat has a card: none more this turn
     page = said(phone.get(f"/t/{tid}", headers={"Accept-Language": "fr"}).text)
     assert "Cat a déjà reçu une carte : impossible d'en recevoir une autre ce tour-ci !" in page
+
+
+def test_a_screen_reader_reads_the_symbols_in_the_phones_language(app):
+    with app.test_request_context("/?lang=fr"):
+        said_fr = str(app.jinja_env.filters["spoken"]("Ann gains 2★ and 1ϟ."))
+    assert 'aria-label="points de victoire">★' in said_fr and 'aria-label="énergie">ϟ' in said_fr
+
+
+def test_a_body_the_api_cannot_read_is_refused_in_the_callers_language(app):
+    made = gangs_table(app)
+    reply = app.test_client().post(f"/api/tables/{made['id']}/actions", data="[]", content_type="application/json",
+                                   headers={"Authorization": f"Bearer {made['token']}", "Accept-Language": "de-DE"})
+    assert reply.status_code == 422 and reply.json["error"] == "Der Body muss ein JSON-Objekt sein."
