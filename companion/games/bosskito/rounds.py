@@ -30,6 +30,8 @@ from .rules import (
 # The colours and symbols as the history's lines name them (translated where they are shown).
 COLOUR_TITLES = {"red": word("Red"), "yellow": word("Yellow"), "green": word("Green"), "blue": word("Blue"),
                  "purple": word("Purple")}
+# Why a benefit is discarded; the state keeps the English key, a page says it with these.
+DISCARD_WHYS = {"a tie": word("a tie"), "no banana card": word("no banana card")}
 SYMBOL_NAMES = {"pass": word("pass"), "card": word("card"), "banana": word("banana")}
 SYMBOL_WORDS = {None: word("no symbol"), "pass": said("the double arrow (pass the starting player card)"),
                 "card": said("the card symbol (draw a banana card)"), "banana": said("the banana symbol (take a banana token)")}
@@ -182,7 +184,7 @@ def hand_out(state: dict, lines: list[str]) -> list[int]:
             continue
         winner = column_winner(players, colour)
         if winner is None:
-            why = word("a tie") if any(p["played"][colour] for p in players) else word("no banana card")
+            why = DISCARD_WHYS["a tie" if any(p["played"][colour] for p in players) else "no banana card"]
             lines.append(said("{capitalize}: {BENEFIT_NAMES} ({number}) is discarded ({why}).",
                               capitalize=colour.capitalize(), BENEFIT_NAMES=BENEFIT_NAMES[number], number=number,
                               why=why))
