@@ -9,6 +9,9 @@ What it converts, each step safe to run again after an interruption:
 - a Neko table set up before the Skill die had its faces gets the die it was played with;
 - a table whose log was recorded under older rules (its entries' "rules") is replayed under
   today's: kept when they take every move, else set aside in unconverted/ and named;
+- a table whose history was logged as English sentences gets each line as its message id and
+  values (what today's rules say of the same move, when its English is the line kept), so every
+  phone reads it in its own language; a line that cannot be matched stays as it was, shown as is;
 - a night's table seated before desks had host tokens of their own gets a new host token;
 - each night (its rounds' games, its desks' makers, its placings, its revision) and league into
   its document;
@@ -25,6 +28,7 @@ from pathlib import Path
 from .events.desks import FIRST_DESK, made_from
 from .games import RuleViolation, get_game
 from .games.neko.kittens import FACE_VALUES
+from .games.said import lines_stored
 from .private_files import make_folder
 from .store import files
 from .store.log import replay
@@ -111,6 +115,7 @@ def _table(path: Path) -> str | None:
         record = {**record, "actions": _current(game, record["actions"]), "redo": _current(game, record["redo"])}
         changes = [{**c, "entry": _current(game, [c["entry"]])[0]} if isinstance(c.get("entry"), dict) else c
                    for c in changes]
+    record, changes = _sentences(game, record, changes, whole)
     _write(path, record)
     if changes != logged:
         _rewrite_log(log, changes)
@@ -133,6 +138,31 @@ def _replays(game, record: dict) -> None:
     state = game.setup(record["players"], record["options"], random.Random(record["seed"]))
     for entry in record["actions"]:
         state, _ = game.apply(state, entry["action"])
+
+
+def _sentences(game, record: dict, changes: list[dict], whole: dict) -> tuple[dict, list[dict]]:
+    """The table's log lines kept as English text turned into message ids and values: its moves
+    replayed under today's rules, each line replaced by the sentence that says the same words."""
+    if not any(isinstance(line, str) for e in whole["actions"] for line in e.get("log", [])):
+        return record, changes
+    said_by_seq: dict[int, list] = {}
+    try:
+        state = game.setup(record["players"], record["options"], random.Random(record["seed"]))
+        for entry in whole["actions"]:
+            state, lines = game.apply(state, entry["action"])
+            said_by_seq[entry["seq"]] = lines
+    except RuleViolation:
+        pass  # the moves replayed so far are converted; the others keep their words
+
+    def converted(entry: dict) -> dict:
+        lines = said_by_seq.get(entry.get("seq"))
+        if lines is None or [str(line) for line in lines] != entry.get("log"):
+            return entry
+        return {**entry, "log": lines_stored(lines)}
+
+    record = {**record, "actions": [converted(e) for e in record["actions"]]}
+    changes = [{**c, "entry": converted(c["entry"])} if isinstance(c.get("entry"), dict) else c for c in changes]
+    return record, changes
 
 
 def _current(game, entries: list[dict]) -> list[dict]:

@@ -9,6 +9,7 @@ from .gangs.engine import GangsOfKyoto
 from .kyotoan.engine import LastKyotoanStanding
 from .neko.engine import KyotoNoNeko
 from .page import Page
+from .said import said
 from .values import WATCHER, Viewer
 
 _REGISTRY: dict[str, Game] = {}
@@ -25,7 +26,8 @@ def register(game: Game, page: Page | None = None) -> Game:
 def get_game(game_id: object) -> Game:
     """The engine for `game_id`, or a RuleViolation naming the games there are."""
     if not isinstance(game_id, str) or game_id not in _REGISTRY:
-        raise RuleViolation(f"Unknown game '{quoted(game_id)}'. Choose one of: {', '.join(sorted(_REGISTRY))}.")
+        raise RuleViolation(said("Unknown game '{game}'. Choose one of: {games}.", game=quoted(game_id),
+                                 games=", ".join(sorted(_REGISTRY))))
     return _REGISTRY[game_id]
 
 

@@ -13,6 +13,7 @@ from .errors import RuleViolation
 from .fields import check_shape, is_int, quoted
 from .figures import Figures
 from .names import clean_name
+from .said import said, word
 from .values import COMMON_OPTIONS, Handler, Option, Viewer, clone, matches
 from .withheld import Withheld
 
@@ -55,15 +56,15 @@ class Game:
     def validate_players(self, players: Any) -> list[str]:
         """Check the list of player names (seating order) and return it cleaned."""
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            raise RuleViolation("Players must be a list of names.")
+            raise RuleViolation(said("Players must be a list of names."))
         if not self.min_players <= len(players) <= self.max_players:
             raise RuleViolation(
-                f"{self.title} is for {self.min_players} to {self.max_players} players; "
-                f"you listed {len(players)}."
+                said("{title} is for {min_players} to {max_players} players; you listed {n}.", title=self.title,
+                     min_players=self.min_players, max_players=self.max_players, n=len(players))
             )
-        names = [clean_name(p, "player's name") for p in players]
+        names = [clean_name(p, word("player's name")) for p in players]
         if len({n.casefold() for n in names}) != len(names):
-            raise RuleViolation("Two players have the same name; give each a different one.")
+            raise RuleViolation(said("Two players have the same name; give each a different one."))
         return names
 
     def validate_options(self, options: Any, n_players: int) -> dict[str, Any]:
@@ -71,22 +72,25 @@ class Game:
         if options is None:
             options = {}
         if not isinstance(options, dict):
-            raise RuleViolation("Options must be an object of name: value.")
+            raise RuleViolation(said("Options must be an object of name: value."))
         known = {o.name: o for o in COMMON_OPTIONS + self.options}
         unknown = sorted(set(options) - set(known))
         if unknown:
             raise RuleViolation(
-                f"Unknown option '{quoted(unknown[0])}'. {self.title} accepts: {', '.join(sorted(known))}."
+                said("Unknown option '{unknown}'. {title} accepts: {list}.", unknown=quoted(unknown[0]),
+                     title=self.title, list=', '.join(sorted(known)))
             )
         clean = {}
         for name, opt in known.items():
             value = options.get(name, opt.default)
             if value is not None and not _is_type(value, opt.kind):
-                raise RuleViolation(f"Option '{name}' must be {_type_word(opt.kind)}.")
+                raise RuleViolation(said("Option '{name}' must be {type_word}.", name=name,
+                                         type_word=_type_word(opt.kind)))
             clean[name] = value
         fp = clean["first_player"]
         if fp is not None and not 0 <= fp < n_players:
-            raise RuleViolation(f"The player who starts (first_player) must be a player index from 0 to {n_players - 1}.")
+            raise RuleViolation(said("The player who starts (first_player) must be a player index from 0 to {n}.",
+                                     n=n_players - 1))
         return clean
 
     # -- the protocol ----------------------------------------------------------------------
@@ -106,10 +110,10 @@ class Game:
         every move: its handler looked up, the gate (`waits`), `_before`, the handler, `_after`, the
         check against the offers."""
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise RuleViolation('An action is an object with a "type".')
+            raise RuleViolation(said("An action is an object with a \"type\"."))
         check_shape(action)
         if state.get("over"):
-            raise RuleViolation("The game is over; undo the last action to change it.")
+            raise RuleViolation(said("The game is over; undo the last action to change it."))
         handler = self._handler(action["type"])
         waiting = self.waits(state, action)
         if waiting:
@@ -239,7 +243,7 @@ class Game:
     def _waiting(self, state: dict, owed: list[dict]) -> str:
         """The sentence refusing a move while the decisions `owed` first are not made."""
         who = sorted({state["players"][p["player"]]["name"] for p in owed if _is_type(p.get("player"), int)})
-        return f"The table waits for {' and '.join(who) or 'a decision'} first."
+        return said("The table waits for {value} first.", value=' and '.join(who) or 'a decision')
 
     def _before(self, state: dict, action: dict) -> None:
         """What every move does to `state` (a copy) before its handler runs (nothing, unless a game says)."""
@@ -258,14 +262,15 @@ class Game:
         """The handler of an action type, or a RuleViolation listing what this game takes."""
         handler = self.actions.get(kind)
         if handler is None:
-            raise RuleViolation(f"Unknown action '{quoted(kind)}'. {self.title} takes: {', '.join(self.actions)}.")
+            raise RuleViolation(said("Unknown action '{kind}'. {title} takes: {list}.", kind=quoted(kind),
+                                     title=self.title, list=', '.join(self.actions)))
         return handler
 
     def _not_offered(self, state: dict, action: dict) -> str:
         """Why an action that matches no offer is refused, in words."""
         player = action.get("player")
         who = state["players"][player]["name"] if _is_type(player, int) and 0 <= player < len(state["players"]) else "anyone"
-        return f"The rules do not let {who} do '{quoted(action['type'])}' now."
+        return said("The rules do not let {who} do '{type}' now.", who=who, type=quoted(action['type']))
 
     def _refresh(self, state: dict) -> None:
         """Recompute the derived fields every engine exposes (api.md, common fields)."""
@@ -281,4 +286,4 @@ def _is_type(value: Any, kind: type) -> bool:
 
 
 def _type_word(kind: type) -> str:
-    return {int: "a whole number", bool: "true or false", str: "text", list: "a list"}.get(kind, kind.__name__)
+    return {int: word("a whole number"), bool: word("true or false"), str: word("text"), list: word("a list")}.get(kind, kind.__name__)

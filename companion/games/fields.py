@@ -11,6 +11,7 @@ import reprlib
 from collections.abc import Callable, Collection
 
 from .errors import RuleViolation
+from .said import filled, said
 
 # No action nests deeper than three levels (Kyoto no Neko's fight rolls); a deeper one would
 # overflow the stack of whatever repeats or stores it (a message, the JSON log).
@@ -39,9 +40,9 @@ def nesting_depth(value: object, limit: int = MAX_DEPTH) -> int:
 def check_shape(action: dict) -> None:
     """Refuse an action whose field names are not text or that nests deeper than MAX_DEPTH."""
     if not all(isinstance(key, str) for key in action):
-        raise RuleViolation("An action's field names are text.")
+        raise RuleViolation(said("An action's field names are text."))
     if nesting_depth(action) > MAX_DEPTH:
-        raise RuleViolation(f"An action nests no deeper than {MAX_DEPTH} levels.")
+        raise RuleViolation(said("An action nests no deeper than {MAX_DEPTH} levels.", MAX_DEPTH=MAX_DEPTH))
 
 
 def quoted(value: object) -> str:
@@ -80,19 +81,21 @@ def check_fields(action: dict, required: tuple[str, ...], optional: tuple[str, .
     extra = sorted(set(action) - allowed)
     if extra:
         raise RuleViolation(
-            f"'{quoted(action['type'])}' does not take a field '{quoted(extra[0])}'; "
-            f"it takes: {', '.join(sorted(allowed - {'type'})) or 'nothing'}."
+            said("'{type}' does not take a field '{extra}'; it takes: {value}.", type=quoted(action['type']),
+                 extra=quoted(extra[0]), value=', '.join(sorted(allowed - {'type'})) or 'nothing')
         )
     missing = [f for f in required if f not in action]
     if missing:
-        raise RuleViolation(f"'{quoted(action['type'])}' needs the field '{missing[0]}'.")
+        raise RuleViolation(said("'{type}' needs the field '{missing}'.", type=quoted(action['type']),
+                                 missing=missing[0]))
 
 
 def int_field(action: dict, name: str, low: int, high: int, what: str | None = None) -> int:
     """An integer field within [low, high], else a RuleViolation that says the range."""
     value = action.get(name)
     if not is_int(value) or not low <= value <= high:
-        raise RuleViolation(f"{what or name.capitalize()} must be a whole number from {low} to {high}.")
+        raise RuleViolation(said("{value} must be a whole number from {low} to {high}.",
+                                 value=what or name.capitalize(), low=low, high=high))
     return value
 
 
@@ -100,13 +103,13 @@ def bool_field(action: dict, name: str, default: bool = False) -> bool:
     """An optional true/false field."""
     value = action.get(name, default)
     if not isinstance(value, bool):
-        raise RuleViolation(f"'{name}' must be true or false.")
+        raise RuleViolation(said("'{name}' must be true or false.", name=name))
     return value
 
 
 def player_field(state: dict, action: dict, name: str) -> int:
     """A field naming a player by 0-based index in seating order."""
-    return int_field(action, name, 0, len(state["players"]) - 1, f"'{name}' (a player index)")
+    return int_field(action, name, 0, len(state["players"]) - 1, said("'{name}' (a player index)", name=name))
 
 
 def check_named_player(state: dict, action: dict, expected: int, refusal: str,
@@ -117,4 +120,4 @@ def check_named_player(state: dict, action: dict, expected: int, refusal: str,
     {named} for the two players' names (`name` gives a player's name by index)."""
     if "player" in action and player_field(state, action, "player") != expected:
         name = name or (lambda i: state["players"][i]["name"])
-        raise RuleViolation(refusal.format(expected=name(expected), named=name(action["player"])))
+        raise RuleViolation(filled(refusal, expected=name(expected), named=name(action["player"])))

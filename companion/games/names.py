@@ -9,6 +9,7 @@ from __future__ import annotations
 import unicodedata
 
 from .errors import RuleViolation
+from .said import said
 
 NAME_MAX = 40
 
@@ -24,15 +25,16 @@ def clean_name(raw: object, what: str = "name", limit: int = NAME_MAX) -> str:
     """A typed name made canonical (NFC, no control or invisible characters, single spaces), or a
     RuleViolation with a sentence when nothing visible is left or it is longer than `limit`."""
     if not isinstance(raw, str):
-        raise RuleViolation(f"A {what} is text.")
+        raise RuleViolation(said("A {what} is text.", what=what))
     text = unicodedata.normalize("NFC", raw)
     text = "".join(" " if ch.isspace() else ch for ch in text
                    if ch.isspace() or (ch not in _INVISIBLE and unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Co", "Cn")))
     text = " ".join(text.split())
     if not text:
-        raise RuleViolation(f"Every {what} needs at least one visible character.")
+        raise RuleViolation(said("Every {what} needs at least one visible character.", what=what))
     if len(text) > limit:
-        raise RuleViolation(f"The {what} '{text[:limit]}…' is longer than {limit} characters.")
+        raise RuleViolation(said("The {what} '{text}…' is longer than {limit} characters.", what=what,
+                                 text=text[:limit], limit=limit))
     return text
 
 

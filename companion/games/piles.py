@@ -1,6 +1,8 @@
 """Face-down piles counted, not known: what Gangs of Kyoto's deck and Boss Kito's draw pile share."""
 from __future__ import annotations
 
+from .said import said
+
 
 def take(state: dict, n: int, pile: str, discard: str, lines: list[str], what: str, eager: bool = False) -> int:
     """Take up to n cards from `state[pile]`, shuffling `state[discard]` into it whenever it runs
@@ -26,5 +28,6 @@ def refill(state: dict, pile: str, discard: str, lines: list[str], what: str) ->
         state[pile], state[discard] = state[discard], 0
         if "reshuffles" in state:
             state["reshuffles"] += 1
-        lines.append(f"The {what} ran out: the discard pile is shuffled into a new one of {state[pile]}.")
+        lines.append(said("The {what} ran out: the discard pile is shuffled into a new one of {state}.", what=what,
+                          state=state[pile]))
     return state[pile] > 0

@@ -14,6 +14,7 @@ import secrets
 
 from ..games import RuleViolation
 from ..games.fields import is_int
+from ..games.said import lines_stored
 from .errors import NotAllowed, SeatTaken, TableClosed, TableReplaced, VersionConflict
 from .records import now
 from .shapes import LogEntry
@@ -62,7 +63,7 @@ def acted(table: Table, token: str | None, action: dict, version: object, joined
     # before taking back another player's move (taps.py).
     mover = table.game.mover(table.state, action)
     # "version": the table's version once entered, which a rewind to that version shows (rewind.py).
-    entry: LogEntry = {"seq": len(table.record["actions"]) + 1, "version": table.version + 1, "action": action, "log": lines, "at": now(),
+    entry: LogEntry = {"seq": len(table.record["actions"]) + 1, "version": table.version + 1, "action": action, "log": lines_stored(lines), "at": now(),
              "rules": table.game.rules_version, **({"joined": True} if joined else {}),
              "by": table.phone_for(token), **({"mover": mover} if mover is not None else {})}
     record = {

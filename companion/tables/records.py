@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 
 from ..games import RuleViolation, Viewer, get_game
 from ..games.fields import is_int
+from ..games.said import lines_stored
 from ..store.schema import SCHEMA
 from .shapes import TableRecord
 from .table import Table, fold, keeping, replay, worth_keeping
@@ -124,7 +125,7 @@ def imported(data: object, event: str | None, join_code: Callable[[], str]) -> T
         if worth_keeping(n - 1, len(given)):
             checkpoints.append((n - 1, before))
         at = entry.get("at") if isinstance(entry.get("at"), str) and len(entry["at"]) <= 40 else now()
-        entries.append({"seq": n, "action": entry.get("action"), "log": lines, "at": at, "rules": table.game.rules_version,
+        entries.append({"seq": n, "action": entry.get("action"), "log": lines_stored(lines), "at": at, "rules": table.game.rules_version,
                         **({"joined": True} if entry.get("joined") is True and n > 1 else {})})  # one tap, one undo
     given_version = data.get("version")
     version = len(entries)

@@ -11,6 +11,7 @@ import random
 from dataclasses import dataclass
 
 from ..games import WATCHER, Viewer, get_game
+from ..games.said import lines_loaded
 from .errors import closed_sentence, decided_sentence, replaced_sentence
 from .shapes import TableRecord
 
@@ -143,7 +144,7 @@ class Table:
         game = self.game
         entries = self.record["actions"][-last:] if last else self.record["actions"]
         # The contract's shape (api.md): the rules version an entry was recorded under stays inside.
-        return [{"seq": e["seq"], "action": game.redact_action(e["action"], viewer, self.state), "log": e["log"], "at": e["at"]}
+        return [{"seq": e["seq"], "action": game.redact_action(e["action"], viewer, self.state), "log": lines_loaded(e["log"]), "at": e["at"]}
                 for e in entries]
 
 

@@ -7,6 +7,7 @@ its first: `changes.follow_up`).
 from __future__ import annotations
 
 from ..games.fields import is_int
+from ..games.said import loaded
 from .table import Table
 
 
@@ -25,7 +26,7 @@ def tap_name(entries: list[dict]) -> str:
     """What a tap entered, named as one: its last step's first line (a final roll's "Ann resolves
     1 1 3 ✸ ✸ ϟ", which names the dice, not the roll before it), else its action's type."""
     last = max(entries, key=lambda e: e["seq"])
-    return last["log"][0] if last.get("log") else last["action"].get("type", "")
+    return loaded(last["log"][0]) if last.get("log") else last["action"].get("type", "")
 
 
 def page_tap(table: Table) -> list[dict]:

@@ -5,9 +5,11 @@ from flask import Blueprint, jsonify, request, url_for
 
 from ..games import RuleViolation, all_games
 from ..games.fields import MAX_DEPTH, is_int, nesting_depth
+from ..games.said import said
 from ..tables import SeatTaken, Table, last_change
 from . import bearer_token, groups, public_base, tables
 from .errors import error_reply
+from .said import told
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -18,16 +20,19 @@ def _body(allowed: set[str] | None = None, required: tuple[str, ...] = ()) -> di
     except RecursionError:
         body = None
     if not isinstance(body, dict):
-        raise RuleViolation("The body must be a JSON object.")
+        raise RuleViolation(said("The body must be a JSON object."))
     if nesting_depth(body) > MAX_DEPTH:
-        raise RuleViolation(f"The body nests deeper than {MAX_DEPTH} levels.")
+        raise RuleViolation(said("The body nests deeper than {depth} levels.", depth=MAX_DEPTH))
     if allowed is not None:
         unknown = sorted(set(body) - allowed)
         if unknown:
-            raise RuleViolation(f"Unknown field '{unknown[0]}'; this call takes: {', '.join(sorted(allowed)) or 'nothing'}.")
+            if not allowed:
+                raise RuleViolation(said("Unknown field '{field}'; this call takes nothing.", field=unknown[0]))
+            raise RuleViolation(said("Unknown field '{field}'; this call takes: {fields}.", field=unknown[0],
+                                     fields=", ".join(sorted(allowed))))
     for name in required:
         if name not in body:
-            raise RuleViolation(f"The field '{name}' is required.")
+            raise RuleViolation(said("The field '{name}' is required.", name=name))
     return body
 
 
@@ -47,7 +52,7 @@ def _seen_by(table: Table, token: str | None) -> dict:
     what the rules switch off, with why ("Withheld")."""
     viewer, host = table.viewer_for(token), table.is_host(token)
     return {"state": table.state_for(viewer), "offers": table.offers_for(viewer, host=host),
-            "withheld": table.withheld_for(viewer, host=host)}
+            "withheld": [{**w, "why": told(w["why"])} for w in table.withheld_for(viewer, host=host)]}
 
 
 @bp.get("/games")
@@ -99,7 +104,7 @@ def act(table_id):
     version = action.pop("version", None)
     token = bearer_token()
     table, lines = tables().act(table_id, token, action, version)
-    return jsonify(version=table.version, **_seen_by(table, token), log=lines)
+    return jsonify(version=table.version, **_seen_by(table, token), log=[told(line) for line in lines])
 
 
 @bp.post("/tables/<table_id>/undo")
@@ -122,14 +127,15 @@ def _moved(table: Table) -> dict:
     """What an undo or redo took back or put back, as every phone is told it (docs/api.md):
     whose phone ("by": "Ben's phone") and the tap's name."""
     change = last_change(table)
-    return {"by": change["by"], "name": change["name"]}
+    return {"by": change["by"], "name": told(change["name"])}
 
 
 @bp.get("/tables/<table_id>/log")
 def log(table_id):
     """Every action with its lines in words, redacted for the caller."""
     table = tables().get(table_id)
-    return jsonify(table.log_for(table.viewer_for(bearer_token())))
+    # Each line in the caller's language (Accept-Language); the log itself keeps ids and values.
+    return jsonify([{**e, "log": [told(line) for line in e["log"]]} for e in table.log_for(table.viewer_for(bearer_token()))])
 
 
 @bp.post("/tables/<table_id>/seats")
@@ -140,7 +146,7 @@ def claim_seat(table_id):
     told of and may undo (`/back`); a free seat is simply taken."""
     body = _body({"seat", "move"}, ("seat",))
     if body.get("move") not in (None, False, True):
-        raise RuleViolation("'move' must be true or false.")
+        raise RuleViolation(said("'move' must be true or false."))
     service = tables()
     held = body.get("move") and _held(service.get(table_id), body["seat"])
     table, token = (service.move_seat if held else service.claim_seat)(table_id, bearer_token(), body["seat"])

@@ -7,6 +7,7 @@ from ..games import Viewer
 from ..games.fields import is_int
 from ..tables import Table, last_change, phone_name
 from ..tables.seat_moves import recent as seat_news
+from .said import told
 
 # A phone that fell several moves behind is told the newest few, not a page of history.
 NAMED = 3
@@ -28,7 +29,7 @@ def came_first(table: Table, viewer: Viewer, version: int | None) -> str:
         return f"{moved[0]['name']}'s seat {what} first. This tap was not recorded."
     actions = table.record["actions"]
     entries = table.log_for(viewer, last=min(behind, NAMED)) if actions else []
-    said = " ".join(" ".join(e["log"]).strip() for e in entries).strip()
+    said = " ".join(" ".join(told(line) for line in e["log"]).strip() for e in entries).strip()  # in its language
     if not said:
         return ("Another phone changed the table first (it took a move back), so this tap was not recorded. "
                 "The table is shown as it is now.")

@@ -10,6 +10,7 @@ from ..games import RuleViolation
 from ..store import StaleWrite, StoreError, TableDamaged
 from ..store.base import StaleEvent, StaleLeague
 from ..tables import NotAllowed, TableNotFound, VersionConflict
+from .said import refusal
 
 MESSAGES = {
     400: "The request could not be read.",
@@ -37,7 +38,7 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(RuleViolation)
     def rule_violation(exc):
-        return error_reply(422, str(exc))
+        return error_reply(422, refusal(exc))  # in the request's language (Accept-Language)
 
     @app.errorhandler(TableInPlay)
     def table_in_play(exc):

@@ -9,7 +9,8 @@ key holds and the template's constants, never the table's version or a phone's t
 hidden `version` field (partials/_macros.html `post`), is kept once for every version: served at
 another version, those fields (and nothing else) say the version asked for. Its key must then also
 name the table (the forms' addresses) and whether it is pushed (a pushed form carries no CSRF
-token; a page's carries its session's: `pushed or csrf_token()`).
+token; a page's carries its session's: `pushed or csrf_token()`). Every fragment is kept once per
+language besides: the tag adds the request's language to its key.
 
 The pattern is Jinja's own documented example (docs, "Extensions": a fragment cache), with an
 in-process LRU: the cache belongs to the app's template environment, never to a module.

@@ -21,6 +21,7 @@ from .api import table_urls
 from .clash import came_first, still_sentence
 from .forms import form_to_action, form_version
 from .render import context, flash_region, renders
+from .said import refusal
 from .setup_form import table_setup
 
 bp = Blueprint("pages", __name__)
@@ -50,7 +51,7 @@ def create():
     except (RuleViolation, StoreError) as exc:
         # The form kept as typed either way; a store away is "not now" (503), not "not like this".
         return render_template("home.html", games={g.id: g for g in all_games()}, mine=_my_tables(),
-                               error=str(exc), form=form), 503 if isinstance(exc, StoreError) else 422
+                               error=refusal(exc), form=form), 503 if isinstance(exc, StoreError) else 422
     remember_token(table.id, table.record["host_token"])
     remember_token(table.id, table.record["host_token"], "hosts")
     return redirect(url_for("pages.table", table_id=table.id))
@@ -194,8 +195,8 @@ def rematch(table_id):
         new, token = tables().rematch(table_id, cookie_token(table_id))
     except (RuleViolation, NotAllowed) as exc:
         if htmx:
-            return flash_region(str(exc)), 422
-        flash(str(exc))
+            return flash_region(refusal(exc)), 422
+        flash(refusal(exc))
         return redirect(url_for("pages.table", table_id=table_id))
     hosted = host_token(table_id)
     if hosted and tables().get(table_id).is_creator(hosted):  # as tables.rematch hands its host token
@@ -216,7 +217,7 @@ def seat(table_id):
     try:
         _, token = tables().claim_seat(table_id, cookie_token(table_id), int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 9 else raw)
     except (RuleViolation, NotAllowed, SeatTaken) as exc:
-        flash(str(exc))
+        flash(refusal(exc))
     else:
         remember_token(table_id, token)
         remember_shared_phone(table_id, False)  # a player's phone now; left, it is asked again
@@ -256,7 +257,7 @@ def free_seat(table_id, seat):
     try:
         tables().free_seat(table_id, host_token(table_id), seat)
     except (RuleViolation, NotAllowed) as exc:
-        flash(str(exc))
+        flash(refusal(exc))
     return redirect(url_for("pages.table", table_id=table_id))
 
 
@@ -278,7 +279,7 @@ def _write(table_id: str, change, action=None):
         message = came_first(table, _viewer(table), form_version(request.form)) + still_sentence(again)
         status = 409
     except (RuleViolation, StoreError) as exc:
-        message, status = str(exc), 422 if isinstance(exc, RuleViolation) else 503
+        message, status = refusal(exc), 422 if isinstance(exc, RuleViolation) else 503
     except NotAllowed as exc:
         message, status = str(exc), 403
     if not htmx:

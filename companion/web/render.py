@@ -20,7 +20,7 @@ from ..tables import Table, last_change, page_tap, play_log, tap_name
 from .charts import layout as chart_layout
 from .fragments import FragmentCache
 from .languages import current as language
-from .said import history_line, spoken, sym
+from .said import history_line, spoken, sym, told
 
 REGIONS = ("status", "board", "controls", "own", "history")
 # The live history shows the latest entries; the whole log is one tap away (not pushed to every
@@ -228,6 +228,8 @@ def init_app(app: Flask) -> None:
         """One history entry as a list item (30 of them go out with every push)."""
         return history_line(int(entry["seq"]), tuple(entry["log"]))
 
+    # An engine's sentence (a refusal's, a question's, a withheld move's why) in the phone's language.
+    app.add_template_filter(told, "told")
     # Symbols said by name (ϟ energy, ♥ heart, ★ star, ✸ smash), in sentences and on their own.
     app.add_template_filter(spoken, "spoken")
     # A count's noun agrees with it: {{ n|counted("token") }}, or the noun alone beside a number.

@@ -1,5 +1,9 @@
-"""Text as a phone says it: the games' symbols read by their names, and the history's entries.
+"""Text as a phone says it: the engines' sentences in the phone's language, the games' symbols
+read by their names, and the history's entries.
 
+An engine's sentence is a message id with values (companion/games/said.py): `told` says it in the
+request's language through the `rules` catalog, its word values translated too, its numbers
+written as the language writes them; a line logged before sentences had ids is said as it was.
 A screen reader reads ϟ as the Greek letter koppa and ★ as "black star": each symbol in a sentence
 is drawn with the word it stands for (`spoken`, `sym`), in the history, the controls and the board.
 """
@@ -8,28 +12,80 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from babel.lists import format_list
+from babel.numbers import format_decimal
 from markupsafe import Markup, escape
 
+from ..games.errors import RuleViolation
+from ..games.said import Said, english, loaded, word
+from .languages import DEFAULT, rules
+from .languages import current as language
+
 # The symbols the games write in their sentences, and what a screen reader should say for each
-# (one, several): left alone, ϟ is read as the Greek letter koppa and ★ as "black star".
-SYMBOLS = {"ϟ": ("energy", "energy"), "♥": ("heart", "hearts"), "★": ("star", "stars"), "✸": ("smash", "smashes")}
+# (one, several) in the phone's language: left alone, ϟ is read as the Greek letter koppa and ★ as "black star".
+SYMBOLS = {"ϟ": (word("energy"), word("energy")), "♥": (word("heart"), word("hearts")), "★": (word("star"), word("stars")),
+           "✸": (word("smash"), word("smashes"))}
 BY_NAME = {one: glyph for glyph, (one, _) in SYMBOLS.items()}
 _GLYPH = "[" + "".join(SYMBOLS) + "]"
 # A run of symbols (dice faces: "ϟ ♥ ϟ ✸"), else one symbol with the count before it, if any.
 _SYMBOLS_SAID = re.compile(rf"({_GLYPH}(?: {_GLYPH})+)|(\d+)?({_GLYPH})")
 
 
+def told(line: object, lang: str | None = None) -> str:
+    """An engine's sentence (a Said, or the JSON the log keeps of one) in `lang` (default: the
+    request's language); any other text as it is."""
+    return _told(loaded(line), lang or language())
+
+
+def _told(line: object, lang: str) -> str:
+    if not isinstance(line, Said):
+        return english(line) if isinstance(line, list) else str(line)
+    if lang == DEFAULT:
+        return str(line)
+    catalog = rules.get_translations()
+    if line.plural is not None:
+        template = catalog.ngettext(line.id, line.plural, line.values.get("n", 0))
+    else:
+        template = catalog.gettext(line.id)
+    if not line.values:
+        return template
+    values = {k: _value(v, lang) for k, v in line.values.items()}
+    try:
+        return template.format(**values)
+    except (KeyError, IndexError, ValueError):
+        return str(line)  # a translation that names a value the sentence lacks: said in English
+
+
+def _value(value: object, lang: str) -> str:
+    """One value of a sentence as `lang` writes it: a word translated, a number with the language's
+    digits grouping, a list as the language lists."""
+    if isinstance(value, (list, tuple)):
+        return format_list([_value(v, lang) for v in value], locale=lang) if value else ""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return format_decimal(value, locale=lang)
+    return _told(value, lang)
+
+
+def refusal(exc: Exception) -> str:
+    """The sentence an exception says to a phone: a refusal of the rules in its language."""
+    return told(exc.said) if isinstance(exc, RuleViolation) else str(exc)
+
+
 def spoken(text: object) -> Markup:
     """Text, escaped, with each symbol said by its name: "2★" reads "2 stars", "1♥" "1 heart",
     and a run of faces "ϟ ♥ ✸" one image read "energy heart smash" (a resolve's dice said once, not
-    an element a die: a tenth of its push)."""
+    an element a die: a tenth of its push). An engine's sentence is told in the request's language."""
+    lang = language()
+    if isinstance(text, (Said, dict)):
+        text = told(text, lang)
+
     def named(found: re.Match) -> str:
         run, count, glyph = found.groups()
         if run:
-            return f'<span role="img" aria-label="{" ".join(SYMBOLS[g][0] for g in run.split())}">{run}</span>'
+            return f'<span role="img" aria-label="{" ".join(_told(SYMBOLS[g][0], lang) for g in run.split())}">{run}</span>'
         one, several = SYMBOLS[glyph]
-        word = several if count and count != "1" else one
-        return f'{count or ""}<span role="img" aria-label="{word}">{glyph}</span>'
+        said_as = _told(several if count and count != "1" else one, lang)
+        return f'{count or ""}<span role="img" aria-label="{said_as}">{glyph}</span>'
     return Markup(_SYMBOLS_SAID.sub(named, str(escape(text))))
 
 
@@ -45,14 +101,16 @@ def sym(what: object, name: str | None = None) -> Markup:
 # tenth of a push's render time (measured). Kept by sentence, not by entry: a cache of entries grew
 # by an item (~600 bytes) with every action until it held 8,192 (docs/operations.md, "What grows,
 # measured"), while a table says the same sentences again and again.
-@lru_cache(maxsize=4096)
-def _said(line: str) -> str:
-    """A history sentence as the page says it (`spoken`), built once."""
-    return str(spoken(line))
+# Kept by language and sentence: a Said equals its English text, so the language is in the key.
+@lru_cache(maxsize=4096, typed=True)
+def _said(line: str, lang: str) -> str:
+    """A history sentence as the page says it in `lang` (`spoken`), built once."""
+    return str(spoken(_told(line, lang)))
 
 
-def history_line(seq: int, lines: tuple[str, ...]) -> Markup:
-    """A history entry's list item; its number opens the board as it stood after it (`?at=`, on
-    the play and the watch page alike: web/rewind_pages.py)."""
-    said = " ".join(map(_said, lines))
+def history_line(seq: int, lines: tuple[str, ...], lang: str | None = None) -> Markup:
+    """A history entry's list item in `lang` (default: the request's language); its number opens
+    the board as it stood after it (`?at=`, on the play and the watch page alike: rewind_pages.py)."""
+    lang = lang or language()
+    said = " ".join(_said(line, lang) for line in lines)
     return Markup(f'<li id="h-{seq}"><a class="seq" href="?at={seq}">#{seq}</a>{said}</li>')

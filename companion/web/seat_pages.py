@@ -10,6 +10,7 @@ from ..tables import NotAllowed, SeatTaken, entered_for, seat_moves
 from . import cookie_token, remember_shared_phone, remember_token, tables
 from .pages import htmx
 from .render import flash_region
+from .said import refusal
 
 bp = Blueprint("seats", __name__)
 
@@ -32,7 +33,7 @@ def move_seat(table_id, seat):
     try:
         _, token = (service.move_seat if held else service.claim_seat)(table_id, cookie_token(table_id), seat)
     except (RuleViolation, NotAllowed, SeatTaken) as exc:
-        flash(str(exc))
+        flash(refusal(exc))
     else:
         remember_token(table_id, token)
         remember_shared_phone(table_id, False)
@@ -47,8 +48,8 @@ def seat_back(table_id, seat):
         tables().seat_back(table_id, cookie_token(table_id), seat)
     except (RuleViolation, NotAllowed) as exc:
         if htmx:
-            return flash_region(str(exc)), 422
-        flash(str(exc))
+            return flash_region(refusal(exc)), 422
+        flash(refusal(exc))
     if htmx:
         return "", 200, {"HX-Refresh": "true"}
     return redirect(url_for("pages.table", table_id=table_id))

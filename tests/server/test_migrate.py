@@ -93,3 +93,25 @@ def test_a_neko_table_set_up_before_the_die_had_faces_keeps_the_die_it_was_playe
     assert main(["migrate", "--data", str(old)]) == 0
     table = TableService(TinyDBStore(old)).get(neko.id)
     assert table.state["die"] == [0, 1, 2, 3, 4, 5, 6, "X"] and table.state["players"][0]["victories"] == 1
+
+
+def test_an_old_english_history_becomes_message_ids_and_a_line_it_cannot_match_stays_as_it_was(old):
+    assert main(["migrate", "--data", str(old)]) == 0
+    svc = TableService(TinyDBStore(old))
+    entries = svc.get(GANGS).record["actions"]
+    lines = [line for e in entries for line in e["log"]]
+    assert lines and all(isinstance(line, dict) and line["id"] for line in lines), lines
+    shown = svc.get(GANGS).log_for(svc.get(GANGS).viewer_for(None))
+    assert all(isinstance(line, str) for e in shown for line in e["log"])  # a Said is its English text
+    client = create_app({"TESTING": True, "DATA_DIR": str(old)}).test_client()
+    assert "donne" in client.get(f"/t/{GANGS}/history?lang=fr").text
+
+
+def test_a_plain_english_line_no_move_says_is_shown_as_it_is(app):
+    made = app.test_client().post("/api/tables", json={"game": "gangs", "players": ["Ann", "Ben"]}).json
+    service = app.extensions["companion.tables"]
+    table = service.get(made["id"])
+    table.record["actions"].append({"seq": 1, "version": 1, "action": {"type": "give", "to": 1}, "log": ["An old line, kept as words."],
+                                    "at": "2026-12-07T10:00:00+00:00", "rules": 1})
+    entries = table.log_for(table.viewer_for(None))
+    assert entries[-1]["log"] == ["An old line, kept as words."]

@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 from ..base import Game, RuleViolation
 from ..fields import check_fields, check_named_player, player_field
+from ..said import said
 from ..values import Option
 from .offers import offers, turn_offers
 from .rounds import draw, exchange, hand_out, mark, place, play, reveal, take
@@ -34,7 +35,7 @@ class BossKito(Game):
     min_players = 2
     max_players = 5
     options = (
-        Option("symbols", None, dict, "Default additional-action symbol per benefit number, e.g. {\"3\": \"pass\"}."),
+        Option("symbols", None, dict, said("Default additional-action symbol per benefit number, e.g. {\"3\": \"pass\"}.")),
     )
     # A double arrow's owner decides whether to pass the starting player card (its page asks it on
     # that player's own phone: page.py).
@@ -44,7 +45,8 @@ class BossKito(Game):
         symbols = options["symbols"] or {}
         for key, sym in symbols.items():
             if key not in {str(n) for n in range(1, 10)} or sym not in SYMBOLS + (None,):
-                raise RuleViolation(f"symbols maps a benefit number 1-9 to one of {', '.join(SYMBOLS)}.")
+                raise RuleViolation(said("symbols maps a benefit number 1-9 to one of {list}.",
+                                         list=', '.join(SYMBOLS)))
         n = len(names)
         return {
             "game": self.id,
@@ -83,12 +85,13 @@ class BossKito(Game):
     def _waiting(self, state: dict, owed: list[dict]) -> str:
         """What a turn waits for: the benefits turned face up, or who gets the starting player card."""
         if owed[0]["type"] == "reveal":
-            return "First tap in the five benefits turned face up for this round."
-        return f"{state['players'][owed[0]['player']]['name']} first decides who gets the starting player card."
+            return said("First tap in the five benefits turned face up for this round.")
+        return said("{player} first decides who gets the starting player card.",
+                    player=state['players'][owed[0]['player']]['name'])
 
     def _reveal(self, state: dict, action: dict) -> list[str]:
         if state["phase"] != "reveal":
-            raise RuleViolation("The benefits of this round are already on the table.")
+            raise RuleViolation(said("The benefits of this round are already on the table."))
         lines: list[str] = []
         reveal(state, action, lines)
         state["phase"] = "play"
@@ -98,7 +101,7 @@ class BossKito(Game):
 
     def _symbol(self, state: dict, action: dict) -> list[str]:
         if state["phase"] != "reveal":
-            raise RuleViolation("A benefit number's symbol is set before a round's benefits are turned up.")
+            raise RuleViolation(said("A benefit number's symbol is set before a round's benefits are turned up."))
         lines: list[str] = []
         mark(state, action, lines)
         return lines
@@ -106,16 +109,17 @@ class BossKito(Game):
     def _pass_start(self, state: dict, action: dict) -> list[str]:
         check_fields(action, ("to",), ("player",))
         if state["phase"] != "pass":
-            raise RuleViolation("Nobody may pass the starting player card now: that comes with a benefit's double arrow.")
+            raise RuleViolation(said("Nobody may pass the starting player card now: that comes with a benefit's double arrow."))
         giver = state["passes"][0]
-        check_named_player(state, action, giver, "{expected} decides who gets the starting player card now, not {named}.")
+        check_named_player(state, action, giver, said("{expected} decides who gets the starting player card now, not {named}."))
         to = player_field(state, action, "to")
         state["passes"].pop(0)
         state["starting_player"] = to
         names = state["players"]
         lines = [
-            f"{names[giver]['name']} keeps the starting player card." if to == giver
-            else f"{names[giver]['name']} passes the starting player card to {names[to]['name']}."
+            said("{player} keeps the starting player card.", player=names[giver]['name']) if to == giver
+            else said("{player} passes the starting player card to {player2}.", player=names[giver]['name'],
+                      player2=names[to]['name'])
         ]
         if not state["passes"]:
             self._new_round(state, lines)
@@ -143,7 +147,7 @@ class BossKito(Game):
     def _turn(self, state: dict, action: dict, move: Callable[[dict, dict, dict, list[str]], None]) -> list[str]:
         """One of the five actions of a turn, by the player whose turn it is (once the round's steps
         owed first are done: `waits`); then the next turn."""
-        check_named_player(state, action, state["current"], "{expected} takes this turn now, not {named}.")
+        check_named_player(state, action, state["current"], said("{expected} takes this turn now, not {named}."))
         lines: list[str] = []
         move(state, state["players"][state["current"]], action, lines)
         self._next_turn(state, lines)
@@ -162,7 +166,8 @@ class BossKito(Game):
         # The rulebook is silent on a player who can take none of the five actions (docs/rulings.md):
         # the turn counts as taken, so the game cannot stall.
         if not turn_offers(state):
-            lines.append(f"{state['players'][state['current']]['name']} can take none of the five actions: the turn passes.")
+            lines.append(said("{player} can take none of the five actions: the turn passes.",
+                              player=state['players'][state['current']]['name']))
             self._next_turn(state, lines)
 
     def _end_round(self, state: dict, lines: list[str]) -> None:
@@ -172,7 +177,7 @@ class BossKito(Game):
         if state["passes"] and state["round"] == ROUNDS:
             # No round follows the last: the starting player card starts nothing, so its double
             # arrow asks no one (docs/rulings.md).
-            lines.append("No round follows the last: the double arrow passes no starting player card.")
+            lines.append(said("No round follows the last: the double arrow passes no starting player card."))
             state["passes"] = []
         if state["passes"]:
             state["phase"] = "pass"
@@ -188,7 +193,8 @@ class BossKito(Game):
         state["turns_left"] = [TURNS_PER_ROUND] * len(state["players"])
         state["current"] = None  # the starting player begins once the benefits are turned up
         state["phase"] = "reveal"
-        lines.append(f"Round {state['round']}: {state['players'][state['starting_player']]['name']} starts.")
+        lines.append(said("Round {round}: {player} starts.", round=state['round'],
+                          player=state['players'][state['starting_player']]['name']))
 
     def _finish(self, state: dict, lines: list[str]) -> None:
         self._score(state)  # the last hand-out just changed the benefits
@@ -200,10 +206,11 @@ class BossKito(Game):
         tied = [i for i in order if self.rank_key(state, i) == self.rank_key(state, best)]
         state["winner"] = best if len(tied) == 1 else tied
         totals = ", ".join(f"{p['name']} {p['score']}" for p in state["players"])
-        lines.append(f"The game ends: {totals}. " + (
-            f"{state['players'][best]['name']} wins!" if len(tied) == 1
-            else "Shared win: " + " and ".join(state["players"][i]["name"] for i in tied) + "."
-        ))
+        if len(tied) == 1:
+            lines.append(said("The game ends: {totals}. {player} wins!", totals=totals, player=state["players"][best]["name"]))
+        else:
+            lines.append(said("The game ends: {totals}. Shared win: {tied}.", totals=totals,
+                              tied=" and ".join(state["players"][i]["name"] for i in tied)))
 
     # -- protocol --------------------------------------------------------------------------
     def _offers(self, state: dict) -> list[dict]:
@@ -225,6 +232,12 @@ class BossKito(Game):
         p = state["players"][i]
         return (-p["score"], -p["tokens"])
 
+    def asks(self, state: dict, decision: dict) -> str | None:
+        """The reveal's question as a sentence (the pending entry keeps its English words: api.md)."""
+        if decision.get("type") == "reveal":
+            return said("turn up round {round}'s five benefits and tap them in, left to right", round=state["round"])
+        return super().asks(state, decision)
+
     def pending(self, state: dict) -> list[dict]:
         """The reveal, a double arrow's decision, or whose turn it is (with its number in the round)."""
         phase = state["phase"]
@@ -233,7 +246,7 @@ class BossKito(Game):
         if phase == "reveal":
             # `asks`: what the starting player's phone is told it owes (any phone may enter it).
             return [{"type": "reveal", "player": state["starting_player"],
-                     "asks": f"turn up round {state['round']}'s five benefits and tap them in, left to right"}]
+                     "asks": str(self.asks(state, {"type": "reveal"}))}]
         if phase == "pass":
             return [{"type": "pass_start", "player": state["passes"][0]}]
         me = state["current"]

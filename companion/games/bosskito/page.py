@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..page import Page
+from .rounds import DISCARD_WHYS
 from .rules import (
     BENEFIT_NAMES,
     BENEFITS,
@@ -45,6 +46,7 @@ def scoring(state: dict) -> list[tuple[int, list[tuple[int, int]]]]:
 PAGE = Page(
     data={"colours": COLOURS, "benefits": tuple(BENEFITS), "benefit_names": BENEFIT_NAMES, "rounds": ROUNDS,
           "turns_per_round": TURNS_PER_ROUND, "ordinal": ordinal,
-          "columns": columns, "card_bananas": card_bananas, "score_table": scoring},
+          "columns": columns, "card_bananas": card_bananas, "score_table": scoring,
+          "discard_whys": DISCARD_WHYS},  # why a benefit was discarded, as words (the state keeps English)
     seat_controls=True,
 )

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ..said import word
+
 COLOURS = ("red", "yellow", "green", "blue", "purple")  # the Boss Kito cards, left to right
+# Each colour as a sentence names it (translated where it is shown).
+COLOUR_WORDS = {"red": word("red"), "yellow": word("yellow"), "green": word("green"), "blue": word("blue"),
+                "purple": word("purple")}
 CARDS_PER_COLOUR = 10
 BANANA_CARDS = CARDS_PER_COLOUR * len(COLOURS)  # 50
 TOKENS = 30

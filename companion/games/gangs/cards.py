@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..base import RuleViolation
 from ..fields import is_int, is_one_of, quoted
+from ..said import said, said_n
 from ..words import counted
 
 DECK_SIZE = 109  # 110 cards less the First Player card
@@ -30,17 +31,17 @@ KIND_WORDS = {
     "plain": "",
     "bell": "bell",
     "draw": "Draw",
-    "bell_card": "Bell card",
-    "discard": "Discard card",
-    "stay_late": "Stay Late card",
-    "refuse": "Refuse card",
+    "bell_card": said("Bell card"),
+    "discard": said("Discard card"),
+    "stay_late": said("Stay Late card"),
+    "refuse": said("Refuse card"),
 }
 
 
 # The words under a card's value on a card tile (the board's rows and the picker's tiles; a bell is
 # drawn, not written): the card's name as the rulebook prints it, less "card" where the tile leaves
 # no room. "Stay Late" takes two short lines on a 360 px phone; "Late" alone was not recognised.
-TILE_WORDS = {"draw": "Draw", "bell_card": "Bell card", "discard": "Discard", "stay_late": "Stay Late", "refuse": "Refuse"}
+TILE_WORDS = {"draw": "Draw", "bell_card": said("Bell card"), "discard": "Discard", "stay_late": "Stay Late", "refuse": "Refuse"}
 
 
 def choices() -> list[dict]:
@@ -70,21 +71,27 @@ def parse_card(raw: object, missing: str = "") -> dict:
     if raw is None and missing:
         raise RuleViolation(missing)
     if not isinstance(raw, dict):
-        raise RuleViolation('A card is an object like {"value": 3, "kind": "plain"}.')
+        raise RuleViolation(said("A card is an object like {\"value\": 3, \"kind\": \"plain\"}."))
     extra = sorted(set(raw) - {"value", "kind", "bells"})
     if extra:
-        raise RuleViolation(f"A card has no field '{quoted(extra[0])}'; it has value, kind and bells.")
+        raise RuleViolation(said("A card has no field '{extra}'; it has value, kind and bells.",
+                                 extra=quoted(extra[0])))
     kind = raw.get("kind", "plain")
     if not is_one_of(kind, KINDS):
-        raise RuleViolation(f"'{quoted(kind)}' is not a card kind; the kinds are {', '.join(KINDS)}.")
+        raise RuleViolation(said("'{kind}' is not a card kind; the kinds are {list}.", kind=quoted(kind),
+                                 list=', '.join(KINDS)))
     low, high, bell_counts, _ = KINDS[kind]
     value = raw.get("value", 0 if kind in ("bell_card", "discard", "stay_late", "refuse") else None)
     if not is_int(value) or not low <= value <= high:
-        raise RuleViolation(f"A {describe_kind(kind)} has a value from {low} to {high}.")
+        raise RuleViolation(said("A {describe_kind} has a value from {low} to {high}.",
+                                 describe_kind=describe_kind(kind), low=low, high=high))
     bells = raw.get("bells", bell_counts[0])
     if not is_one_of(bells, bell_counts):  # 1.0 would show as "1.0 bell"
         allowed = " or ".join(str(b) for b in bell_counts)
-        raise RuleViolation(f"A {describe_kind(kind)} carries {allowed} bell{'s' if bell_counts != (1,) else ''}.")
+        if bell_counts == (1,):
+            raise RuleViolation(said("A {describe_kind} carries 1 bell.", describe_kind=describe_kind(kind)))
+        raise RuleViolation(said("A {describe_kind} carries {allowed} bells.", describe_kind=describe_kind(kind),
+                                 allowed=allowed))
     return {"value": value, "kind": kind, "bells": bells}
 
 
@@ -117,7 +124,8 @@ def refuse_at(row: list[dict], value: int | None) -> int | None:
 
 def describe_kind(kind: str) -> str:
     """A kind in words, for messages."""
-    return {"plain": "card without a symbol", "bell": "card with a bell symbol", "draw": "card with a draw symbol"}.get(
+    return {"plain": said("card without a symbol"), "bell": said("card with a bell symbol"),
+            "draw": said("card with a draw symbol")}.get(
         kind, KIND_WORDS[kind]
     )
 
@@ -126,12 +134,13 @@ def name(card: dict, show_bells: bool = True) -> str:
     """A card in words as the history shows it: '3', '2 with 1 bell', 'Bell card'."""
     kind = card["kind"]
     if kind == "plain":
-        return f"a {card['value']}"
+        return said("a {value}", value=card["value"])
     if kind == "bell":
-        return f"a {card['value']} with {counted(card['bells'], 'bell')}"
+        return said_n("a {value} with {n} bell", "a {value} with {n} bells", card['bells'], value=card['value'])
     if kind == "draw":
-        return f"a {card['value']} Draw"
+        return said("a {value} Draw", value=card['value'])
     if kind == "bell_card":
-        return f"a {card['bells']}-bell Bell card" if show_bells else "a Bell card"
-    words = KIND_WORDS[kind]
-    return f"a {words}" + (f" ({card['value']})" if card["value"] and placed_in_row(card) else "")
+        return said("a {bells}-bell Bell card", bells=card['bells']) if show_bells else said("a Bell card")
+    if card["value"] and placed_in_row(card):
+        return said("a {card} ({value})", card=KIND_WORDS[kind], value=card["value"])
+    return said("a {card}", card=KIND_WORDS[kind])

@@ -15,8 +15,9 @@ import random
 from .. import piles
 from ..base import Game, RuleViolation
 from ..fields import check_fields, check_named_player, player_field
+from ..said import said, said_n
 from ..values import Option
-from ..words import counted, listed
+from ..words import listed
 from . import cards, hidden, refusals
 from .cards import BASE_LIMIT, DECK_SIZE, STAY_LATE_LIMIT, WIN_BELLS
 from .stats import FIGURES
@@ -33,8 +34,8 @@ class GangsOfKyoto(Game):
     min_players = 2
     max_players = 5
     options = (
-        Option("open_vp", False, bool, "Open Game variant: VP piles are face up for everyone."),
-        Option("whole_deck", False, bool, "End of the Game variant: play through the whole deck."),
+        Option("open_vp", False, bool, said("Open Game variant: VP piles are face up for everyone.")),
+        Option("whole_deck", False, bool, said("End of the Game variant: play through the whole deck.")),
     )
 
     # -- setup -----------------------------------------------------------------------------
@@ -69,7 +70,8 @@ class GangsOfKyoto(Game):
 
     def _waiting(self, state: dict, owed: list[dict]) -> str:
         """Who must take a card from the deck first."""
-        return f"{state['players'][owed[0]['player']]['name']} must first take a card from the deck for the Draw symbol."
+        return said("{player} must first take a card from the deck for the Draw symbol.",
+                    player=state['players'][owed[0]['player']]['name'])
 
     def _after(self, state: dict, action: dict, lines: list[str]) -> None:
         """Once the active player's face-down cards are all given (and no draw is owed), the turn
@@ -80,25 +82,27 @@ class GangsOfKyoto(Game):
     def _give(self, state: dict, action: dict) -> list[str]:
         """The active player reveals a card and gives it to a player who has none this turn."""
         check_fields(action, ("to",), ("card", "player", "refuse"))
-        check_named_player(state, action, state["current"], "{expected} gives the cards this turn, not {named}.")
+        check_named_player(state, action, state["current"], said("{expected} gives the cards this turn, not {named}."))
         to = player_field(state, action, "to")
-        card = cards.parse_card(action.get("card"), "Which card was revealed? A give needs the card as well as who gets it.")
+        card = cards.parse_card(action.get("card"), said("Which card was revealed? A give needs the card as well as who gets it."))
         refuse = refusals.read(action)
         giver = state["players"][state["current"]]
         receiver = state["players"][to]
         if receiver["received"]:
             waiting = [p["name"] for p in state["players"] if not p["received"]]
             raise RuleViolation(
-                f"{receiver['name']} already received a card this turn; still to receive: {', '.join(waiting)}."
+                said("{receiver} already received a card this turn; still to receive: {list}.",
+                     receiver=receiver['name'], list=', '.join(waiting))
             )
         refusals.check(receiver, refuse)
         state["hand"] -= 1
         receiver["received"] = True
         # A card the active player takes is "kept": the history names nobody with a pronoun.
         if to == state["current"]:
-            lines = [f"{giver['name']} keeps {self._card_name(state, card)}."]
+            lines = [said("{giver} keeps {card_name}.", giver=giver['name'], card_name=self._card_name(state, card))]
         else:
-            lines = [f"{giver['name']} gives {self._card_name(state, card)} to {receiver['name']}."]
+            lines = [said("{giver} gives {card_name} to {receiver}.", giver=giver['name'],
+                          card_name=self._card_name(state, card), receiver=receiver['name'])]
         self._receive(state, to, card, refuse, lines)
         return lines
 
@@ -107,9 +111,9 @@ class GangsOfKyoto(Game):
         check_fields(action, (), ("card", "player", "refuse"))
         to = state["draw_owed"]
         if to is None:
-            raise RuleViolation("Nobody owes a draw now: a card is drawn only for a Draw symbol.")
-        check_named_player(state, action, to, "{expected} draws for the Draw symbol, not {named}.")
-        card = cards.parse_card(action.get("card"), "Which card was drawn? A draw needs the card.")
+            raise RuleViolation(said("Nobody owes a draw now: a card is drawn only for a Draw symbol."))
+        check_named_player(state, action, to, said("{expected} draws for the Draw symbol, not {named}."))
+        card = cards.parse_card(action.get("card"), said("Which card was drawn? A draw needs the card."))
         refuse = refusals.read(action)
         receiver = state["players"][to]
         refusals.check(receiver, refuse)
@@ -117,11 +121,12 @@ class GangsOfKyoto(Game):
         lines: list[str] = []
         shuffled: list[str] = []  # a deck emptied by this card is reshuffled once it is told
         if self._take(state, 1, shuffled):
-            lines.append(f"{receiver['name']} draws {self._card_name(state, card)} for the Draw symbol.")
+            lines.append(said("{receiver} draws {card_name} for the Draw symbol.", receiver=receiver['name'],
+                              card_name=self._card_name(state, card)))
             lines.extend(shuffled)
             self._receive(state, to, card, refuse, lines)
         else:
-            lines.append("The deck and the discard pile are empty: no card can be drawn.")
+            lines.append(said("The deck and the discard pile are empty: no card can be drawn."))
         return lines
 
     actions = {"give": _give, "draw": _draw}
@@ -135,7 +140,7 @@ class GangsOfKyoto(Game):
         if card["kind"] == "bell_card":
             player["vp"].append(card)
             player["bells"] += card["bells"]
-            lines.append(f"It goes face down to {player['name']}'s VP pile.")
+            lines.append(said("It goes face down to {player}'s VP pile.", player=player['name']))
             if not state["options"]["whole_deck"] and player["bells"] >= WIN_BELLS:
                 self._finish(state, lines, reason="bells")
             return
@@ -144,10 +149,12 @@ class GangsOfKyoto(Game):
                 dropped = player["row"].pop()
                 player["sum"] = cards.row_sum(player["row"])
                 state["discard"] += 2
-                lines.append(f"{player['name']} discards {cards.name(dropped)} from the right of their row and the Discard card.")
+                lines.append(said("{player} discards {who} from the right of their row and the Discard card.",
+                                  player=player['name'], who=cards.name(dropped)))
             else:
                 state["discard"] += 1
-                lines.append(f"{player['name']}'s row is empty: the Discard card is discarded with no effect.")
+                lines.append(said("{player}'s row is empty: the Discard card is discarded with no effect.",
+                                  player=player['name']))
             return
         # The card goes into the row; the sum is checked before its effect (rulebook, Card Effects).
         player["row"].append(card)
@@ -157,10 +164,11 @@ class GangsOfKyoto(Game):
             return
         if card["kind"] == "draw":
             state["draw_owed"] = to
-            lines.append(f"{player['name']} must take the next card from the deck.")
+            lines.append(said("{player} must take the next card from the deck.", player=player['name']))
         elif card["kind"] == "stay_late" and player["limit"] == BASE_LIMIT:
             player["limit"] = STAY_LATE_LIMIT
-            lines.append(f"{player['name']} may stay late: their limit is now {STAY_LATE_LIMIT}.")
+            lines.append(said("{player} may stay late: their limit is now {STAY_LATE_LIMIT}.", player=player['name'],
+                              STAY_LATE_LIMIT=STAY_LATE_LIMIT))
 
     # -- turns, rounds and the end ---------------------------------------------------------
     def _start_turn(self, state: dict, lines: list[str]) -> None:
@@ -171,11 +179,12 @@ class GangsOfKyoto(Game):
         state["hand"] = self._take(state, n, lines)
         if state["hand"] == 0:
             # Every card is in a row or a VP pile: nobody can receive one again (docs/rulings.md).
-            lines.append("The deck and the discard pile are empty: no card is left to deal.")
+            lines.append(said("The deck and the discard pile are empty: no card is left to deal."))
             self._finish(state, lines, reason="cards")
             return
         active = state["players"][state["current"]]["name"]
-        lines.append(f"{active}'s turn: {counted(state['hand'], 'card')} drawn face down.")
+        lines.append(said_n("{active}'s turn: {n} card drawn face down.",
+                            "{active}'s turn: {n} cards drawn face down.", state['hand'], active=active))
 
     def _next_turn(self, state: dict, lines: list[str]) -> None:
         state["current"] = (state["current"] + 1) % len(state["players"])
@@ -192,10 +201,11 @@ class GangsOfKyoto(Game):
         # left nothing to reshuffle) while it stays empty; counted before unrevealed cards go back.
         ran_out = state["reshuffles"] > 0 or state["deck"] == 0
         loser = players[bust]
-        lines.append(f"{loser['name']}'s row adds up to {loser['sum']} (limit {loser['limit']}): "
-                     f"{loser['name']} stayed out too late. Round {state['round']} ends.")
+        lines.append(said("{loser}'s row adds up to {sum} (limit {limit}): {loser} stayed out too late. Round {round} ends.",
+                          loser=loser['name'], sum=loser['sum'], limit=loser['limit'], round=state['round']))
         if state["hand"]:
-            lines.append(f"{state['hand']} unrevealed card{'s go' if state['hand'] > 1 else ' goes'} back on top of the deck.")
+            lines.append(said_n("{n} unrevealed card goes back on top of the deck.",
+                                "{n} unrevealed cards go back on top of the deck.", state["hand"]))
             state["deck"] += state["hand"]
             state["hand"] = 0
         state["draw_owed"] = None
@@ -207,7 +217,7 @@ class GangsOfKyoto(Game):
         for i, p in enumerate(players):
             if i == bust:
                 state["discard"] += len(p["row"])
-                lines.append(f"{p['name']} discards their whole row.")
+                lines.append(said("{player} discards their whole row.", player=p['name']))
             else:
                 banked = [c for c in p["row"] if c["bells"]]
                 bells = end["bells"][i] = sum(c["bells"] for c in banked)
@@ -216,8 +226,10 @@ class GangsOfKyoto(Game):
                 p["vp"].extend(banked)
                 p["bells"] += bells
                 if banked:
-                    extra = f" ({counted(bells, 'bell')})" if show else ""
-                    lines.append(f"{p['name']} banks {counted(len(banked), 'card')} with bells{extra}.")
+                    extra = said_n(" ({n} bell)", " ({n} bells)", bells) if show else ""
+                    lines.append(said_n("{player} banks {n} card with bells{extra}.",
+                                        "{player} banks {n} cards with bells{extra}.", len(banked), player=p['name'],
+                                        extra=extra))
             p.update(row=[], sum=0, limit=BASE_LIMIT, received=False)
         if state["options"]["whole_deck"]:
             if ran_out:
@@ -230,7 +242,8 @@ class GangsOfKyoto(Game):
         state["first_player"] = (state["first_player"] + 1) % len(players)
         state["current"] = state["first_player"]
         state["round"] += 1
-        lines.append(f"The First Player card passes to {players[state['first_player']]['name']}, who starts round {state['round']}.")
+        lines.append(said("The First Player card passes to {player}, who starts round {round}.",
+                          player=players[state['first_player']]['name'], round=state['round']))
         self._start_turn(state, lines)
 
     def _finish(self, state: dict, lines: list[str], reason: str) -> None:
@@ -241,13 +254,17 @@ class GangsOfKyoto(Game):
         best = players[order[0]]
         tied = [players[i]["name"] for i in order if players[i]["bells"] == best["bells"]]
         if len(tied) == 1:
-            lines.append(f"{best['name']} wins with {counted(best['bells'], 'bell')}!")
+            lines.append(said_n("{best} wins with {n} bell!", "{best} wins with {n} bells!", best['bells'],
+                                best=best['name']))
         else:
             # Equal bells: the seat decided (rank_key), and the line says so, or the table sees a
             # win it cannot explain.
             holder = players[state["first_player"]]["name"]
-            lines.append(f"{listed(tied)} have {counted(best['bells'], 'bell')} each: {best['name']} wins the tie, "
-                         f"sitting furthest in turn order from the First Player card (held by {holder}).")
+            lines.append(said_n("{tied} have {n} bell each: {best} wins the tie, sitting furthest in turn order "
+                                "from the First Player card (held by {holder}).",
+                                "{tied} have {n} bells each: {best} wins the tie, sitting furthest in turn order "
+                                "from the First Player card (held by {holder}).",
+                                best['bells'], tied=listed(tied), best=best['name'], holder=holder))
 
     def rank_key(self, state: dict, i: int) -> tuple[int, int]:
         """Most bells first; a tie goes to whoever sits furthest after the First Player card (so

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..errors import RuleViolation
 from ..fields import is_int
+from ..said import said, word
 from ..words import listed
 from .cards import KINDS, refuse_at, refuse_values, row_sum
 
@@ -22,7 +23,8 @@ def read(action: dict) -> Refusal:
     low, high = KINDS["refuse"][:2]
     if isinstance(value, bool) or (is_int(value) and low <= value <= high):
         return value
-    raise RuleViolation(f"'refuse' is true, false, or the value printed on the Refuse card spent ({low} to {high}).")
+    raise RuleViolation(said("'refuse' is true, false, or the value printed on the Refuse card spent ({low} to {high}).",
+                             low=low, high=high))
 
 
 def check(receiver: dict, refuse: Refusal) -> None:
@@ -31,11 +33,13 @@ def check(receiver: dict, refuse: Refusal) -> None:
         return
     held = refuse_values(receiver["row"])
     if not held:
-        raise RuleViolation(f"{receiver['name']} has no Refuse card in their row to refuse with.")
+        raise RuleViolation(said("{receiver} has no Refuse card in their row to refuse with.",
+                                 receiver=receiver['name']))
     if refuse is not True and refuse not in held:
-        theirs = "their Refuse card shows" if len(held) == 1 else "their Refuse cards show"
-        raise RuleViolation(f"{receiver['name']} has no Refuse card of {refuse} in their row; "
-                            f"{theirs} {listed([str(v) for v in held])}.")
+        theirs = word("their Refuse card shows") if len(held) == 1 else word("their Refuse cards show")
+        raise RuleViolation(said("{receiver} has no Refuse card of {refuse} in their row; {theirs} {value}.",
+                                 receiver=receiver['name'], refuse=refuse, theirs=theirs,
+                                 value=listed([str(v) for v in held])))
 
 
 def spend(state: dict, player: dict, refuse: Refusal, lines: list[str]) -> None:
@@ -46,4 +50,5 @@ def spend(state: dict, player: dict, refuse: Refusal, lines: list[str]) -> None:
     player["sum"] = row_sum(player["row"])
     state["discard"] += 2
     which = f" ({spent['value']})" if several else ""
-    lines.append(f"{player['name']} refuses it with their Refuse card{which}; both are discarded.")
+    lines.append(said("{player} refuses it with their Refuse card{which}; both are discarded.", player=player['name'],
+                      which=which))

@@ -6,36 +6,42 @@ Draw symbol's card is owed first.
 """
 from __future__ import annotations
 
+from ..said import said, said_n
 from ..withheld import Withheld
-from ..words import listed
 from .cards import holds_refuse
 
 # The rulebook's sentences ("Gameplay", "Refuse card", "Cards with a draw symbol"), as printed.
-ONE_CARD_EACH = "If a player has already been given a card, they cannot receive another one this turn!"
-REFUSE = "This card allows the player to refuse any card given to them later - that card is discarded together with this card."
-DRAW_FIRST = ("As soon as the player who received this card places it in their row, they take a new card from the top of "
-              "the deck and place it to the right of the cards in their row!")
+ONE_CARD_EACH = said("If a player has already been given a card, they cannot receive another one this turn!")
+REFUSE = said("This card allows the player to refuse any card given to them later - that card is discarded together with this card.")
+DRAW_FIRST = said("As soon as the player who received this card places it in their row, they take a new card "
+                  "from the top of the deck and place it to the right of the cards in their row!")
 
 
 def withheld(state: dict) -> list[Withheld]:
     """The choices the rules switch off for the owed draw, or for the active player's next give."""
     players, current, owed = state["players"], state["current"], state["draw_owed"]
     if owed is not None:
-        made = [Withheld("give", current, f"{players[owed]['name']} first takes a card from the deck for the Draw symbol.", DRAW_FIRST)]
+        made = [Withheld("give", current, said("{player} first takes a card from the deck for the Draw symbol.",
+                                               player=players[owed]['name']), DRAW_FIRST)]
         if not holds_refuse(players[owed]["row"]):
-            made.append(Withheld("draw", owed, f"{players[owed]['name']} has no Refuse card to refuse it with.", REFUSE, "refuse", (True,)))
+            made.append(Withheld("draw", owed, said("{player} has no Refuse card to refuse it with.",
+                                                    player=players[owed]['name']), REFUSE, "refuse", (True,)))
         return made
     made = []
     had = [i for i, p in enumerate(players) if p["received"]]
     if had:
         names = [players[i]["name"] for i in had]
         # Said in the rulebook's own words, naming who: the page shows this line alone, in the row.
-        verb = "has" if len(had) == 1 else "have"
-        made.append(Withheld("give", current, f"{listed(names)} {verb} already been given a card: they cannot receive another one this turn!",
+        made.append(Withheld("give", current, said_n("{names} has already been given a card: they cannot receive another one "
+                                                     "this turn!",
+                                                     "{names} have already been given a card: they cannot receive another one "
+                                                     "this turn!", len(had), names=names),
                              ONE_CARD_EACH, "to", tuple(had)))
     bare = [i for i, p in enumerate(players) if not p["received"] and not holds_refuse(p["row"])]
     if bare:
         names = [players[i]["name"] for i in bare]
-        made.append(Withheld("give", current, f"{listed(names)} {'has' if len(bare) == 1 else 'have'} no Refuse card to refuse it with.",
+        made.append(Withheld("give", current, said_n("{names} has no Refuse card to refuse it with.",
+                                                     "{names} have no Refuse card to refuse it with.", len(bare),
+                                                     names=names),
                              REFUSE, "refuse", tuple(bare)))
     return made

@@ -6,12 +6,21 @@ changes ϟ and ♥ through the cards. ★ are changed here: no card adds to a ga
 """
 from __future__ import annotations
 
+from ..said import filled, said, said_n
+
 WIN_STARS = 20
 MAX_HP = 10
 FACES = ("1", "2", "3", "heart", "energy", "smash")
 FACE_WORDS = {"1": "1", "2": "2", "3": "3", "heart": "♥", "energy": "ϟ", "smash": "✸"}
 BAY_MIN_ALIVE = 5  # Kyoto Bay is a second seat with five or six monsters alive
 TOKENS = {"poison": "Poison", "shrink": "Shrink Ray"}  # a monster's token kinds, as the log names them
+
+
+def token_count(kind: str, n: int) -> str:
+    """`n` tokens of a kind, as the log names them ("2 Poison tokens")."""
+    if kind == "poison":
+        return said_n("{n} Poison token", "{n} Poison tokens", n)
+    return said_n("{n} Shrink Ray token", "{n} Shrink Ray tokens", n)
 
 
 def name(state: dict, i: int) -> str:
@@ -47,7 +56,8 @@ def add(state: dict, i: int, key: str, n: int, top: int | None, symbol: str, why
     before = p[key]
     p[key] = max(0, before + n if top is None else min(top, before + n))
     if p[key] != before:
-        lines.append(f"{name(state, i)} {'gains' if n > 0 else 'loses'} {abs(p[key] - before)}{symbol} ({why}).")
+        said_how = said("{who} gains {n}{symbol} ({why}).") if n > 0 else said("{who} loses {n}{symbol} ({why}).")
+        lines.append(filled(said_how, who=name(state, i), n=abs(p[key] - before), symbol=symbol, why=why))
 
 
 def gain_stars(state: dict, i: int, n: int, why: str, lines: list[str]) -> None:

@@ -9,8 +9,8 @@ from collections import Counter
 
 from ..base import RuleViolation
 from ..fields import bool_field, check_fields
+from ..said import said, said_n, word
 from ..values import clone
-from ..words import counted
 from . import effects as fx
 from . import keeps, powers, probe, turns
 from .cards import CARDS
@@ -25,36 +25,43 @@ def roll(game, state: dict, action: dict) -> list[str]:
     turns.check_turn_player(state, action)
     me = state["current"]
     if state["phase"] != "roll":
-        raise RuleViolation("The dice are resolved already; rolling comes first in a turn.")
+        raise RuleViolation(said("The dice are resolved already; rolling comes first in a turn."))
     if probe.rolling_over(state):
-        raise RuleViolation(f"{fx.name(state, me)}'s rolling is over this turn ({probe.why_over(state)}): resolve the dice.")
+        raise RuleViolation(said("{who}'s rolling is over this turn ({why_over}): resolve the dice.",
+                                 who=fx.name(state, me), why_over=probe.why_over(state)))
     allowed = game.rolls_allowed(state, me)
     if "faces" not in action:
         return rerolled(state, me, allowed)
     faces = action["faces"]
     n = game.dice_count(state, me)
     if not isinstance(faces, list) or any(f not in FACES for f in faces):
-        raise RuleViolation(f"Faces are {', '.join(FACES)}; send a list of them.")
+        raise RuleViolation(said("Faces are {list}; send a list of them.", list=', '.join(FACES)))
     if "kept" in action and bool_field(action, "kept"):
         if not may_skip_faces(state, allowed):
-            raise RuleViolation(f"Enter all the dice of {fx.name(state, me)}'s last roll: they are the ones that resolve.")
+            raise RuleViolation(said("Enter all the dice of {who}'s last roll: they are the ones that resolve.",
+                                     who=fx.name(state, me)))
         if not 0 < len(faces) < n:
-            raise RuleViolation(f"The dice kept are 1 to {n - 1} of the {n} rolled; you entered {len(faces)}.")
+            raise RuleViolation(said("The dice kept are 1 to {n} of the {n2} rolled; you entered {n3}.", n=n - 1,
+                                     n2=n, n3=len(faces)))
         return kept(state, me, faces, n, allowed)
     if len(faces) != n:
-        raise RuleViolation(f"{fx.name(state, me)} rolls {n} dice this turn; you entered {len(faces)}.")
+        raise RuleViolation(said("{who} rolls {n} dice this turn; you entered {n2}.", who=fx.name(state, me), n=n,
+                                 n2=len(faces)))
     shown = " ".join(FACE_WORDS[f] for f in faces)
     lines: list[str] = []
     free = keeps.free_reroll(state, me) if state["rolls"] >= allowed else None
     if free and holds(faces, free[1]):
-        lines.append(f"{fx.name(state, me)} rerolls its 3s ({CARDS[free[0]].name}): {shown}.")
+        lines.append(said("{who} rerolls its 3s ({name}): {shown}.", who=fx.name(state, me), name=CARDS[free[0]].name,
+                          shown=shown))
     else:
         if state["rolls"] >= allowed:
             paying = keeps.roll_payer(state, me)
             if paying is None:
-                raise RuleViolation(f"{fx.name(state, me)} has used all {allowed} rolls; resolve the dice.")
+                raise RuleViolation(said("{who} has used all {allowed} rolls; resolve the dice.",
+                                         who=fx.name(state, me), allowed=allowed))
             fx.apply(state, [paying[1]], lines, by=me)
-        lines.append(f"{fx.name(state, me)} rolls {shown} (roll {state['rolls'] + 1} of {allowed}).")
+        lines.append(said("{who} rolls {shown} (roll {n} of {allowed}).", who=fx.name(state, me), shown=shown,
+                          n=state['rolls'] + 1, allowed=allowed))
     state["dice"] = list(faces)
     state["kept"] = []
     state["rolls"] += 1
@@ -70,7 +77,9 @@ def kept(state: dict, me: int, faces: list[str], n: int, allowed: int) -> list[s
     state["kept"] = list(faces)
     state["rolls"] += 1
     shown = " ".join(FACE_WORDS[f] for f in faces)
-    return [f"{fx.name(state, me)} rolls (roll {state['rolls']} of {allowed}), keeps {shown} and rolls {counted(n - len(faces), 'die', 'dice')} again."]
+    return [said_n("{who} rolls (roll {rolls} of {allowed}), keeps {shown} and rolls {n} die again.",
+                   "{who} rolls (roll {rolls} of {allowed}), keeps {shown} and rolls {n} dice again.", n - len(faces),
+                   who=fx.name(state, me), rolls=state['rolls'], allowed=allowed, shown=shown)]
 
 
 def may_skip_faces(state: dict, allowed: int) -> bool:
@@ -83,11 +92,13 @@ def may_skip_faces(state: dict, allowed: int) -> bool:
 def rerolled(state: dict, me: int, allowed: int) -> list[str]:
     """A roll whose dice are all rerolled at once, unentered: it counts, the dice are unknown."""
     if not may_skip_faces(state, allowed):
-        raise RuleViolation(f"Enter the dice of {fx.name(state, me)}'s last roll: they are the ones that resolve.")
+        raise RuleViolation(said("Enter the dice of {who}'s last roll: they are the ones that resolve.",
+                                 who=fx.name(state, me)))
     state["dice"] = []
     state["kept"] = []
     state["rolls"] += 1
-    return [f"{fx.name(state, me)} rolls (roll {state['rolls']} of {allowed}) and rolls again; those dice were not entered."]
+    return [said("{who} rolls (roll {rolls} of {allowed}) and rolls again; those dice were not entered.",
+                 who=fx.name(state, me), rolls=state['rolls'], allowed=allowed)]
 
 
 def holds(faces: list[str], kept: list[str]) -> bool:
@@ -102,42 +113,42 @@ def resolve(game, state: dict, action: dict) -> list[str]:
     turns.check_turn_player(state, action)
     me = state["current"]
     if state["phase"] != "roll":
-        raise RuleViolation("The dice of this turn are resolved already.")
+        raise RuleViolation(said("The dice of this turn are resolved already."))
     if not state["rolls"]:
-        raise RuleViolation("Enter the dice first: there is nothing to resolve.")
+        raise RuleViolation(said("Enter the dice first: there is nothing to resolve."))
     if not state["dice"]:
-        raise RuleViolation("The last roll's dice were not entered: enter the dice that resolve.")
+        raise RuleViolation(said("The last roll's dice were not entered: enter the dice that resolve."))
     check_resolving(state, me, action)
     if probe.ends_rolling(game, state, action):
-        lines = [f"{fx.name(state, me)} ends the rolling."]
+        lines = [said("{who} ends the rolling.", who=fx.name(state, me))]
         probe.tell_asked(game, state, lines)
         return lines
     counts = Counter(state["dice"])
     shown = " ".join(FACE_WORDS[f] for f in state["dice"])
-    lines = [f"{fx.name(state, me)} resolves {shown}."]
+    lines = [said("{who} resolves {shown}.", who=fx.name(state, me), shown=shown)]
     for number in ("1", "2", "3"):
         if counts[number] >= 3:
             gain_stars(state, me, int(number) + counts[number] - 3, f"{counts[number]}× {number}", lines)
-    gain_energy(state, me, counts["energy"], "dice", lines)
+    gain_energy(state, me, counts["energy"], word("dice"), lines)
     hearts = counts["heart"] - powers.cure(state, me, action.get("cure"), counts["heart"], lines)
     hearts -= powers.healing_ray(state, me, action.get("heal_others"), hearts, lines)
     if hearts:
         if fx.in_kyoto(state, me):
-            lines.append(f"{fx.name(state, me)} is in Kyoto: its ♥ do not heal.")
+            lines.append(said("{who} is in Kyoto: its ♥ do not heal.", who=fx.name(state, me)))
         else:
-            heal(state, me, hearts, "dice", lines)
+            heal(state, me, hearts, word("dice"), lines)
     fx.fire("resolved", state, me, lines, counts)
     added = keeps.total("smash", state, me, counts)
     if added:
-        lines.append(f"{fx.name(state, me)}'s cards add {added}✸.")
+        lines.append(said("{who}'s cards add {added}✸.", who=fx.name(state, me), added=added))
     smashes = counts["smash"] + added
     if smashes:
         targets = smash_targets(state, me)
         if targets:
             hit = ", ".join(fx.name(state, t) for t in targets)
-            lines.append(f"{fx.name(state, me)} smashes {hit} for {smashes}♥.")
+            lines.append(said("{who} smashes {hit} for {smashes}♥.", who=fx.name(state, me), hit=hit, smashes=smashes))
         else:
-            lines.append(f"{fx.name(state, me)}'s ✸ hit nobody.")
+            lines.append(said("{who}'s ✸ hit nobody.", who=fx.name(state, me)))
         state["attack"] = {"attacker": me, "damage": {str(t): smashes for t in targets}, "yields": {}}
         turns.ask_yields(state, lines)
         if state["phase"] == "yield":

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..said import said
 from . import effects as fx
 from .effects import damage, gain_energy, gain_stars, heal
 
@@ -47,7 +48,7 @@ def _death_from_above(state, me, lines, why):
     for i in list(fx.alive(state)):
         if i != me and fx.in_kyoto(state, i):
             fx.leave(state, i)
-            lines.append(f"{fx.name(state, i)} must yield Kyoto.")
+            lines.append(said("{who} must yield Kyoto.", who=fx.name(state, i)))
     fx.leave(state, me)
     fx.enter(state, me, "city", lines)
 
@@ -60,7 +61,7 @@ def _evacuation_orders(state, me, lines, why):
 def _frenzy(state, me, lines, why):
     # The buyer's turn, also when an Opportunist buys it on another monster's turn.
     state["extra_turn"] = me
-    lines.append(f"{fx.name(state, me)} will take another turn after this one.")
+    lines.append(said("{who} will take another turn after this one.", who=fx.name(state, me)))
 
 
 def _heal(state, me, lines, why):

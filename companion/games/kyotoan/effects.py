@@ -7,14 +7,13 @@ in `state["held"]` instead of landing; losses.py takes the answers.
 """
 from __future__ import annotations
 
-from ..words import counted
+from ..said import said, stored, word
 from . import keeps
 from .board import (
     BAY_MIN_ALIVE,
     FACE_WORDS,
     FACES,
     MAX_HP,
-    TOKENS,
     WIN_STARS,
     add,
     alive,
@@ -24,6 +23,7 @@ from .board import (
     leave,
     mimicked,
     name,
+    token_count,
 )
 from .cards import CARDS
 from .hooks import Change, call, times
@@ -47,9 +47,9 @@ def heal(state: dict, i: int, n: int, why: str, lines: list[str]) -> None:
     gained = max(0, min(n, p["max_hp"] - p["hp"]))
     p["hp"] += gained
     if gained:
-        lines.append(f"{name(state, i)} heals {gained}♥ ({why}).")
+        lines.append(said("{who} heals {gained}♥ ({why}).", who=name(state, i), gained=gained, why=why))
     elif n:
-        lines.append(f"{name(state, i)} is already at full health.")
+        lines.append(said("{who} is already at full health.", who=name(state, i)))
 
 
 def damage(state: dict, i: int, n: int, why: str, lines: list[str], by: int | None = None) -> None:
@@ -58,7 +58,8 @@ def damage(state: dict, i: int, n: int, why: str, lines: list[str], by: int | No
     `eliminate_fallen`. `by` names the monster that caused it."""
     reduced = reduced_loss(state, i, n)
     if reduced < n:
-        lines.append(f"{name(state, i)}'s cards reduce the loss from {n}♥ to {reduced}♥.")
+        lines.append(said("{who}'s cards reduce the loss from {n}♥ to {reduced}♥.", who=name(state, i), n=n,
+                          reduced=reduced))
     if reduced and _hold(state, i, reduced, why, by, lines):
         return
     land(state, i, reduced, why, lines, by)
@@ -72,13 +73,14 @@ def reduced_loss(state: dict, i: int, n: int) -> int:
 
 def _hold(state: dict, i: int, amount: int, why: str, by: int | None, lines: list[str]) -> bool:
     """Hold a loss its owner decides about first; False when the loss can land at once."""
-    loss = {"player": i, "amount": amount, "why": why, "by": by, "asked": []}
+    loss = {"player": i, "amount": amount, "why": stored(why), "by": by, "asked": []}  # a state keeps JSON
     ask = keeps.next_question(state, loss) if state["players"][i]["hp"] > 0 else None
     if ask is None:
         return False
     loss["ask"] = ask
     state.setdefault("held", []).append(loss)
-    lines.append(f"{name(state, i)} is about to lose {amount}♥ ({why}): {keeps.told(ask, amount)}.")
+    lines.append(said("{who} is about to lose {amount}♥ ({why}): {told}.", who=name(state, i), amount=amount, why=why,
+                      told=keeps.told(ask, amount)))
     return True
 
 
@@ -88,7 +90,7 @@ def land(state: dict, i: int, amount: int, why: str, lines: list[str], by: int |
     lost = min(amount, p["hp"])
     p["hp"] -= lost
     if lost:
-        lines.append(f"{name(state, i)} loses {lost}♥ ({why}).")
+        lines.append(said("{who} loses {lost}♥ ({why}).", who=name(state, i), lost=lost, why=why))
         if by == state["current"] and by != i:
             # Herbivore: the monster whose turn it is made another lose ♥ (its ✸, Fire Breathing, a
             # card it bought); a loss another monster causes on this turn (Opportunist) is not its doing.
@@ -144,7 +146,7 @@ def apply(state: dict, changes: list[Change], lines: list[str], by: int | None =
         for kind, n in (("poison", c.poison), ("shrink", c.shrink)):
             if n:
                 p[kind] += n
-                lines.append(f"{name(state, c.who)} gets {counted(n, TOKENS[kind] + ' token')}.")
+                lines.append(said("{who} gets {tokens}.", who=name(state, c.who), tokens=token_count(kind, n)))
         if c.again:
             state["freeze_time"] = True
         if c.spent:
@@ -165,7 +167,7 @@ def _place(state: dict, i: int, of: int, card: str, lines: list[str]) -> None:
 def _spend(state: dict, i: int, card: str, lines: list[str]) -> None:
     """A card used up: the Mimic token's copy goes first (it can be placed again), else the card."""
     if mimicked(state, i) == card:
-        unplace(state, i, f"its {CARDS[card].name} was used up", lines)
+        unplace(state, i, said("its {name} was used up", name=CARDS[card].name), lines)
         return
     state["players"][i]["cards"].remove(card)
     state["discard"].append(card)
@@ -182,11 +184,11 @@ def _count(state: dict, i: int, key: str, change: int, lines: list[str]) -> None
         return
     counters.pop(key, None)
     if key == "mimic":
-        unplace(state, i, f"its {CARDS[mimicked(state, i)].name} counters ran out", lines)
+        unplace(state, i, said("its {name} counters ran out", name=CARDS[mimicked(state, i)].name), lines)
     else:
         p["cards"].remove(key)
         state["discard"].append(key)
-        lines.append(f"{CARDS[key].name} has no counters left and is discarded.")
+        lines.append(said("{name} has no counters left and is discarded.", name=CARDS[key].name))
 
 
 def bought(state: dict, i: int, card: str, key: str | None, lines: list[str]) -> None:
@@ -204,7 +206,7 @@ def unplace(state: dict, i: int, why: str, lines: list[str]) -> None:
     p["mimic"] = None
     p.get("counters", {}).pop("mimic", None)
     if "mimic" in p["cards"]:
-        lines.append(f"{name(state, i)}'s Mimic token comes off ({why}).")
+        lines.append(said("{who}'s Mimic token comes off ({why}).", who=name(state, i), why=why))
     refresh_max_hp(state, i)
 
 
@@ -213,9 +215,9 @@ def enter(state: dict, i: int, seat: str, lines: list[str]) -> None:
     """A monster takes a seat in Kyoto and scores the 1★ for entering."""
     state["players"][i]["location"] = seat
     state["kyoto"][seat] = i
-    where = "Kyoto City" if seat == "city" else "Kyoto Bay"
-    lines.append(f"{name(state, i)} enters {where}.")
-    gain_stars(state, i, 1, "entering Kyoto", lines)
+    where = word("Kyoto City") if seat == "city" else word("Kyoto Bay")
+    lines.append(said("{who} enters {where}.", who=name(state, i), where=where))
+    gain_stars(state, i, 1, word("entering Kyoto"), lines)
 
 
 def eliminate_fallen(state: dict, lines: list[str]) -> None:
@@ -236,7 +238,8 @@ def eliminate_fallen(state: dict, lines: list[str]) -> None:
             leave(state, i)
             state["discard"].extend(p["cards"])
             p.update(cards=[], stars=0, hp=hp, max_hp=MAX_HP, poison=0, shrink=0, counters={}, mimic=None)
-            lines.append(f"{name(state, i)} reaches 0♥: {CARDS[card].name} It discards its cards, loses its ★ and plays on with {hp}♥.")
+            lines.append(said("{who} reaches 0♥: {name} It discards its cards, loses its ★ and plays on with {hp}♥.",
+                              who=name(state, i), name=CARDS[card].name, hp=hp))
     # When each monster went out, for the final standings: monsters falling together share it.
     out = 1 + max((p.get("out") or 0 for p in state["players"]), default=0)
     for i, p in enumerate(state["players"]):
@@ -247,7 +250,7 @@ def eliminate_fallen(state: dict, lines: list[str]) -> None:
             leave(state, i)
             state["discard"].extend(p["cards"])
             p.update(cards=[], counters={}, mimic=None, energy=0)
-            lines.append(f"{name(state, i)} is eliminated.")
+            lines.append(said("{who} is eliminated.", who=name(state, i)))
     bay = state["kyoto"]["bay"]
     if bay is not None and not bay_open(state):
         # The Bay closes: its occupant moves to an empty City, else leaves, scoring nothing.
@@ -255,7 +258,7 @@ def eliminate_fallen(state: dict, lines: list[str]) -> None:
         if state["kyoto"]["city"] is None:
             state["kyoto"]["city"] = bay
             state["players"][bay]["location"] = "city"
-            lines.append(f"Kyoto Bay closes: {name(state, bay)} moves to Kyoto City.")
+            lines.append(said("Kyoto Bay closes: {who} moves to Kyoto City.", who=name(state, bay)))
         else:
             state["players"][bay]["location"] = None
-            lines.append(f"Kyoto Bay closes: {name(state, bay)} leaves Kyoto.")
+            lines.append(said("Kyoto Bay closes: {who} leaves Kyoto.", who=name(state, bay)))

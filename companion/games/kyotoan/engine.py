@@ -15,6 +15,7 @@ import random
 
 from ..base import Game, RuleViolation
 from ..fields import is_int
+from ..said import said
 from ..values import Option
 from . import dice, keeps, losses, market, mimic, offers, powers, probe, settings, turns
 from .cards import CARDS, MONSTERS
@@ -38,7 +39,7 @@ class LastKyotoanStanding(Game):
     figures = FIGURES
     min_players = 2
     max_players = 6
-    options = (Option("monsters", None, list, "Each player's monster, in seating order (default: the roster in order)."),)
+    options = (Option("monsters", None, list, said("Each player's monster, in seating order (default: the roster in order).")),)
     # One rules version (older data is converted once by `companion migrate`).
     rules_version = 5
     seat_settings = ("auto_yield", "auto_pass")
@@ -47,9 +48,9 @@ class LastKyotoanStanding(Game):
     def _setup(self, names, options, first, rng: random.Random) -> dict:
         monsters = options["monsters"] or list(MONSTERS[: len(names)])
         if len(monsters) != len(names) or any(m not in MONSTERS for m in monsters):
-            raise RuleViolation(f"Give each player one monster from: {', '.join(MONSTERS)}.")
+            raise RuleViolation(said("Give each player one monster from: {list}.", list=', '.join(MONSTERS)))
         if len(set(monsters)) != len(monsters):
-            raise RuleViolation("Each monster can be played by one player only.")
+            raise RuleViolation(said("Each monster can be played by one player only."))
         state = {
             "game": self.id,
             "players": [

@@ -14,6 +14,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..said import said
+
 # moment: what the hook is called with after (state, i) -> what it returns
 MOMENTS = {
     # numbers, added up over the owner's cards
@@ -150,8 +152,11 @@ def counters_bought(n: int, say: str = "") -> Callable:
     def bought(state: dict, i: int, key: str | None) -> list[Change]:
         if key is None:  # bought from another monster: its counters came with it
             return []
-        whose = f"Mimic's {say}" if key == "mimic" else say
-        return [Change(i, counters=(key, n), say=f"{whose} gets {n}ϟ from the bank." if say else "")]
+        if not say:
+            return [Change(i, counters=(key, n), say="")]
+        if key == "mimic":
+            return [Change(i, counters=(key, n), say=said("Mimic's {card} gets {n}ϟ from the bank.", card=say, n=n))]
+        return [Change(i, counters=(key, n), say=said("{card} gets {n}ϟ from the bank.", card=say, n=n))]
     return bought
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from ..said import filled
 from .board import MAX_HP, copies, owns
 from .cards import CARDS
 from .hooks import Change, Keep, Together, call, times
@@ -101,4 +102,4 @@ def next_question(state: dict, loss: dict) -> str | None:
 
 def told(card: str, amount: int) -> str:
     """What the history says a loss's question asks."""
-    return KEEPS[card].asks.told.format(n=amount, price=KEEPS[card].price)
+    return filled(KEEPS[card].asks.told, n=amount, price=KEEPS[card].price)

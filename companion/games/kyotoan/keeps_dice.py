@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from ..base import RuleViolation
 from ..fields import bool_field, int_field, is_one_of
+from ..said import filled, said
 from .board import FACE_WORDS, FACES, alive, copies, counter_sets, in_kyoto, name, neighbours, used
 from .cards import CARDS
 from .hooks import Change, Together, Use, counters_bought, keep
@@ -23,7 +24,8 @@ def _freeze(s, i, n, counts):
     # One more turn, however many copies (docs/rulings.md: copies of a card).
     if counts["1"] < 3:
         return []
-    return [Change(i, again=True, say=f"{name(s, i)} will take another turn with one less die (Freeze Time).")]
+    return [Change(i, again=True, say=said("{who} will take another turn with one less die (Freeze Time).",
+                                           who=name(s, i)))]
 
 
 def _tokens(kind: str):
@@ -37,14 +39,16 @@ def _smoke_pays(s, i, n):
         return None
     left = s["players"][i]["counters"][sets[0]] - 1
     whose = "Mimic's Smoke Cloud" if sets[0] == "mimic" else "Smoke Cloud"
-    return Change(i, counters=(sets[0], -1), say=f"{name(s, i)} spends a {whose} counter for an extra roll ({left} left).")
+    return Change(i, counters=(sets[0], -1), say=said("{who} spends a {whose} counter for an extra roll ({left} left).",
+                                                      who=name(s, i), whose=whose, left=left))
 
 
 def _drink_pays(s, i, n):
     price = KEEPS_BY_ID["energy_drink"].price
     if s["players"][i]["energy"] < price:
         return None
-    return Change(i, moved=-price, say=f"{name(s, i)} spends {price}ϟ (Energy Drink) for an extra roll.")
+    return Change(i, moved=-price, say=said("{who} spends {price}ϟ (Energy Drink) for an extra roll.", who=name(s, i),
+                                            price=price))
 
 
 def _dweller(s, i, n):
@@ -90,17 +94,18 @@ class DieChange:
     def closed(self, game, state: dict, i: int) -> str | None:
         """Why monster i cannot change a die with the card now (None: it can)."""
         if state["phase"] != "roll" or not state["rolls"]:
-            return f"{CARDS[self.card].name} changes a die after a roll, before the dice are resolved."
+            return said("{name} changes a die after a roll, before the dice are resolved.", name=CARDS[self.card].name)
         if not state["dice"]:
-            return "There is no die to change."
+            return said("There is no die to change.")
         refused = game.change_refused(state)
         if refused:
             return refused
         if self.mark and used(state, self.mark.format(i=i)) >= copies(state, i, self.card):
-            return self.limit.format(who=name(state, i))
+            return filled(self.limit, who=name(state, i))
         price, energy = KEEPS_BY_ID[self.card].price, state["players"][i]["energy"]
         if energy < price:
-            return f"{CARDS[self.card].name} costs {price}ϟ; {name(state, i)} has {energy}ϟ."
+            return said("{name} costs {price}ϟ; {who} has {energy}ϟ.", name=CARDS[self.card].name, price=price,
+                        who=name(state, i), energy=energy)
         return None
 
     def choices(self, game, state: dict, i: int) -> dict:
@@ -115,18 +120,19 @@ class DieChange:
         """The die `die` given the card's face (or `face`), its price paid, the turn's marks (the
         card's once-a-turn, and a die changed: the rolling is over); the card used up after the
         faces it is spent on."""
-        die = int_field(action, "die", 0, len(state["dice"]) - 1, "'die' (the position of the die)")
+        die = int_field(action, "die", 0, len(state["dice"]) - 1, said("'die' (the position of the die)"))
         face = self.face or action.get("face")
         if not is_one_of(face, FACES):
-            raise RuleViolation(f"'face' is one of {', '.join(FACES)}.")
+            raise RuleViolation(said("'face' is one of {list}.", list=', '.join(FACES)))
         before = state["dice"][die]
-        changes = [Change(i, say=f"{name(state, i)} uses {CARDS[self.card].name}: a {FACE_WORDS[before]} becomes "
-                                 f"{FACE_WORDS[face]}.", moved=-KEEPS_BY_ID[self.card].price, die=(die, face),
+        changes = [Change(i, say=said("{who} uses {name}: a {FACE_WORDS} becomes {FACE_WORDS2}.", who=name(state, i),
+                                      name=CARDS[self.card].name, FACE_WORDS=FACE_WORDS[before],
+                                      FACE_WORDS2=FACE_WORDS[face]), moved=-KEEPS_BY_ID[self.card].price, die=(die, face),
                           mark=self.mark.format(i=i) if self.mark else "")]
         if self.card != PROBE:
             changes.append(Change(i, mark=CHANGED))
         if face in self.spent_on:
-            changes.append(Change(i, say=self.said.format(face=FACE_WORDS[face]), spent=self.card))
+            changes.append(Change(i, say=filled(self.said, face=FACE_WORDS[face]), spent=self.card))
         return changes
 
 
@@ -139,8 +145,8 @@ def _die_change(change: DieChange, turn: str = "own") -> Use:
 # If the result of your reroll is ♥, discard this card." Its owner is asked once the roller has
 # rolled for the last time (probe.py) and answers with a reroll or `"pass": true`. Offer:
 #   {"type": "use", "player": 1, "card": "psychic_probe", "dice": [0, ...], "faces": [...], "price": 0, "pass": [true]}
-_REROLL = DieChange("psychic_probe", mark="psychic_probe:{i}", limit="{who} has used Psychic Probe on this turn already.",
-                    spent_on=("heart",), said="The reroll is a {face}: Psychic Probe is discarded.")
+_REROLL = DieChange("psychic_probe", mark="psychic_probe:{i}", limit=said("{who} has used Psychic Probe on this turn already."),
+                    spent_on=("heart",), said=said("The reroll is a {face}: Psychic Probe is discarded."))
 
 
 PROBE = "psychic_probe"  # its question is the roll's last step (probe.py)
@@ -159,8 +165,8 @@ def _probe_act(game, state: dict, i: int, action: dict) -> list[Change]:
     if "pass" not in action:
         return _REROLL.act(game, state, i, action)
     if not bool_field(action, "pass") or "die" in action or "face" in action:
-        raise RuleViolation("Psychic Probe: send a 'die' and its 'face' to reroll, or \"pass\": true alone.")
-    return [Change(i, say=f"{name(state, i)} passes on Psychic Probe.", mark=f"{PROBE}_pass:{i}")]
+        raise RuleViolation(said("Psychic Probe: send a 'die' and its 'face' to reroll, or \"pass\": true alone."))
+    return [Change(i, say=said("{who} passes on Psychic Probe.", who=name(state, i)), mark=f"{PROBE}_pass:{i}")]
 
 
 DICE_KEEPS = (
@@ -190,7 +196,7 @@ DICE_KEEPS = (
     keep("healing_ray", gifts=Together(_gifts)),
     # Herd Culler: "You can change one of your dice to a 1 each turn." (offer: no "faces")
     keep("herd_culler", use=_die_change(DieChange(
-        "herd_culler", face="1", mark="herd_culler", limit="Herd Culler changes one die each turn: it was used this turn."))),
+        "herd_culler", face="1", mark="herd_culler", limit=said("Herd Culler changes one die each turn: it was used this turn.")))),
     # Plot Twist: "Before resolving your dice, you may change one die to any result. Discard when used."
     keep("plot_twist", use=_die_change(DieChange("plot_twist", spent_on=FACES))),
     # Stretchy: "Before resolving your dice, you can spend 2ϟ to change one of your dice to any result."

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..base import RuleViolation
 from ..fields import bool_field, int_field
+from ..said import said
 from .board import FACE_WORDS, FACES, MAX_HP, alive, counter_sets, name, owns
 from .hooks import Answer, Ask, Change, Together, Use, counters_bought, keep
 
@@ -23,14 +24,17 @@ from .hooks import Answer, Ask, Change, Together, Use, counters_bought, keep
 def _camouflage_rolled(s, i, n, action):
     faces = action["faces"]
     if not isinstance(faces, list) or len(faces) != n or any(f not in FACES for f in faces):
-        raise RuleViolation(f"Camouflage rolls {n} dice for {name(s, i)}: enter {n} faces.")
+        raise RuleViolation(said("Camouflage rolls {n} dice for {who}: enter {n} faces.", n=n, who=name(s, i)))
     hearts = faces.count("heart")
-    return Answer(say=f"{name(s, i)} rolls {' '.join(FACE_WORDS[f] for f in faces)} for Camouflage"
-                  + (f": {hearts}♥ cancelled." if hearts else "."), amount=n - hearts)
+    rolled = " ".join(FACE_WORDS[f] for f in faces)
+    if hearts:
+        return Answer(say=said("{who} rolls {faces} for Camouflage: {hearts}♥ cancelled.", who=name(s, i), faces=rolled,
+                               hearts=hearts), amount=n - hearts)
+    return Answer(say=said("{who} rolls {faces} for Camouflage.", who=name(s, i), faces=rolled), amount=n)
 
 
 CAMOUFLAGE = keep("camouflage", asks=Ask(
-    applies=lambda s, i, amount: True, told="its owner rolls {n} Camouflage dice", missing="Camouflage dice to roll",
+    applies=lambda s, i, amount: True, told=said("its owner rolls {n} Camouflage dice"), missing=said("Camouflage dice to roll"),
     choices=lambda s, i: {"faces": list(FACES)}, amount="dice", fields=("faces",), answer=_camouflage_rolled))
 
 
@@ -47,31 +51,33 @@ def wings_ready(state: dict, i: int) -> bool:
 def _wings_on(s, i):
     p = s["players"][i]
     if p["energy"] < WINGS.price:
-        raise RuleViolation(f"Wings costs {WINGS.price}ϟ; {name(s, i)} has {p['energy']}ϟ.")
-    return Change(i, say=f"{name(s, i)} spends {WINGS.price}ϟ on Wings: it loses no ♥ this turn.",
+        raise RuleViolation(said("Wings costs {price}ϟ; {who} has {energy}ϟ.", price=WINGS.price, who=name(s, i),
+                                 energy=p['energy']))
+    return Change(i, say=said("{who} spends {price}ϟ on Wings: it loses no ♥ this turn.", who=name(s, i),
+                              price=WINGS.price),
                   moved=-WINGS.price, on="wings")
 
 
 def _wings_answered(s, i, amount, action):
     if not bool_field(action, "pay"):
-        return Answer(say=f"{name(s, i)} does not use Wings.")
+        return Answer(say=said("{who} does not use Wings.", who=name(s, i)))
     return Answer(changes=(_wings_on(s, i),), spared=True)  # every loss of it this turn
 
 
 def _wings_closed(game, s, i):
     p = s["players"][i]
     if p.get("wings"):
-        return f"{name(s, i)}'s Wings are on already: it loses no ♥ this turn."
+        return said("{who}'s Wings are on already: it loses no ♥ this turn.", who=name(s, i))
     if p["energy"] < WINGS.price:
-        return f"Wings costs {WINGS.price}ϟ; {name(s, i)} has {p['energy']}ϟ."
+        return said("Wings costs {price}ϟ; {who} has {energy}ϟ.", price=WINGS.price, who=name(s, i), energy=p['energy'])
     return None
 
 
 WINGS = keep(
     "wings", price=2, for_the_turn=True,
     reduce=lambda s, i, amount: -amount if s["players"][i].get("wings") else 0,  # no ♥ lost this turn
-    asks=Ask(applies=lambda s, i, amount: amount > 0 and wings_ready(s, i), told="its owner may pay {price}ϟ for Wings",
-             missing="Wings decision to make",
+    asks=Ask(applies=lambda s, i, amount: amount > 0 and wings_ready(s, i), told=said("its owner may pay {price}ϟ for Wings"),
+             missing=said("Wings decision to make"),
              choices=lambda s, i: {"price": WINGS.price, "pay": [True, False] if s["players"][i]["energy"] >= WINGS.price else [False]},
              fields=("pay",), answer=_wings_answered),
     use=Use((), _wings_closed, lambda game, s, i: {"price": WINGS.price}, turn="any",
@@ -97,27 +103,29 @@ def rescue_possible(state: dict, i: int, amount: int) -> bool:
 def _hearts_bought(s, i, hearts):
     p, price = s["players"][i], hearts * RAPID_HEALING.price
     if price > p["energy"]:
-        raise RuleViolation(f"{hearts}♥ cost {price}ϟ; {name(s, i)} has {p['energy']}ϟ.")
+        raise RuleViolation(said("{hearts}♥ cost {price}ϟ; {who} has {energy}ϟ.", hearts=hearts, price=price,
+                                 who=name(s, i), energy=p['energy']))
     if p["hp"] + hearts > p["max_hp"]:
-        raise RuleViolation(f"{name(s, i)} can gain only {p['max_hp'] - p['hp']}♥.")
-    return Change(i, moved=-price, hearts=hearts, why=f"Rapid Healing, {price}ϟ")
+        raise RuleViolation(said("{who} can gain only {n}♥.", who=name(s, i), n=p['max_hp'] - p['hp']))
+    return Change(i, moved=-price, hearts=hearts, why=said("Rapid Healing, {price}ϟ", price=price))
 
 
 def _healing_answered(s, i, amount, action):
-    hearts = int_field(action, "hearts", 0, s["players"][i]["max_hp"], "'hearts' (♥ bought with Rapid Healing)")
+    hearts = int_field(action, "hearts", 0, s["players"][i]["max_hp"], said("'hearts' (♥ bought with Rapid Healing)"))
     if not hearts:
-        return Answer(say=f"{name(s, i)} does not use Rapid Healing.")
+        return Answer(say=said("{who} does not use Rapid Healing.", who=name(s, i)))
     return Answer(changes=(_hearts_bought(s, i, hearts),))
 
 
 def _healing_closed(game, s, i):
     p = s["players"][i]
     if p["energy"] < RAPID_HEALING.price:
-        return f"Rapid Healing costs {RAPID_HEALING.price}ϟ; {name(s, i)} has {p['energy']}ϟ."
+        return said("Rapid Healing costs {price}ϟ; {who} has {energy}ϟ.", price=RAPID_HEALING.price, who=name(s, i),
+                    energy=p['energy'])
     if p["hp"] <= 0:
-        return f"{name(s, i)} is at 0♥: Rapid Healing prevents a fall, it does not heal up from 0♥."
+        return said("{who} is at 0♥: Rapid Healing prevents a fall, it does not heal up from 0♥.", who=name(s, i))
     if p["hp"] >= p["max_hp"]:
-        return f"{name(s, i)} is at full health already."
+        return said("{who} is at full health already.", who=name(s, i))
     return None
 
 
@@ -130,7 +138,7 @@ def _hearts_to_buy(s, i):
 RAPID_HEALING = keep(
     "rapid_healing", price=2,  # a ♥
     asks=Ask(applies=lambda s, i, amount: amount > 0 and rescue_possible(s, i, amount),
-             told="it would be reduced to 0♥: Rapid Healing can prevent it ({price}ϟ a ♥)", missing="Rapid Healing question",
+             told=said("it would be reduced to 0♥: Rapid Healing can prevent it ({price}ϟ a ♥)"), missing=said("Rapid Healing question"),
              choices=_hearts_to_buy, announced=True, fields=("hearts",), answer=_healing_answered),
     use=Use((), _healing_closed, lambda game, s, i: {"price": RAPID_HEALING.price}, turn="any", during_losses=True,
             act=lambda game, s, i, action: [_hearts_bought(s, i, 1)]))
@@ -145,7 +153,8 @@ def _battery(s, i, n):
         left = s["players"][i]["counters"][key]
         whose = "Mimic's Battery Monster" if key == "mimic" else "Battery Monster"
         taken = min(2, left)
-        changes.append(Change(i, say=f"{whose}: {taken}ϟ moved to the pool ({max(0, left - 2)} left).",
+        changes.append(Change(i, say=said("{whose}: {taken}ϟ moved to the pool ({max} left).", whose=whose,
+                                          taken=taken, max=max(0, left - 2)),
                               counters=(key, -taken), moved=taken))
     return changes
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..base import RuleViolation
 from ..fields import bool_field, is_one_of, player_field, quoted
+from ..said import said
 from .board import copies, mimicked, name, used
 from .cards import CARDS
 from .hooks import Change, Together, Use, keep
@@ -32,7 +33,7 @@ def _tentacles(s, i, n):
 # selection of these entries (one entry per card owned and not yet put up for sale).
 def _metamorph_closed(game, s, i):
     if s["phase"] != "buy":
-        return "Metamorph sells cards at the end of its owner's turn, after the dice are resolved."
+        return said("Metamorph sells cards at the end of its owner's turn, after the dice are resolved.")
     return None
 
 
@@ -52,10 +53,10 @@ def _metamorph_choices(game, s, i):
 def _metamorph_sells(game, s, i, action):
     sell, left = action.get("sell"), _unsold(s, i)
     if not isinstance(sell, list) or not sell or any(not isinstance(c, str) or left.count(c) < sell.count(c) for c in sell):
-        raise RuleViolation("'sell' lists Keep cards the monster owns and has not put up for sale yet.")
+        raise RuleViolation(said("'sell' lists Keep cards the monster owns and has not put up for sale yet."))
     gain = sum(CARDS[c].cost for c in sell)
-    return [Change(i, say=f"{name(s, i)} will discard {', '.join(CARDS[c].name for c in sell)} at the end of its turn "
-                          f"(Metamorph: +{gain}ϟ then).", sells=tuple(sell))]
+    return [Change(i, say=said("{who} will discard {list} at the end of its turn (Metamorph: +{gain}ϟ then).",
+                               who=name(s, i), list=', '.join(CARDS[c].name for c in sell), gain=gain), sells=tuple(sell))]
 
 
 def _metamorph_pays(s, i, n):
@@ -67,7 +68,8 @@ def _metamorph_pays(s, i, n):
             sold.append(c)
     if not sold:
         return []
-    return [Change(i, say=f"{name(s, i)} discards {', '.join(CARDS[c].name for c in sold)} (Metamorph).",
+    return [Change(i, say=said("{who} discards {list} (Metamorph).", who=name(s, i),
+                               list=', '.join(CARDS[c].name for c in sold)),
                    discards=tuple(sold), energy=sum(CARDS[c].cost for c in sold), why="Metamorph")]
 
 
@@ -76,13 +78,14 @@ def _metamorph_pays(s, i, n):
 # "peek": [{"card": "heal", "price": 3, "buy": [false, true]}]}: the table taps in the card peeked.
 def _lab_closed(game, s, i):
     if s["phase"] != "buy":
-        return "Made in a Lab peeks during the Buy Power cards step."
+        return said("Made in a Lab peeks during the Buy Power cards step.")
     if used(s, "made_in_a_lab") >= copies(s, i, "made_in_a_lab"):  # once a turn per copy
-        return "Made in a Lab has peeked this turn already."
+        return said("Made in a Lab has peeked this turn already.")
     energy = s["players"][i]["energy"]
     prices = [game.cost(s, i, c) for c, n in s["deck"].items() if n]
     if prices and min(prices) > energy:  # a peek could only put the card back: nothing to enter
-        return f"Made in a Lab buys the top card: {name(s, i)} has {energy}ϟ, and every card in the deck costs more."
+        return said("Made in a Lab buys the top card: {who} has {energy}ϟ, and every card in the deck costs more.",
+                    who=name(s, i), energy=energy)
     return None
 
 
@@ -98,12 +101,14 @@ def _lab_peeks(game, s, i, action):
     # The table taps in the peeked top card; the owner buys it (through the market) or puts it back.
     peek = action.get("peek")
     if not is_one_of(peek, CARDS) or not s["deck"].get(peek):
-        raise RuleViolation("'peek' is the id of the card on top of the deck (a card still in the deck).")
+        raise RuleViolation(said("'peek' is the id of the card on top of the deck (a card still in the deck)."))
     if not bool_field(action, "buy"):
-        return [Change(i, mark="made_in_a_lab", say=f"{name(s, i)} peeks at the top card (Made in a Lab) and puts it back.")]
+        return [Change(i, mark="made_in_a_lab", say=said("{who} peeks at the top card (Made in a Lab) and puts it back.",
+                                                         who=name(s, i)))]
     price, energy = game.cost(s, i, peek), s["players"][i]["energy"]
     if energy < price:
-        raise RuleViolation(f"{CARDS[peek].name} costs {price}ϟ; {name(s, i)} has {energy}ϟ.")
+        raise RuleViolation(said("{name} costs {price}ϟ; {who} has {energy}ϟ.", name=CARDS[peek].name, price=price,
+                                 who=name(s, i), energy=energy))
     return [Change(i, mark="made_in_a_lab", buy=peek)]
 
 
@@ -118,15 +123,16 @@ def _mimic_closed(game, s, i):
     at_start = s["phase"] == "roll" and not s["rolls"]
     if mimicked(s, i) is None:
         if not at_start and s["phase"] != "buy":
-            return "The Mimic token is placed at the start of its owner's turn or in its Buy Power cards step."
+            return said("The Mimic token is placed at the start of its owner's turn or in its Buy Power cards step.")
         return None
     if not at_start:
-        return "The Mimic token moves at the start of its owner's turn, before the first roll."
+        return said("The Mimic token moves at the start of its owner's turn, before the first roll.")
     if used(s, "mimic"):
-        return "The Mimic token has moved this turn already."
+        return said("The Mimic token has moved this turn already.")
     price, energy = MIMIC.price, s["players"][i]["energy"]
     if energy < price:
-        return f"Moving the Mimic token costs {price}ϟ; {name(s, i)} has {energy}ϟ."
+        return said("Moving the Mimic token costs {price}ϟ; {who} has {energy}ϟ.", price=price, who=name(s, i),
+                    energy=energy)
     return None
 
 
@@ -142,17 +148,23 @@ def _mimic_moves(game, s, i, action):
     of = player_field(s, action, "of")
     target = action.get("target")
     if not isinstance(target, str) or target not in s["players"][of]["cards"]:
-        raise RuleViolation(f"{name(s, of)} has no Keep card '{quoted(target)}' in play to mimic.")
+        raise RuleViolation(said("{who} has no Keep card '{target}' in play to mimic.", who=name(s, of),
+                                 target=quoted(target)))
     if target == "mimic":
-        raise RuleViolation("Mimic copies another Keep card, not a Mimic.")
+        raise RuleViolation(said("Mimic copies another Keep card, not a Mimic."))
     changes = []
     if mimicked(s, i) is not None:
         if s["players"][i]["mimic"] == {"card": target, "of": of}:
-            raise RuleViolation(f"The Mimic token is on that {CARDS[target].name} already.")
-        changes.append(Change(i, say=f"{name(s, i)} spends {MIMIC.price}ϟ to move its Mimic token.",
+            raise RuleViolation(said("The Mimic token is on that {name} already.", name=CARDS[target].name))
+        changes.append(Change(i, say=said("{who} spends {price}ϟ to move its Mimic token.", who=name(s, i),
+                                          price=MIMIC.price),
                               moved=-MIMIC.price, mark="mimic"))
-    whose = "its own" if of == i else f"{name(s, of)}'s"
-    return changes + [Change(i, say=f"{name(s, i)} puts its Mimic token on {whose} {CARDS[target].name}.", token=(of, target))]
+    if of == i:
+        told = said("{who} puts its Mimic token on its own {name}.", who=name(s, i), name=CARDS[target].name)
+    else:
+        told = said("{who} puts its Mimic token on {owner}'s {name}.", who=name(s, i), owner=name(s, of),
+                    name=CARDS[target].name)
+    return changes + [Change(i, say=told, token=(of, target))]
 
 
 MIMIC = keep("mimic", price=1, use=Use(("of", "target"), _mimic_closed, _mimic_choices, act=_mimic_moves))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ..base import RuleViolation
 from ..fields import check_fields, player_field
+from ..said import loaded, said
 from . import effects as fx
 from . import keeps
 from .keeps import ANSWERS, KEEPS
@@ -51,7 +52,7 @@ def _held(state: dict, i: int, ask: str) -> dict:
     for loss in state.get("held", []):
         if loss["player"] == i and loss["ask"] == ask:
             return loss
-    raise RuleViolation(f"{fx.name(state, i)} has no {KEEPS[ask].asks.missing} now.")
+    raise RuleViolation(said("{who} has no {missing} now.", who=fx.name(state, i), missing=KEEPS[ask].asks.missing))
 
 
 def _settle(state: dict, loss: dict, lines: list[str]) -> None:
@@ -61,10 +62,10 @@ def _settle(state: dict, loss: dict, lines: list[str]) -> None:
     if ask is not None:
         loss["ask"] = ask
         if KEEPS[ask].asks.announced:
-            lines.append(f"{fx.name(state, loss['player'])}: {keeps.told(ask, loss['amount'])}.")
+            lines.append(said("{who}: {question}.", who=fx.name(state, loss["player"]), question=keeps.told(ask, loss["amount"])))
         return
     state["held"].remove(loss)
-    fx.land(state, loss["player"], loss["amount"], loss["why"], lines, loss["by"])
+    fx.land(state, loss["player"], loss["amount"], loaded(loss["why"]), lines, loss["by"])
 
 
 def answer(game, state: dict, action: dict) -> list[str]:
@@ -75,12 +76,12 @@ def answer(game, state: dict, action: dict) -> list[str]:
     check_fields(action, ("player",) + asks.fields)
     i = player_field(state, action, "player")
     loss = _held(state, i, card)
-    said = asks.answer(state, i, loss["amount"], action)
-    lines = [said.say] if said.say else []
-    fx.apply(state, list(said.changes), lines, by=i)
-    if said.amount is not None:
-        loss["amount"] = said.amount
-    if said.spared:
+    answer = asks.answer(state, i, loss["amount"], action)
+    lines = [answer.say] if answer.say else []
+    fx.apply(state, list(answer.changes), lines, by=i)
+    if answer.amount is not None:
+        loss["amount"] = answer.amount
+    if answer.spared:
         state["held"] = [h for h in state["held"] if h["player"] != i]
     else:
         _settle(state, loss, lines)

@@ -6,6 +6,7 @@ from collections import Counter
 
 from ..base import RuleViolation
 from ..fields import check_fields, player_field, quoted
+from ..said import said
 from . import effects as fx
 from . import keeps, mimic, turns
 from .board import owns
@@ -22,26 +23,28 @@ def market(game, state: dict, action: dict) -> list[str]:
     turns.check_turn_player(state, action)
     cards = action["cards"]
     if not isinstance(cards, list) or any(not isinstance(c, str) for c in cards):
-        raise RuleViolation("'cards' is a list of card ids.")
+        raise RuleViolation(said("'cards' is a list of card ids."))
     unknown = [c for c in cards if c not in CARDS]
     if unknown:
-        raise RuleViolation(f"'{quoted(unknown[0])}' is not a Power card id (for example: acid_attack, energize).")
+        raise RuleViolation(said("'{unknown}' is not a Power card id (for example: acid_attack, energize).",
+                                 unknown=quoted(unknown[0])))
     available = Counter(state["market"]) + Counter({k: v for k, v in state["deck"].items() if v})
     wanted = Counter(cards)
     for cid, n in wanted.items():
         if n > available[cid]:
-            raise RuleViolation(f"{CARDS[cid].name} is not in the deck any more (bought, swept or on the market).")
+            raise RuleViolation(said("{name} is not in the deck any more (bought, swept or on the market).",
+                                     name=CARDS[cid].name))
     size = min(MARKET_SIZE, sum(available.values()))
     if len(cards) != size:
-        raise RuleViolation(f"Nishiki Market shows {size} cards; you entered {len(cards)}.")
+        raise RuleViolation(said("Nishiki Market shows {size} cards; you entered {n}.", size=size, n=len(cards)))
     deck = Counter(state["deck"]) + Counter(state["market"]) - wanted
     state["deck"] = {cid: deck.get(cid, 0) for cid in CARDS}
     new = list((wanted - Counter(state["market"])).elements())
     state["market"] = list(cards)
     state["revealed"] = new
     if new:
-        return ["Revealed at Nishiki Market: " + ", ".join(CARDS[c].name for c in new) + "."]
-    return ["Nishiki Market corrected."]
+        return [said("Revealed at Nishiki Market: {cards}.", cards=", ".join(CARDS[c].name for c in new))]
+    return [said("Nishiki Market corrected.")]
 
 
 def short(state: dict) -> int:
@@ -66,19 +69,20 @@ def _not_for_sale(state: dict, me: int, seller: int | None, cid: object) -> str:
     current = state["current"]
     if seller is not None:
         if not owns(state, me, "parasitic_tentacles"):
-            return f"{fx.name(state, me)} needs Parasitic Tentacles to buy from another monster."
+            return said("{who} needs Parasitic Tentacles to buy from another monster.", who=fx.name(state, me))
         if me != current or state["phase"] != "buy":
-            return "Parasitic Tentacles buys during its owner's Buy Power cards step."
-        return f"{fx.name(state, seller)} has no card '{quoted(cid)}' to buy."
+            return said("Parasitic Tentacles buys during its owner's Buy Power cards step.")
+        return said("{who} has no card '{cid}' to buy.", who=fx.name(state, seller), cid=quoted(cid))
     if me != current:
         if not owns(state, me, "opportunist") or not state["players"][me]["alive"]:
-            return f"It is {fx.name(state, current)}'s turn; {fx.name(state, me)} cannot buy now."
+            return said("It is {who}'s turn; {who2} cannot buy now.", who=fx.name(state, current),
+                        who2=fx.name(state, me))
         if cid not in state.get("revealed", []):
-            return "Opportunist buys a card at the moment it is revealed at Nishiki Market."
+            return said("Opportunist buys a card at the moment it is revealed at Nishiki Market.")
     elif state["phase"] != "buy":
-        return "Power cards are bought after the dice are resolved."
+        return said("Power cards are bought after the dice are resolved.")
     on = ", ".join(CARDS[c].name for c in state["market"]) or "nothing"
-    return f"That card is not face up at Nishiki Market (there: {on})."
+    return said("That card is not face up at Nishiki Market (there: {on}).", on=on)
 
 
 def buy(game, state: dict, action: dict) -> list[str]:
@@ -93,12 +97,13 @@ def buy(game, state: dict, action: dict) -> list[str]:
         raise RuleViolation(_not_for_sale(state, me, seller, cid))
     price = game.cost(state, me, cid)
     if p["energy"] < price:
-        raise RuleViolation(f"{CARDS[cid].name} costs {price}ϟ; {fx.name(state, me)} has {p['energy']}ϟ.")
+        raise RuleViolation(said("{name} costs {price}ϟ; {who} has {energy}ϟ.", name=CARDS[cid].name, price=price,
+                                 who=fx.name(state, me), energy=p['energy']))
     p["energy"] -= price
     lines: list[str] = []
     if seller is None:
         state["market"].remove(cid)
-        lines.append(f"{fx.name(state, me)} buys {CARDS[cid].name} for {price}ϟ.")
+        lines.append(said("{who} buys {name} for {price}ϟ.", who=fx.name(state, me), name=CARDS[cid].name, price=price))
     else:
         _take_from(state, seller, me, cid, price, lines)
     fx.fire("buys", state, me, lines, cid)
@@ -124,7 +129,8 @@ def _take_from(state: dict, seller: int, buyer: int, cid: str, price: int, lines
         state["players"][buyer].setdefault("counters", {})[cid] = counter
     mimic.follow(state, seller, buyer, cid)
     fx.refresh_max_hp(state, seller)
-    lines.append(f"{fx.name(state, buyer)} buys {CARDS[cid].name} from {fx.name(state, seller)} for {price}ϟ (Parasitic Tentacles).")
+    lines.append(said("{who} buys {name} from {who2} for {price}ϟ (Parasitic Tentacles).", who=fx.name(state, buyer),
+                      name=CARDS[cid].name, who2=fx.name(state, seller), price=price))
 
 
 def sweep(game, state: dict, action: dict) -> list[str]:
@@ -133,14 +139,15 @@ def sweep(game, state: dict, action: dict) -> list[str]:
     turns.check_turn_player(state, action)
     me = state["current"]
     if state["phase"] != "buy":
-        raise RuleViolation("Nishiki Market is swept after the dice are resolved.")
+        raise RuleViolation(said("Nishiki Market is swept after the dice are resolved."))
     p = state["players"][me]
     if p["energy"] < SWEEP_COST:
-        raise RuleViolation(f"Sweeping costs {SWEEP_COST}ϟ; {fx.name(state, me)} has {p['energy']}ϟ.")
+        raise RuleViolation(said("Sweeping costs {SWEEP_COST}ϟ; {who} has {energy}ϟ.", SWEEP_COST=SWEEP_COST,
+                                 who=fx.name(state, me), energy=p['energy']))
     if not state["market"]:
-        raise RuleViolation("There are no face-up cards to sweep.")
+        raise RuleViolation(said("There are no face-up cards to sweep."))
     p["energy"] -= SWEEP_COST
     state["discard"].extend(state["market"])
     state["market"] = []
-    return [f"{fx.name(state, me)} pays {SWEEP_COST}ϟ to sweep Nishiki Market."]
+    return [said("{who} pays {SWEEP_COST}ϟ to sweep Nishiki Market.", who=fx.name(state, me), SWEEP_COST=SWEEP_COST)]
 

@@ -9,6 +9,7 @@ it is on leaves play, and follows a card bought with Parasitic Tentacles.
 """
 from __future__ import annotations
 
+from ..said import word
 from . import effects as fx
 from .board import mimicked
 from .effects import unplace
@@ -26,6 +27,6 @@ def tidy(state: dict, lines: list[str]) -> None:
     """After every action: tokens whose card left play come off; maximum ♥ follows Even Bigger."""
     for i, p in enumerate(state["players"]):
         if p.get("mimic") and mimicked(state, i) is None:
-            unplace(state, i, "the card it was on left play", lines)
+            unplace(state, i, word("the card it was on left play"), lines)
         fx.refresh_max_hp(state, i)
 

@@ -49,7 +49,7 @@ resolve, buy, sweep, end_turn, use) name the active monster and may be sent with
 from __future__ import annotations
 
 from ..fields import is_one_of
-from ..words import counted
+from ..said import said, said_n
 from . import dice, keeps, losses, market, powers, probe, settings
 from . import effects as fx
 from .keeps import ANSWERS, KEEPS, USABLE
@@ -76,11 +76,12 @@ def goes_ahead(state: dict, action: dict, owed: list[dict]) -> bool:
 def waiting(state: dict, owed: list[dict]) -> str:
     """Why other moves wait: the cards to tap in at the market, or whose loss of ♥ is to answer."""
     if owed[0]["type"] == "market":
-        return f"First tap in the {counted(owed[0]['slots'], 'card')} face up at Nishiki Market."
+        return said_n("First tap in the {n} card face up at Nishiki Market.",
+                      "First tap in the {n} cards face up at Nishiki Market.", owed[0]['slots'])
     if owed[0]["type"] == probe.CARD:
-        return f"{probe.NAME} first: {probe.asking(state, [d['player'] for d in owed])}."
+        return said("{NAME} first: {asking}.", NAME=probe.NAME, asking=probe.asking(state, [d['player'] for d in owed]))
     waiting = ", ".join(sorted({fx.name(state, d["player"]) for d in owed}))
-    return f"A loss of ♥ waits for {waiting}: answer that first."
+    return said("A loss of ♥ waits for {waiting}: answer that first.", waiting=waiting)
 
 
 def offers(game, state: dict) -> list[dict]:

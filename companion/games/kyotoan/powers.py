@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from ..base import RuleViolation
 from ..fields import check_fields, index_text, is_int, is_one_of, player_field, quoted
-from ..words import counted
+from ..said import filled, said, said_n
 from . import effects as fx
 from . import keeps, losses, market
-from .board import TOKENS, owns
+from .board import owns, token_count
 from .cards import CARDS
 from .effects import heal
 from .keeps import KEEPS, USABLE
@@ -19,8 +19,8 @@ __all__ = ["USABLE"]
 USE_FIELDS = tuple(dict.fromkeys(f for cid in USABLE for f in KEEPS[cid].use.fields))  # every field `use` may take
 TURNS = {"own": lambda state, me: me == state["current"], "any": lambda state, me: True,
          "others": lambda state, me: me != state["current"]}
-NOT_ON_THIS_TURN = {"own": "{card} is used on its owner's own turn.",
-                    "others": "{card} rerolls a die of another monster, after its roll."}
+NOT_ON_THIS_TURN = {"own": said("{card} is used on its owner's own turn."),
+                    "others": said("{card} rerolls a die of another monster, after its roll.")}
 
 
 def owner_of_use(state: dict, action: dict) -> int:
@@ -34,14 +34,15 @@ def use(game, state: dict, action: dict) -> list[str]:
     check_fields(action, ("card",), ("player",) + USE_FIELDS)
     cid = action["card"]
     if not is_one_of(cid, USABLE):
-        raise RuleViolation(f"'{quoted(cid)}' is not a card that is used this way; usable now: {', '.join(sorted(USABLE))}.")
+        raise RuleViolation(said("'{cid}' is not a card that is used this way; usable now: {list}.", cid=quoted(cid),
+                                 list=', '.join(sorted(USABLE))))
     how = KEEPS[cid].use
     check_fields(action, ("card",), ("player",) + how.fields)
     me = owner_of_use(state, action)
     if not TURNS[how.turn](state, me):
-        raise RuleViolation(NOT_ON_THIS_TURN[how.turn].format(card=CARDS[cid].name))
+        raise RuleViolation(filled(NOT_ON_THIS_TURN[how.turn], card=CARDS[cid].name))
     if not state["players"][me]["alive"] or not owns(state, me, cid):
-        raise RuleViolation(f"{fx.name(state, me)} does not own {CARDS[cid].name}.")
+        raise RuleViolation(said("{who} does not own {name}.", who=fx.name(state, me), name=CARDS[cid].name))
     closed = how.closed(game, state, me)
     if closed:
         raise RuleViolation(closed)
@@ -75,16 +76,22 @@ def cure(state: dict, me: int, asked: object, hearts: int, lines: list[str]) -> 
     if not isinstance(asked, dict) or set(asked) - {"poison", "shrink"} or any(
         not is_int(v) or v < 0 for v in asked.values()
     ):
-        raise RuleViolation("'cure' is {\"poison\": n, \"shrink\": n}: how many ♥ discard each kind of token.")
+        raise RuleViolation(said("'cure' is {\"poison\": n, \"shrink\": n}: how many ♥ discard each kind of token."))
     used = sum(asked.values())
     if used > hearts:
-        raise RuleViolation(f"{fx.name(state, me)} rolled {hearts}♥; it cannot discard {quoted(used)} tokens with them.")
+        raise RuleViolation(said("{who} rolled {hearts}♥; it cannot discard {used} tokens with them.",
+                                 who=fx.name(state, me), hearts=hearts, used=quoted(used)))
     for kind, n in asked.items():
         if n > p[kind]:
-            raise RuleViolation(f"{fx.name(state, me)} has {counted(p[kind], kind + ' token')}.")
+            if kind == "poison":
+                raise RuleViolation(said_n("{who} has {n} poison token.", "{who} has {n} poison tokens.", p[kind],
+                                           who=fx.name(state, me)))
+            raise RuleViolation(said_n("{who} has {n} shrink token.", "{who} has {n} shrink tokens.", p[kind],
+                                       who=fx.name(state, me)))
         p[kind] -= n
         if n:
-            lines.append(f"{fx.name(state, me)} uses {n}♥ to discard {counted(n, TOKENS[kind] + ' token')}.")
+            lines.append(said("{who} uses {n}♥ to discard {tokens}.", who=fx.name(state, me), n=n,
+                              tokens=token_count(kind, n)))
     return used
 
 
@@ -98,26 +105,30 @@ def healing_ray(state: dict, me: int, gifts: object, hearts: int, lines: list[st
     if not isinstance(gifts, dict) or any(
         index_text(k, len(state["players"])) is None or not is_int(v) or v < 0 for k, v in gifts.items()
     ):
-        raise RuleViolation("'heal_others' maps a player index to the ♥ it gains, e.g. {\"1\": 2}.")
+        raise RuleViolation(said("'heal_others' maps a player index to the ♥ it gains, e.g. {\"1\": 2}."))
     if not owns(state, me, "healing_ray"):
-        raise RuleViolation(f"{fx.name(state, me)} needs Healing Ray to heal other monsters.")
+        raise RuleViolation(said("{who} needs Healing Ray to heal other monsters.", who=fx.name(state, me)))
     used = sum(gifts.values())
     if used > hearts:
-        raise RuleViolation(f"{fx.name(state, me)} has {hearts}♥ left to give; it cannot give {quoted(used)}.")
+        raise RuleViolation(said("{who} has {hearts}♥ left to give; it cannot give {used}.", who=fx.name(state, me),
+                                 hearts=hearts, used=quoted(used)))
     offered = {gift["player"]: gift["prices"] for gift in keeps.listed("gifts", state, me, hearts)}
     for key, n in gifts.items():
         j = int(key)
         if j == me or j >= len(state["players"]) or not state["players"][j]["alive"]:
-            raise RuleViolation("Healing Ray heals other monsters still in the game.")
+            raise RuleViolation(said("Healing Ray heals other monsters still in the game."))
         target = state["players"][j]
         if target["hp"] + n > target["max_hp"]:
-            raise RuleViolation(f"{fx.name(state, j)} can gain only {target['max_hp'] - target['hp']}♥.")
+            raise RuleViolation(said("{who} can gain only {n}♥.", who=fx.name(state, j),
+                                     n=target['max_hp'] - target['hp']))
         prices = offered.get(j, [])
         if n > len(prices):
-            raise RuleViolation(f"{fx.name(state, j)} cannot pay for {n}♥ ({target['energy']}ϟ).")
+            raise RuleViolation(said("{who} cannot pay for {n}♥ ({energy}ϟ).", who=fx.name(state, j), n=n,
+                                     energy=target['energy']))
         price = prices[n - 1] if n else 0
         target["energy"] -= price
         state["players"][me]["energy"] += price
-        lines.append(f"{fx.name(state, j)} pays {price}ϟ to {fx.name(state, me)} (Healing Ray).")
+        lines.append(said("{who} pays {price}ϟ to {who2} (Healing Ray).", who=fx.name(state, j), price=price,
+                          who2=fx.name(state, me)))
         heal(state, j, n, "Healing Ray", lines)
     return used

@@ -14,6 +14,7 @@ card), "{CARD}:{i}" (a reroll by monster i), "{CARD}_pass:{i}" (i passed).
 """
 from __future__ import annotations
 
+from ..said import said, word
 from ..words import listed
 from .board import alive, copies, name, owns, used
 from .cards import CARDS
@@ -52,10 +53,10 @@ def rolling_over(state: dict) -> bool:
 def why_over(state: dict) -> str:
     """Why the rolling is over, in words."""
     if changed(state):
-        return "a die was changed"
+        return word("a die was changed")
     if probed(state):
-        return f"{NAME} rerolled a die"
-    return "its dice are to resolve"
+        return said("{NAME} rerolled a die", NAME=NAME)
+    return word("its dice are to resolve")
 
 
 def ended(game, state: dict) -> bool:
@@ -99,14 +100,16 @@ def tell_asked(game, state: dict, lines: list[str]) -> None:
     """The history's line when the question opens."""
     asked = owed(game, state)
     if asked:
-        lines.append(f"{NAME}: {asking(state, asked)}.")
+        lines.append(said("{card}: {question}.", card=NAME, question=asking(state, asked)))
 
 
 def asking(state: dict, asked: list[int]) -> str:
     """Who the question waits for, and what it asks."""
-    one = len(asked) == 1
-    return f"{listed([name(state, j) for j in asked])} may reroll one of {name(state, state['current'])}'s dice " \
-           f"or pass{'' if one else ', each'}"
+    if len(asked) == 1:
+        return said("{asked} may reroll one of {who}'s dice or pass", asked=name(state, asked[0]),
+                    who=name(state, state["current"]))
+    return said("{asked} may reroll one of {who}'s dice or pass, each", asked=[name(state, j) for j in asked],
+                who=name(state, state["current"]))
 
 
 def change_refused(game, state: dict) -> str | None:
@@ -114,11 +117,11 @@ def change_refused(game, state: dict) -> str | None:
     ruling), asked now, or to be asked once the rolling ends."""
     asked = owed(game, state)
     if asked:
-        return f"{NAME} comes first: {asking(state, asked)}."
+        return said("{NAME} comes first: {asking}.", NAME=NAME, asking=asking(state, asked))
     waiting = probers(state) if not changed(state) and not ended(game, state) else []
     if waiting:
-        return (f"Dice are changed after the last roll and after any {NAME} reroll: end the rolling "
-                f"(resolve) and {listed([name(state, j) for j in waiting])} may reroll first.")
+        return said("Dice are changed after the last roll and after any {NAME} reroll: end the rolling (resolve) and {value} may reroll first.",
+                    NAME=NAME, value=listed([name(state, j) for j in waiting]))
     return None
 
 
@@ -126,16 +129,17 @@ def probe_refused(game, state: dict, i: int) -> str | None:
     """Why monster i may not reroll with the card now (None: it is asked)."""
     me = state["current"]
     if state["phase"] != "roll" or not state["dice"]:
-        return f"{NAME} rerolls a die after another monster's last roll, before the dice resolve."
+        return said("{NAME} rerolls a die after another monster's last roll, before the dice resolve.", NAME=NAME)
     if changed(state):
-        return f"{name(state, me)} has changed a die already: {NAME} rerolls before dice are changed."
+        return said("{who} has changed a die already: {NAME} rerolls before dice are changed.", who=name(state, me),
+                    NAME=NAME)
     p = state["players"][i]
     if CARD in (p.get("auto_pass") or []):
-        return f"{name(state, i)} passes on {NAME} automatically (its seat's setting)."
+        return said("{who} passes on {NAME} automatically (its seat's setting).", who=name(state, i), NAME=NAME)
     if used(state, passed_mark(i)):
-        return f"{name(state, i)} passed on {NAME} this turn."
+        return said("{who} passed on {NAME} this turn.", who=name(state, i), NAME=NAME)
     if used(state, probed_mark(i)) >= copies(state, i, CARD):
-        return f"{name(state, i)} has used {NAME} on this turn already."
+        return said("{who} has used {NAME} on this turn already.", who=name(state, i), NAME=NAME)
     if not ended(game, state):
-        return f"{NAME} rerolls after {name(state, me)}'s last roll."
+        return said("{NAME} rerolls after {who}'s last roll.", NAME=NAME, who=name(state, me))
     return None

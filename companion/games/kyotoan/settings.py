@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..base import RuleViolation
 from ..fields import bool_field, check_fields, is_one_of, player_field
+from ..said import said
 from . import effects as fx
 from .cards import CARDS
 from .probe import CARD
@@ -18,15 +19,16 @@ def auto_pass(game, state: dict, action: dict) -> list[str]:
     i = player_field(state, action, "player")
     card = action["card"]
     if not is_one_of(card, PASSABLE):
-        raise RuleViolation(f"'card' is one of: {', '.join(PASSABLE)}.")
+        raise RuleViolation(said("'card' is one of: {list}.", list=', '.join(PASSABLE)))
     on = bool_field(action, "on")
     p = state["players"][i]
     if not p["alive"]:
-        raise RuleViolation(f"{fx.name(state, i)} is out of the game.")
+        raise RuleViolation(said("{who} is out of the game.", who=fx.name(state, i)))
     cards = [c for c in p.get("auto_pass") or [] if c != card]
     p["auto_pass"] = cards + [card] if on else cards
-    said = "passes on it without being asked" if on else "is asked each time"
-    return [f"{fx.name(state, i)} {said} ({CARDS[card].name})."]
+    if on:
+        return [said("{who} passes on it without being asked ({card}).", who=fx.name(state, i), card=CARDS[card].name)]
+    return [said("{who} is asked each time ({card}).", who=fx.name(state, i), card=CARDS[card].name)]
 
 
 def offers(state: dict) -> list[dict]:

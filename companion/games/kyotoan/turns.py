@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..base import RuleViolation
 from ..fields import bool_field, check_fields, check_named_player, int_field, player_field
-from ..words import listed
+from ..said import filled, said, word
 from . import effects as fx
 from . import keeps, losses
 from .cards import CARDS
@@ -14,7 +14,7 @@ from .effects import WIN_STARS, gain_stars
 
 def check_turn_player(state: dict, action: dict) -> None:
     """A move of the turn may name its monster (a stale phone's tap then cannot play for another)."""
-    check_named_player(state, action, state["current"], "It is {expected}'s turn.", lambda i: fx.name(state, i))
+    check_named_player(state, action, state["current"], said("It is {expected}'s turn."), lambda i: fx.name(state, i))
 
 
 # -- the smash -----------------------------------------------------------------------------------
@@ -29,11 +29,14 @@ def ask_yields(state: dict, lines: list[str]) -> None:
         if not fx.in_kyoto(state, t):
             continue  # only monsters in Kyoto may yield (Nova Breath also hits those outside)
         if not yield_matters(state, t, amount):
-            lines.append(f"{fx.name(state, t)} is not asked to yield: the smash eliminates it whether it yields or stays.")
+            lines.append(said("{who} is not asked to yield: the smash eliminates it whether it yields or stays.",
+                              who=fx.name(state, t)))
         elif p["auto_yield"] is not None:
             decision = p["hp"] - amount < p["auto_yield"]
             attack["yields"][key] = decision
-            lines.append(f"{fx.name(state, t)} {'yields' if decision else 'stays'} (auto-yield below {p['auto_yield']}♥).")
+            told = said("{who} yields (auto-yield below {below}♥).") if decision else \
+                said("{who} stays (auto-yield below {below}♥).")
+            lines.append(filled(told, who=fx.name(state, t), below=p["auto_yield"]))
         else:
             attack["yields"][key] = None
     if any(v is None for v in attack["yields"].values()):
@@ -64,9 +67,9 @@ def answer_yield(game, state: dict, action: dict) -> list[str]:
     attack = state["attack"]
     owed = state["phase"] == "yield" and attack and attack["yields"].get(str(i), False) is None
     if not owed:
-        raise RuleViolation(f"{fx.name(state, i)} has no yield to decide now.")
+        raise RuleViolation(said("{who} has no yield to decide now.", who=fx.name(state, i)))
     attack["yields"][str(i)] = decision
-    lines = [f"{fx.name(state, i)} {'yields Kyoto' if decision else 'stays in Kyoto'}."]
+    lines = [said("{who} yields Kyoto.", who=fx.name(state, i)) if decision else said("{who} stays in Kyoto.", who=fx.name(state, i))]
     if all(v is not None for v in attack["yields"].values()):
         finish_resolve(game, state, lines)
     return lines
@@ -80,13 +83,14 @@ def finish_resolve(game, state: dict, lines: list[str]) -> None:
         for key, gave_up in attack["yields"].items():
             if gave_up:
                 fx.leave(state, int(key))
-        why = f"smashed by {state['players'][me]['monster']}"
+        why = said("smashed by {monster}", monster=state['players'][me]['monster'])
         for key, amount in attack["damage"].items():
             t = int(key)
             if attack["yields"].get(key):
                 amount, card = keeps.yield_loss(state, t, amount)
                 if card and not amount:
-                    lines.append(f"{fx.name(state, t)} yields with {CARDS[card].name} and loses no ♥.")
+                    lines.append(said("{who} yields with {name} and loses no ♥.", who=fx.name(state, t),
+                                      name=CARDS[card].name))
                     continue
             fx.damage(state, t, amount, why, lines, by=me)
         for key in attack["damage"]:
@@ -143,7 +147,7 @@ def end_turn(game, state: dict, action: dict) -> list[str]:
     check_fields(action, (), ("player",))
     check_turn_player(state, action)
     if state["phase"] != "buy":
-        raise RuleViolation("Resolve the dice before ending the turn." if state["phase"] == "roll" else "Answer the yield first.")
+        raise RuleViolation(said("Resolve the dice before ending the turn.") if state["phase"] == "roll" else said("Answer the yield first."))
     lines: list[str] = []
     finish_turn(game, state, lines)
     return lines
@@ -154,13 +158,13 @@ def auto_yield(game, state: dict, action: dict) -> list[str]:
     check_fields(action, ("player", "below"))
     i = player_field(state, action, "player")
     if not state["players"][i]["alive"]:
-        raise RuleViolation(f"{fx.name(state, i)} is out of the game.")
+        raise RuleViolation(said("{who} is out of the game.", who=fx.name(state, i)))
     below = action["below"]
     if below is not None:
         below = int_field(action, "below", 1, 12, "'below'")
     state["players"][i]["auto_yield"] = below
     who = fx.name(state, i)
-    return [f"{who} will yield automatically below {below}♥." if below else f"{who} decides each yield."]
+    return [said("{who} will yield automatically below {below}♥.", who=who, below=below) if below else said("{who} decides each yield.", who=who)]
 
 
 def game_decided(state: dict, lines: list[str]) -> bool:
@@ -172,7 +176,7 @@ def game_decided(state: dict, lines: list[str]) -> bool:
     state["phase"] = "over"
     state["winner"] = standing[0] if standing else None
     lines.append(
-        f"{fx.name(state, standing[0])} is the Last Kyotoan Standing!" if standing else "No monster is left: nobody wins."
+        said("{who} is the Last Kyotoan Standing!", who=fx.name(state, standing[0])) if standing else said("No monster is left: nobody wins.")
     )
     snapshot(state)
     return True
@@ -185,7 +189,7 @@ def finish_turn(game, state: dict, lines: list[str]) -> None:
         fx.fire("turn_end", state, me, lines)
         poison = state["players"][me]["poison"]
         if poison:
-            fx.damage(state, me, poison, "Poison tokens", lines)
+            fx.damage(state, me, poison, said("Poison tokens"), lines)
     then_ended(game, state, lines)
 
 
@@ -203,11 +207,14 @@ def then_ended(game, state: dict, lines: list[str]) -> None:
         state["phase"] = "over"
         state["winner"] = winners[0] if len(winners) == 1 else winners
         one = len(winners) == 1
-        lines.append(f"{listed([fx.name(state, w) for w in winners])} reach{'es' if one else ''} {WIN_STARS}★ and win{'s' if one else ''}!")
+        if one:
+            lines.append(said("{who} reaches {stars}★ and wins!", who=fx.name(state, winners[0]), stars=WIN_STARS))
+        else:
+            lines.append(said("{who} reach {stars}★ and win!", who=[fx.name(state, w) for w in winners], stars=WIN_STARS))
         return
     if state.get("freeze_time") and state["players"][me]["alive"]:
         state["phase"] = "freeze_time"  # offered, not forced: its owner answers (`freeze_time`)
-        lines.append(f"{fx.name(state, me)} may take another turn with one less die (Freeze Time).")
+        lines.append(said("{who} may take another turn with one less die (Freeze Time).", who=fx.name(state, me)))
         return
     next_turn(state, lines)
 
@@ -219,9 +226,10 @@ def freeze_time(game, state: dict, action: dict) -> list[str]:
     i = player_field(state, action, "player")
     take = bool_field(action, "take")
     if state["phase"] != "freeze_time" or i != state["current"]:
-        raise RuleViolation(f"{fx.name(state, i)} has no Freeze Time turn to take now.")
+        raise RuleViolation(said("{who} has no Freeze Time turn to take now.", who=fx.name(state, i)))
     state["freeze_time"] = take
-    lines = [f"{fx.name(state, i)} {'takes' if take else 'does not take'} another turn (Freeze Time)."]
+    lines = [said("{who} takes another turn (Freeze Time).", who=fx.name(state, i)) if take
+             else said("{who} does not take another turn (Freeze Time).", who=fx.name(state, i))]
     next_turn(state, lines)
     return lines
 
@@ -233,14 +241,14 @@ def next_turn(state: dict, lines: list[str]) -> None:
     state["current"] = nxt
     state["turn"] += 1
     state.update(phase="roll", dice=[], kept=[], rolls=0, closed=False, asked=None, selling=[])
-    lines.append(f"{fx.name(state, nxt)}'s turn.")
+    lines.append(said("{who}'s turn.", who=fx.name(state, nxt)))
     state["hurt_others"] = False
     state["used"] = []
     for p in state["players"]:
         for card in keeps.FOR_THE_TURN:
             p.pop(card, None)
     if fx.in_kyoto(state, nxt):
-        gain_stars(state, nxt, 2, "starting the turn in Kyoto", lines)
+        gain_stars(state, nxt, 2, word("starting the turn in Kyoto"), lines)
     fx.fire("turn_start", state, nxt, lines)
 
 

@@ -5,14 +5,14 @@ not drawn), and the sweep when it has less than the sweep's 2ϟ.
 """
 from __future__ import annotations
 
+from ..said import said
 from ..withheld import Withheld
-from ..words import listed
 from . import effects as fx
 from . import market
 from .cards import CARDS
 
 # The rulebook's sentence ("Nishiki Market"), as printed.
-BUY_OR_SWEEP = "Buy any you can afford, or pay 2ϟ to sweep all three and reveal new ones."
+BUY_OR_SWEEP = said("Buy any you can afford, or pay 2ϟ to sweep all three and reveal new ones.")
 
 
 def withheld(game, state: dict) -> list[Withheld]:
@@ -25,8 +25,10 @@ def withheld(game, state: dict) -> list[Withheld]:
     prices = {c: game.cost(state, me, c) for c in state["market"]}
     dear = [c for c, price in prices.items() if price > energy]
     if dear:
-        said = listed([f"{CARDS[c].name} costs {prices[c]}ϟ" for c in dear])
-        made.append(Withheld("buy", me, f"{who} has {energy}ϟ: {said}.", BUY_OR_SWEEP, "card", tuple(dear)))
+        costs = [said("{name} costs {price}ϟ", name=CARDS[c].name, price=prices[c]) for c in dear]
+        made.append(Withheld("buy", me, said("{who} has {energy}ϟ: {costs}.", who=who, energy=energy, costs=costs),
+                             BUY_OR_SWEEP, "card", tuple(dear)))
     if energy < market.SWEEP_COST:
-        made.append(Withheld("sweep", me, f"{who} has {energy}ϟ; a sweep costs {market.SWEEP_COST}ϟ.", BUY_OR_SWEEP))
+        made.append(Withheld("sweep", me, said("{who} has {energy}ϟ; a sweep costs {SWEEP_COST}ϟ.", who=who,
+                                               energy=energy, SWEEP_COST=market.SWEEP_COST), BUY_OR_SWEEP))
     return made

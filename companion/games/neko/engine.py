@@ -11,6 +11,7 @@ import random
 
 from ..base import Game, RuleViolation
 from ..fields import is_int
+from ..said import said
 from ..values import Option, Viewer
 from . import checks, offers, sheets, turns, validate
 from .kittens import DEFAULT_GROWTH_SPACES, DEFAULT_SHEETS, DIE_FACES, ENEMY_TOKENS, MEDAL_SLOTS, ROAD_SPACES
@@ -28,10 +29,10 @@ class KyotoNoNeko(Game):
     min_players = 2
     max_players = 4
     options = (
-        Option("sheets", None, list, "One printed sheet per player (stamina track, skills, growth bumps)."),
-        Option("growth_spaces", None, list, "The medal counts that are Growth spaces (default 2 and 4)."),
-        Option("experienced", False, bool, "Experienced side: extra starting skill bumps (stamina excepted)."),
-        Option("die_faces", None, list, "The different faces of the Skill die, X among them (default 1 to 5 and X)."),
+        Option("sheets", None, list, said("One printed sheet per player (stamina track, skills, growth bumps).")),
+        Option("growth_spaces", None, list, said("The medal counts that are Growth spaces (default 2 and 4).")),
+        Option("experienced", False, bool, said("Experienced side: extra starting skill bumps (stamina excepted).")),
+        Option("die_faces", None, list, said("The different faces of the Skill die, X among them (default 1 to 5 and X).")),
     )
     rules_version = 2
     seat_decisions = ("skill_up",)
@@ -47,11 +48,12 @@ class KyotoNoNeko(Game):
     def _setup(self, names, options, first, rng: random.Random) -> dict:
         sheet_list = options["sheets"] or [dict(s) for s in DEFAULT_SHEETS[: len(names)]]
         if len(sheet_list) != len(names):
-            raise RuleViolation(f"Give one kitten sheet per player ({len(names)}).")
+            raise RuleViolation(said("Give one kitten sheet per player ({n}).", n=len(names)))
         sheet_list = [validate.sheet(s, i) for i, s in enumerate(sheet_list)]
         spaces = options["growth_spaces"] or list(DEFAULT_GROWTH_SPACES)
         if len(spaces) != 2 or any(not is_int(v) or not 1 <= v <= MEDAL_SLOTS for v in spaces) or spaces[0] >= spaces[1]:
-            raise RuleViolation(f"growth_spaces is two medal counts from 1 to {MEDAL_SLOTS}, the first smaller.")
+            raise RuleViolation(said("growth_spaces is two medal counts from 1 to {MEDAL_SLOTS}, the first smaller.",
+                                     MEDAL_SLOTS=MEDAL_SLOTS))
         state = {
             "game": self.id,
             "players": [
@@ -98,8 +100,9 @@ class KyotoNoNeko(Game):
     def _waiting(self, state: dict, owed: list[dict]) -> str:
         """What other moves wait for: the tie's fight, or who moves a skill up first."""
         if owed[0]["type"] == "kitten_fight":
-            return "The game is decided by a fight between the tied kittens now."
-        return f"First {state['players'][owed[0]['player']]['name']} chooses which skill to move up."
+            return said("The game is decided by a fight between the tied kittens now.")
+        return said("First {player} chooses which skill to move up.",
+                    player=state['players'][owed[0]['player']]['name'])
 
     def _before(self, state: dict, action: dict) -> None:
         """The last failure's consequences are applied by the next move."""

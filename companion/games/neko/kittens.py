@@ -6,7 +6,12 @@ docs/rulings.md, and a table enters its printed sheets with `options.sheets` ins
 """
 from __future__ import annotations
 
+from ..said import said, word
+
 SKILLS = ("agility", "friendship", "fighting", "hunting")
+# Each skill as a sentence names it (translated where it is shown).
+SKILL_WORDS = {"agility": word("Agility"), "friendship": word("Friendship"), "fighting": word("Fighting"),
+               "hunting": word("Hunting")}
 SKILL_MAX = 10
 HEDGE_AGILITY = 4
 ROOF_AGILITY = 6
@@ -26,11 +31,11 @@ MEDAL_SLOTS = 7  # a kitten's seven Medals: five Missions, the Victories tally a
 ROAD_SPACES = 16
 
 MISSIONS = {
-    "cross_road": "Cross the road",
-    "climb_tree": "Climb a tree",
-    "hunt_bug": "Hunt a bug",
-    "befriend_butterfly": "Become friends with a butterfly",
-    "defeat_kitten": "Defeat an enemy Kitten",
+    "cross_road": said("Cross the road"),
+    "climb_tree": said("Climb a tree"),
+    "hunt_bug": said("Hunt a bug"),
+    "befriend_butterfly": said("Become friends with a butterfly"),
+    "defeat_kitten": said("Defeat an enemy Kitten"),
 }
 
 # What a successful check earns, and with which skills it can be earned.
@@ -44,16 +49,25 @@ TARGETS = {
     "hazard": SKILLS,
 }
 REACTIONS = ("bike", "hazard")
+# A check's target as the history's line names it ("… against 5 for a bug").
+TARGET_NAMES = {"bug": word("a bug"), "butterfly": word("a butterfly"), "tree": word("a tree"),
+                "animal": word("an animal"), "friend": word("a friend"), "bike": word("a bike"), "hazard": word("a hazard")}
+# What a won check adds to the Victories tally ("adds the bug to the Victories tally").
+TARGET_NOUNS = {"bug": word("bug"), "butterfly": word("butterfly"), "tree": word("tree"), "animal": word("animal"),
+                "friend": word("friend"), "bike": word("bike"), "hazard": word("hazard")}
+# Each skill as the history's lines name it, lower case ("checks hunting").
+SKILL_NAMES = {"agility": word("agility"), "friendship": word("friendship"), "fighting": word("fighting"),
+               "hunting": word("hunting")}
 # A check's target in words, for the pages (None: a plain check, which earns nothing).
 TARGET_WORDS = {
-    "bug": "hunt a bug (tally + mission)",
-    "butterfly": "a butterfly friend (Home + mission)",
-    "tree": "climb a cherry tree (mission)",
-    "animal": "an animal (tally)",
-    "friend": "a friend (Home)",
-    None: "a plain check (earns nothing)",
-    "hazard": "reaction: a hazard (a dog…)",
-    "bike": "reaction: dodge a bike",
+    "bug": said("hunt a bug (tally + mission)"),
+    "butterfly": said("a butterfly friend (Home + mission)"),
+    "tree": said("climb a cherry tree (mission)"),
+    "animal": said("an animal (tally)"),
+    "friend": said("a friend (Home)"),
+    None: said("a plain check (earns nothing)"),
+    "hazard": said("reaction: a hazard (a dog…)"),
+    "bike": word("reaction: dodge a bike"),
 }
 # The same, short enough for a button of the check pad (the long words are its tooltip).
 TARGET_LABELS = {

@@ -22,6 +22,7 @@ from .kittens import (
     VICTORY_MEDALS,
 )
 from .offers import BIKE_MOVES, check_offer, reaction
+from .sheets import reason
 from .withheld import SKILL_OF_TARGET
 
 
@@ -46,7 +47,8 @@ PAGE = Page(
           "paw_objectives": PAW_OBJECTIVES, "skill_max": SKILL_MAX, "road_spaces": ROAD_SPACES, "medal_slots": MEDAL_SLOTS,
           "victory_medals": VICTORY_MEDALS, "tally_spaces": TALLY_SPACES, "jumps": jumps,
           "die_faces": DIE_FACES, "face_values": FACE_VALUES, "turn_check": TURN_CHECK, "skill_whys": SKILL_WHYS,
-          "bike_moves": BIKE_MOVES, "bike_dodge": reaction("bike")},
+          "bike_moves": BIKE_MOVES, "bike_dodge": reaction("bike"),
+          "reason": reason},  # a bump's reason (kept in English in the state) as a sentence value
     seat_controls=True,
     controls_read_seat=True,  # the seat controls list this phone's own skill bumps first
 )

@@ -10,23 +10,26 @@ import random
 
 from ..base import RuleViolation
 from ..fields import check_fields, check_named_player, int_field, player_field
+from ..said import said, word
 from . import offers, sheets
 from .kittens import BIKE_DECK, MISSIONS, ROAD_SPACES
 from .offers import BIKE_MOVES
 
-PHASES = "a turn is Movement, then Action, then Missions"
+PHASES = word("a turn is Movement, then Action, then Missions")
 
 
 def still_moving(state: dict, what: str) -> None:
     """Refuse a part of the movement once the turn's action is done, saying why."""
     if not offers.moving(state):
-        raise RuleViolation(f"{state['players'][state['current']]['name']} has done this turn's action: {what} ({PHASES}).")
+        raise RuleViolation(said("{player} has done this turn's action: {what} ({PHASES}).",
+                                 player=state['players'][state['current']]['name'], what=what, PHASES=PHASES))
 
 
-def own_turn(state: dict, action: dict, does: str) -> None:
+def own_turn(state: dict, action: dict, refusal: str) -> None:
     """A move of the turn may name its kitten (a phone's control does, so that a tap on a stale
-    page cannot apply to another turn); when it does, it must be the kitten whose turn it is."""
-    check_named_player(state, action, state["current"], "It is {expected}'s turn: only the kitten whose turn it is " + does + ".")
+    page cannot apply to another turn); when it does, it must be the kitten whose turn it is
+    (`refusal`: the sentence, with {expected} and {named})."""
+    check_named_player(state, action, state["current"], refusal)
 
 
 def crossed_road(game, state: dict, action: dict) -> list[str]:
@@ -34,26 +37,26 @@ def crossed_road(game, state: dict, action: dict) -> list[str]:
     check_fields(action, ("player",))
     i = player_field(state, action, "player")
     if i != state["current"]:
-        raise RuleViolation("Crossing the road counts on the kitten's own turn.")
-    still_moving(state, "the road is crossed while moving, before it")
+        raise RuleViolation(said("Crossing the road counts on the kitten's own turn."))
+    still_moving(state, word("the road is crossed while moving, before it"))
     sheets.achieve(state, i, "cross_road")
-    return [f"{state['players'][i]['name']} crosses the road."]
+    return [said("{player} crosses the road.", player=state['players'][i]['name'])]
 
 
 def bike_card(game, state: dict, action: dict) -> list[str]:
     """A bike card, drawn by the app or tapped in from the table, moves both bikes."""
     check_fields(action, (), ("purple", "teal", "player"))
-    own_turn(state, action, "draws the bike cards")
+    own_turn(state, action, said("It is {expected}'s turn: only the kitten whose turn it is draws the bike cards."))
     if ("purple" in action) != ("teal" in action):
-        raise RuleViolation("A bike card moves both bikes: give purple and teal, or neither to let the app draw.")
+        raise RuleViolation(said("A bike card moves both bikes: give purple and teal, or neither to let the app draw."))
     tapped = None
     if "purple" in action:
         tapped = tuple(int_field(action, colour, BIKE_MOVES[0], BIKE_MOVES[-1], colour.capitalize()) for colour in ("purple", "teal"))
-    still_moving(state, "bike cards are drawn while moving, before it")
+    still_moving(state, word("bike cards are drawn while moving, before it"))
     lines = []
     if not state["bike_deck"]:
         shuffle_bikes(state)
-        lines.append("The bike cards are reshuffled.")
+        lines.append(said("The bike cards are reshuffled."))
     # The physical card tapped in leaves the app's deck too (its first card if the app's deck
     # does not hold it), so a table may mix tapped and drawn cards.
     idx = next((k for k in state["bike_deck"] if tuple(BIKE_DECK[k]) == tapped), state["bike_deck"][0])
@@ -62,7 +65,8 @@ def bike_card(game, state: dict, action: dict) -> list[str]:
     state["bikes"]["purple"] = (state["bikes"]["purple"] + card[0]) % ROAD_SPACES
     state["bikes"]["teal"] = (state["bikes"]["teal"] + card[1]) % ROAD_SPACES
     state["last_bike"] = list(card)
-    lines.append(f"Bike card: purple moves {card[0]}, teal moves {card[1]}. Kittens they pass dodge with Agility.")
+    lines.append(said("Bike card: purple moves {card}, teal moves {card2}. Kittens they pass dodge with Agility.",
+                      card=card[0], card2=card[1]))
     return lines
 
 
@@ -77,7 +81,7 @@ def shuffle_bikes(state: dict) -> None:
 def end_turn_action(game, state: dict, action: dict) -> list[str]:
     """The table ends the turn (its Missions phase)."""
     check_fields(action, (), ("player",))
-    own_turn(state, action, "ends it")
+    own_turn(state, action, said("It is {expected}'s turn: only the kitten whose turn it is ends it."))
     lines: list[str] = []
     end_turn(state, lines)
     return lines
@@ -89,7 +93,7 @@ def end_turn(state: dict, lines: list[str]) -> None:
     p = state["players"][me]
     for mission in p["achieved"]:
         p["missions"].append(mission)
-        sheets.medal(state, me, f"the mission '{MISSIONS[mission]}'", lines)
+        sheets.medal(state, me, said("the mission '{MISSIONS}'", MISSIONS=MISSIONS[mission]), lines)
     p["achieved"] = []
     for k in sorted(state["growth_due"]):
         sheets.grow(state, k, lines)
@@ -105,7 +109,7 @@ def end_turn(state: dict, lines: list[str]) -> None:
         state["round"] += 1
     state["current"] = nxt
     state["action_used"] = False
-    lines.append(f"{state['players'][nxt]['name']}'s turn.")
+    lines.append(said("{player}'s turn.", player=state['players'][nxt]['name']))
 
 
 def chart_point(state: dict, at: int) -> None:
@@ -124,7 +128,8 @@ def finish(state: dict, lines: list[str]) -> None:
         declare(state, tied[0], lines)
     else:
         state["tied"] = tied
-        lines.append("Tie on Medals and Friendship: " + ", ".join(state["players"][i]["name"] for i in tied) + " fight for the win.")
+        lines.append(said("Tie on Medals and Friendship: {tied} fight for the win.",
+                          tied=", ".join(state["players"][i]["name"] for i in tied)))
 
 
 def declare(state: dict, i: int, lines: list[str]) -> None:
@@ -132,7 +137,8 @@ def declare(state: dict, i: int, lines: list[str]) -> None:
     state["over"] = True
     state["winner"] = i
     state["tied"] = []
-    lines.append(f"{state['players'][i]['name']} wins with {state['players'][i]['medals']} Medals!")
+    lines.append(said("{player} wins with {medals} Medals!", player=state['players'][i]['name'],
+                      medals=state['players'][i]['medals']))
 
 
 def rank_key(state: dict, i: int) -> tuple[int, int]:

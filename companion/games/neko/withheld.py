@@ -6,29 +6,29 @@ movement's parts (road, bikes, reactions) once it is over, and a skill bump for 
 """
 from __future__ import annotations
 
+from ..said import said, said_n
 from ..withheld import RULING, Withheld
-from ..words import listed
-from .kittens import REACTIONS, SKILL_MAX, SKILLS, TARGETS
+from .kittens import REACTIONS, SKILL_MAX, SKILL_WORDS, SKILLS, TARGETS
 from .offers import acting, moving
 
 # What each target's check is, and the rulebook's sentence that says which skill it takes.
 SKILL_OF_TARGET = {
-    "bug": ("A bug is hunted: a Hunting check.", "Hunt a bug: this Mission is achieved if you successfully hunt a bug (no matter which)."),
-    "butterfly": ("A butterfly is befriended: a Friendship check.",
-                  "Become friends with a butterfly: this Mission is achieved if you become friends with a butterfly (no matter which)."),
-    "tree": ("Climbing a cherry tree is an Agility check.",
-             "The action of climbing a Cherry tree allows the player to obtain information on the environment."),
-    "animal": ("An animal is hunted or fought: a Hunting or Fighting check.",
-               "Fighting an animal: If you succeed on a Fighting Check, like in the \"Hunting\" description below, add your "
-               "enemy's Paw to your Victories tally and gain the corresponding bonuses when applicable."),
-    "friend": ("A friend is made with a Friendship check.", "If you succeed: The new friend is brought to the Kitten's home."),
-    "bike": ("A bike is dodged with an Agility check.",
-             "the Kitten must dodge the Bike in reaction with an Agility Check (even if it is not their own turn of play)."),
+    "bug": (said("A bug is hunted: a Hunting check."), said("Hunt a bug: this Mission is achieved if you successfully hunt a bug (no matter which).")),
+    "butterfly": (said("A butterfly is befriended: a Friendship check."),
+                  said("Become friends with a butterfly: this Mission is achieved if you become friends with a butterfly (no matter which).")),
+    "tree": (said("Climbing a cherry tree is an Agility check."),
+             said("The action of climbing a Cherry tree allows the player to obtain information on the environment.")),
+    "animal": (said("An animal is hunted or fought: a Hunting or Fighting check."),
+               said("Fighting an animal: If you succeed on a Fighting Check, like in the \"Hunting\" description below, "
+                    "add your enemy's Paw to your Victories tally and gain the corresponding bonuses when applicable.")),
+    "friend": (said("A friend is made with a Friendship check."), said("If you succeed: The new friend is brought to the Kitten's home.")),
+    "bike": (said("A bike is dodged with an Agility check."),
+             said("the Kitten must dodge the Bike in reaction with an Agility Check (even if it is not their own turn of play).")),
 }
-ONE_ACTION = "Only one action can be done each turn. Once complete, the Action phase ends no matter the result of the action."
-REACTIONS_FIRST = "Reaction(s) must be resolved before performing an action."
-MOVEMENT_FIRST = "Possible actions are determined by the Paws present on the space in which the Kitten ended their movement."
-TOP = f"Skill tracks go from 0 to {SKILL_MAX}; a counter at the top does not move."
+ONE_ACTION = said("Only one action can be done each turn. Once complete, the Action phase ends no matter the result of the action.")
+REACTIONS_FIRST = said("Reaction(s) must be resolved before performing an action.")
+MOVEMENT_FIRST = said("Possible actions are determined by the Paws present on the space in which the Kitten ended their movement.")
+TOP = said("Skill tracks go from 0 to {SKILL_MAX}; a counter at the top does not move.", SKILL_MAX=SKILL_MAX)
 
 
 def withheld(state: dict) -> list[Withheld]:
@@ -59,11 +59,11 @@ def turn(state: dict) -> list[Withheld]:
     name = state["players"][me]["name"]
     made = []
     if not acting(state):
-        done = f"{name} has done this turn's action."
+        done = said("{name} has done this turn's action.", name=name)
         made += [Withheld("check", me, done, ONE_ACTION, "target", tuple(t for t in TARGETS if t not in REACTIONS) + (None,)),
                  Withheld("kitten_fight", None, done, ONE_ACTION, "attacker", (me,))]
     if not moving(state):
-        over = f"{name}'s movement is over: it comes before the action."
+        over = said("{name}'s movement is over: it comes before the action.", name=name)
         # One sentence for every part of the movement, so that a page says it once.
         made += [Withheld("check", me, over, REACTIONS_FIRST, "target", REACTIONS),
                  Withheld("kitten_fight", None, over, REACTIONS_FIRST, "attacker", tuple(j for j in range(len(state["players"])) if j != me)),
@@ -77,9 +77,10 @@ def bumps(state: dict) -> list[Withheld]:
     for i in dict.fromkeys(b["player"] for b in state["bumps"]):
         top = [s for s in SKILLS if state["players"][i]["skills"][s] >= SKILL_MAX]
         if top:
-            said = listed([s.capitalize() for s in top])
-            verb = "is" if len(top) == 1 else "are"
-            made.append(Withheld("skill_up", i, f"{said} {verb} at the top of the track ({SKILL_MAX}).", TOP, "skills",
+            skills = [SKILL_WORDS[s] for s in top]
+            made.append(Withheld("skill_up", i, said_n("{skills} is at the top of the track ({max}).",
+                                                       "{skills} are at the top of the track ({max}).", len(top),
+                                                       skills=skills, max=SKILL_MAX), TOP, "skills",
                                  tuple(top), source=RULING))
     return made
 
