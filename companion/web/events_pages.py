@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from flask import Blueprint, flash, redirect, render_template, request, session, url_for
 
-from ..events.checks import rounds_from_form
+from ..events.checks import final_from_form, rounds_from_form
 from ..events.clock import brief as clock_brief
 from ..events.desks import desk_for, revoked_desk
 from ..events.service import EventNotFound
@@ -124,7 +124,8 @@ def create():
     form = request.form
     try:
         rounds = rounds_from_form(form.get("rounds", ""))
-        record = events().create(form.get("name", ""), form.getlist("games"), rounds, form.get("scoring"), form.get("date") or None)
+        record = events().create(form.get("name", ""), form.getlist("games"), rounds, form.get("scoring"), form.get("date") or None,
+                                 final=final_from_form(form.get("final")))
     except RuleViolation as exc:
         return render_template("events/new.html", games=all_games(), schemes=SCHEMES, error=str(exc), form=form), 422
     remember_token(record["id"], record["token"], "events")
