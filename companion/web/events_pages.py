@@ -87,8 +87,11 @@ def event_link(table) -> dict | None:
     if any(t["table_id"] == table.id for rnd in record["rounds"] for t in rnd["tables"]):
         # A result the desk entered counts over the game's own ending: the page says so, or it
         # would say "Emi wins" where the night counts Botan first.
+        entered = record["manual"].get(table.id)
+        # A finished table (its game over, or its result decided at the desk) has no time left to count.
+        finished = entered is not None or table.state.get("over") or table.record.get("decided")
         return {"url": url, "text": f"← {record['name']}: all tables and standings", "replaced": False,
-                "entered": record["manual"].get(table.id), "clock": url_for("events_api.clock", event_id=event_id)}
+                "entered": entered, "clock": None if finished else url_for("events_api.clock", event_id=event_id)}
     return {"url": url, "replaced": True,
             "text": f"{replaced_sentence(record['name'])} →"}
 
