@@ -261,6 +261,7 @@ def test_a_night_from_the_players_side(live_server, browser, tmp_path):
         form = desk.locator(".final-form")
         expect(form.get_by_label("how many players the final seats")).to_have_value("4")
         expect(form.get_by_label("the final's game")).to_have_value("gangs")
+        desk.locator("#event-start").screenshot(path=str(where / "journey-desk-final-next-1280.png"))
         form.get_by_role("button", name="Seat the final").click()
         expect(desk.locator("#event-round .round-title")).to_contain_text("The final · Gangs of Kyoto")
         expect(desk.locator(".seat-card .seat-list li")).to_have_text([f"seat {k} {n}" for k, n in enumerate(top4, start=1)])
