@@ -29,9 +29,10 @@ NUMBER_WORDS = {w: n for n, w in enumerate("zero one two three four five six sev
                                             "thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty".split())}
 
 
-def event_setup(name: object, games: object, rounds: object, scoring: object = None, date: object = None) -> dict:
-    """An event's name, games, planned rounds, scoring and date, cleaned; a RuleViolation with a
-    sentence for the first that is wrong."""
+def event_setup(name: object, games: object, rounds: object, scoring: object = None, date: object = None,
+                final: object = None) -> dict:
+    """An event's name, games, planned rounds, scoring, date and planned final (how many it seats,
+    or None), cleaned; a RuleViolation with a sentence for the first that is wrong."""
     clean = clean_name(name, "event name", EVENT_NAME_MAX)
     if not isinstance(games, list) or not games:
         raise RuleViolation("'games' lists the game ids the night may use.")
@@ -47,7 +48,24 @@ def event_setup(name: object, games: object, rounds: object, scoring: object = N
         raise RuleViolation(f"Unknown scoring. Choose one of: {', '.join(SCHEMES)}.")
     if date is not None and date != "":
         date = clean_name(date, "date", DATE_MAX)
-    return {"name": clean, "games": ids, "rounds_planned": rounds, "scoring": scoring, "date": date or None}
+    return {"name": clean, "games": ids, "rounds_planned": rounds, "scoring": scoring, "date": date or None,
+            "final_planned": planned_final(final, [get_game(g) for g in ids])}
+
+
+def planned_final(final: object, games: list) -> int | None:
+    """How many players the night's planned final seats (None: no final planned), a number one of
+    the night's `games` seats at a table; else a RuleViolation with a sentence."""
+    if final is None or final == "":
+        return None
+    low, high = min(g.min_players for g in games), max(g.max_players for g in games)
+    limits = listed([f"{g.title} {g.min_players}–{g.max_players}" for g in games])
+    if not is_int(final):
+        raise RuleViolation(f"'final' is how many players the night's final seats: a whole number from {low} to {high} "
+                            f"({limits} players), or none for a night without a planned final.")
+    if not any(g.min_players <= final <= g.max_players for g in games):
+        raise RuleViolation(f"A final of {final} fits no table of this night's games ({limits} players): "
+                            f"plan one of {low} to {high} players, or none.")
+    return final
 
 
 def round_games(given: object, event_games: list[str]) -> list:
@@ -79,6 +97,12 @@ def rounds_from_form(text: object) -> int:
     word = NUMBER_WORDS.get(digits.casefold())
     example = f"{word}" if word else "3"
     raise RuleViolation(f"Type the number of rounds in digits, such as {example}: “{digits[:20]}” is not a number the app reads.")
+
+
+def final_from_form(text: object) -> object:
+    """The organiser form's 'final' field: None when left empty (no final planned), else as
+    `form_number` reads it, for `planned_final` to check."""
+    return None if not isinstance(text, str) or not text.strip() else form_number(text)
 
 
 def form_number(text: object) -> object:

@@ -20,7 +20,7 @@ EXPORT_SCHEMA = 1
 MAX_ACTIONS = 30_000
 # Tables an import may create (a long night of 64 players and 6 rounds has under 100).
 MAX_TABLES = 200
-EXPORT_FIELDS = {"schema", "id", "name", "date", "games", "rounds_planned", "scoring", "created", "players",
+EXPORT_FIELDS = {"schema", "id", "name", "date", "games", "rounds_planned", "final_planned", "scoring", "created", "players",
                  "rounds", "manual", "settled", "history", "results", "standings", "tables"}
 # The history an import keeps (the newest entries of a longer one).
 HISTORY_MAX = 2000
@@ -54,7 +54,8 @@ def read_export(data: object) -> EventImport:
         raise RuleViolation("An event export's 'schema' is a whole number.")
     if schema > EXPORT_SCHEMA:
         raise RuleViolation("This export comes from a newer version of the app.")
-    setup = event_setup(data.get("name"), data.get("games"), data.get("rounds_planned"), data.get("scoring"), data.get("date"))
+    setup = event_setup(data.get("name"), data.get("games"), data.get("rounds_planned"), data.get("scoring"), data.get("date"),
+                        data.get("final_planned"))
     players = _players(data.get("players"), setup["rounds_planned"])
     rounds = _rounds(data.get("rounds"), setup, players)
     seated = {t["table_id"]: t for r in rounds for t in r["tables"]}

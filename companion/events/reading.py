@@ -56,9 +56,11 @@ class EventReader:
         return by_final(table, final_places(record, rows))  # a final decides the top (final.py)
 
     def ended(self, record: dict, results: list[dict] | None = None) -> bool:
-        """Whether the night is over: its planned rounds (and a final, if one followed them) were
-        seated and every table of the last has a result. Its podium shows; no clock runs."""
-        if not record["rounds"] or not (len(record["rounds"]) >= record["rounds_planned"] or had_final(record)):
+        """Whether the night is over: its final, or else its planned rounds when no final was
+        planned (a final may still follow them), was seated and every table of the last has a
+        result. Its podium shows; no clock runs."""
+        if not record["rounds"] or not (had_final(record) or (len(record["rounds"]) >= record["rounds_planned"]
+                                                               and not record.get("final_planned"))):
             return False
         if results is not None:
             return all(r["places"] for r in results)
@@ -86,10 +88,12 @@ class EventReader:
         if had_final(record):
             return "The final is playing: the night ends when it finishes." if playing else "The final has been played."
         if len(record["rounds"]) >= record["rounds_planned"]:
-            planned = record["rounds_planned"]
+            planned, top = record["rounds_planned"], record.get("final_planned")
             if playing:  # not "played" while its tables still play (an organiser took it for the end)
-                return f"Round {planned} is the night's last: the night ends when its tables finish."
-            return "The night's only round has been played." if planned == 1 else f"All {planned} rounds have been played."
+                return (f"Round {planned} is the night's last planned round: the final of the top {top} follows once its "
+                        "tables finish." if top else f"Round {planned} is the night's last: the night ends when its tables finish.")
+            played = "The night's only round has been played" if planned == 1 else f"All {planned} rounds have been played"
+            return f"{played}: the final of the top {top} is next." if top else f"{played}."
         if playing:
             tables = "table" if len(playing) == 1 else "tables"
             return (f"Round {len(record['rounds'])} still has {len(playing)} {tables} without a result "

@@ -65,9 +65,9 @@ class EventService(ResultDesk, FinalDesk, EventReader, PlayerPhones):
 
     # -- the organiser's changes -------------------------------------------------------------
     def create(self, name: object, games: object, rounds: object, scoring: object = None, date: object = None,
-               league: str | None = None) -> dict:
-        """A new event (a night of `league`, when given); the reply carries the organiser token."""
-        record = new_record({**event_setup(name, games, rounds, scoring, date), **({"league": league} if league else {})})
+               league: str | None = None, final: object = None) -> dict:
+        """A new event (of `league`, finishing with a final of the top `final`: each if given) with its organiser token."""
+        record = new_record({**event_setup(name, games, rounds, scoring, date, final), **({"league": league} if league else {})})
         self.store.save_event(record, None)
         return record
 

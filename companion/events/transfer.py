@@ -15,8 +15,8 @@ from .service import EventService
 
 # Table ids are 11 characters of token_urlsafe(8); with this prefix an id is 14 long: never a table's.
 PAPER_PREFIX = "paper-"
-EXPORTED_FIELDS = ("id", "name", "date", "games", "rounds_planned", "scoring", "created", "players", "rounds", "manual",
-                   "settled", "history")
+EXPORTED_FIELDS = ("id", "name", "date", "games", "rounds_planned", "final_planned", "scoring", "created", "players",
+                   "rounds", "manual", "settled", "history")
 # What the organiser alone reads (GET /api/events/<id> refuses anyone else): who changed what, the
 # results entered by hand beside those played, the conflicts and how they were settled.
 DESK_ONLY = ("manual", "settled", "history")

@@ -39,17 +39,30 @@ def page_context(service: EventService, record: dict, token: str | None = None, 
     standings = service.standings(record, rows)
     blocker = service.round_blocker(record, rows)
     final = service.ended(record, rows)
+    present = sum(1 for p in record["players"] if p["checked_in"])
     return {
         "event": record, "current": current, "seats": seats, "standings": standings, "results": rows, "games": games,
         "done": bool(seats) and all(s["result"]["places"] for s in seats),
         "conflicts": service.conflicts(record, rows) if organiser else [],
         "blocker": blocker, "final": final, "final_blocker": final_blocker(record, rows), "has_final": had_final(record),
+        # The planned final is the desk's next step once the planned rounds are seated (no round may follow them).
+        "final_next": bool(record.get("final_planned")) and not had_final(record)
+        and len(record["rounds"]) >= record["rounds_planned"],
+        "final_pick": final_pick(record, games, present),
         "podium": [r for r in standings if r["rank"] <= 3 and r["played"]] if final else [],
-        "present": sum(1 for p in record["players"] if p["checked_in"]),
+        "present": present,
         "seated": seated_names(record),  # who has sat at a table: the others may be removed (a typo)
         "this_desk": organiser if desk else None, "desks": open_desks(record) if desk else [],
         "explanations": EXPLANATIONS, "scheme_text": SCHEMES[record["scoring"]][0],
     }
+
+
+def final_pick(record: dict, games: dict, present: int) -> dict:
+    """What the desk's final form offers first: the planned number (else 4, or fewer with fewer
+    players here) and the first of the night's games whose table seats that many."""
+    top = record.get("final_planned") or min(4, present)
+    fits = [g for g in record["games"] if games[g].min_players <= top <= games[g].max_players]
+    return {"top": top, "game": (fits or record["games"])[0]}
 
 
 def seated_by_name(record: dict, seats: list[dict]) -> list[dict]:

@@ -51,10 +51,11 @@ def _players(record: dict):
 @bp.post("")
 def create():
     """Create an event; the reply carries the organiser token."""
-    body = _body({"name", "games", "rounds", "scoring", "date", "league"}, ("name", "games", "rounds"))
+    body = _body({"name", "games", "rounds", "scoring", "date", "league", "final"}, ("name", "games", "rounds"))
 
     def made(league: str | None = None) -> dict:
-        return events().create(body["name"], body["games"], body["rounds"], body.get("scoring"), body.get("date"), league)
+        return events().create(body["name"], body["games"], body["rounds"], body.get("scoring"), body.get("date"), league,
+                               body.get("final"))
     # A night of a league: with the league's token as bearer (api.md, Leagues).
     record = leagues().new_night(body["league"], bearer_token(), made) if "league" in body else made()
     return jsonify(id=record["id"], token=record["token"], urls=event_urls(record["id"])), 201
@@ -78,7 +79,8 @@ def event(event_id):
     if not any(service.is_organiser(record, t) for t in (bearer_token(), desk_token(event_id))):
         raise NotAllowed("Only the organiser (with the event's organiser token) can read the whole event.")
     return jsonify(id=record["id"], name=record["name"], date=record["date"], games=record["games"],
-                   rounds_planned=record["rounds_planned"], scoring=record["scoring"], rounds=record["rounds"],
+                   rounds_planned=record["rounds_planned"], final_planned=record.get("final_planned"),
+                   scoring=record["scoring"], rounds=record["rounds"],
                    players=record["players"], conflicts=service.conflicts(record), history=record["history"],
                    urls={**event_urls(event_id), "checkin": checkin_url(record)})
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from flask import Blueprint, flash, redirect, render_template, request, session, url_for
 
-from ..events.checks import rounds_from_form
+from ..events.checks import final_from_form, rounds_from_form
 from ..events.clock import brief as clock_brief
 from ..events.desks import desk_for, revoked_desk
 from ..events.service import EventNotFound
@@ -87,8 +87,11 @@ def event_link(table) -> dict | None:
     if any(t["table_id"] == table.id for rnd in record["rounds"] for t in rnd["tables"]):
         # A result the desk entered counts over the game's own ending: the page says so, or it
         # would say "Emi wins" where the night counts Botan first.
+        entered = record["manual"].get(table.id)
+        # A finished table (its game over, or its result decided at the desk) has no time left to count.
+        finished = entered is not None or table.state.get("over") or table.record.get("decided")
         return {"url": url, "text": f"← {record['name']}: all tables and standings", "replaced": False,
-                "entered": record["manual"].get(table.id), "clock": url_for("events_api.clock", event_id=event_id)}
+                "entered": entered, "clock": None if finished else url_for("events_api.clock", event_id=event_id)}
     return {"url": url, "replaced": True,
             "text": f"{replaced_sentence(record['name'])} →"}
 
@@ -124,7 +127,8 @@ def create():
     form = request.form
     try:
         rounds = rounds_from_form(form.get("rounds", ""))
-        record = events().create(form.get("name", ""), form.getlist("games"), rounds, form.get("scoring"), form.get("date") or None)
+        record = events().create(form.get("name", ""), form.getlist("games"), rounds, form.get("scoring"), form.get("date") or None,
+                                 final=final_from_form(form.get("final")))
     except RuleViolation as exc:
         return render_template("events/new.html", games=all_games(), schemes=SCHEMES, error=str(exc), form=form), 422
     remember_token(record["id"], record["token"], "events")

@@ -15,9 +15,13 @@
 
   function box() { return document.querySelector("#event-clock, .table-clock"); }
 
+  // A table page whose game is over, or whose result the desk decided (partials/_status.html,
+  // pushed as it happens): its table has no time left to count, whatever the round's clock says.
+  function finished(el) { return !!el.dataset.tableId && !!document.querySelector("#status[data-finished]"); }
+
   function ask() {
     var el = box();
-    if (!el || asking || !window.fetch) return;
+    if (!el || asking || !window.fetch || finished(el)) return;
     var key = el.dataset.clockKey || "";
     var sent = performance.now();
     asking = true;
@@ -69,7 +73,7 @@
     if (!el) return;
     var tableId = el.dataset.tableId;
     var figures = got && (tableId ? got.reply.tables[tableId] : got.reply);
-    var s = got ? left(figures) : null;  // a figure of an older key is drawn until the new one comes
+    var s = got && !finished(el) ? left(figures) : null;  // a figure of an older key is drawn until the new one comes
     if (tableId) el.hidden = s === null;
     document.body.classList.toggle("clock-on", s !== null);
     if (s === null) return;

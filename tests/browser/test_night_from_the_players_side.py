@@ -2,15 +2,17 @@
 my night, one tap to sit and the final): the organiser's desk at 1280 px, the big screen at
 1920 px and eight phones at 360 px.
 
-The organiser creates the night on its page; each phone opens the check-in link the desk shows
-(the QR code's link), types its name and is checked in, and the desk and the big screen show it
-at once; round 1 is seated (two tables of four) and pushed to each phone, which sits with one tap
-at a table page that knows who holds it; one table is played to its end in the app (through the
-JSON API with its token), the other entered at the desk; round 2 is pushed likewise, each phone's
-seat as `GET /api/events/<id>/me` says, with the table's own extra time, and the desk entering the
-result of a table in play is asked first (the player sitting there is told); the desk seats a final of
-the top 4, whose phones are told their seats in standing order while the others are told they are
-not at a table; the final's result ends the night: the podium, and no clock anywhere.
+The organiser creates the night on its page, two rounds and a final of the top 4; each phone opens
+the check-in link the desk shows (the QR code's link), types its name and is checked in, and the
+desk and the big screen show it at once; round 1 is seated (two tables of four) and pushed to each
+phone, which sits with one tap at a table page that knows who holds it; one table is played to its
+end in the app (through the JSON API with its token), the other entered at the desk; round 2 is
+pushed likewise, each phone's seat as `GET /api/events/<id>/me` says, with the table's own extra
+time, and the desk entering the result of a table in play is asked first (the player sitting there
+is told, and that table's page stops counting the clock); the planned rounds played, the night is
+not over (no podium, the clock runs on) and the desk offers the planned final, filled with 4, and
+seats it: the top 4, whose phones are told their seats in standing order while the others are told
+they are not at a table; the final's result ends the night: the podium, and no clock anywhere.
 Screenshots go to $SHOTS_DIR when it is set, else to the test's own temporary folder."""
 from __future__ import annotations
 
@@ -123,6 +125,7 @@ def test_a_night_from_the_players_side(live_server, browser, tmp_path):
         desk.get_by_label("Gangs of Kyoto (2–5)").check()
         desk.get_by_label("Kyoto no Neko (2–4)").check()
         desk.get_by_label("Rounds").fill("2")
+        desk.get_by_label("Finish with a final table of the top").fill("4")
         desk.get_by_role("button", name="Create the event").click()
         expect(desk.locator("header h1")).to_have_text("Thursday at the Dojo · organiser")
         expect(desk.locator("#netstate")).to_have_text("Live")
@@ -223,10 +226,12 @@ def test_a_night_from_the_players_side(live_server, browser, tmp_path):
                 seated.get_by_role("link", name="Sit at my seat").click()
                 expect(seated.locator("header .you")).to_contain_text(in_app["players"][0])
                 expect(seated.locator("#netstate")).to_have_text("Live")
+                expect(seated.locator(".table-clock .clock-time")).to_have_text(re.compile(r"^\d+:\d\d$"))
                 seated.evaluate("window.__kept = true")
                 one_move_in_the_app(desk.context.request, base, in_app["table_id"], host_token(live_server, in_app["table_id"]))
                 desk_ends_a_table_in_play(desk, number_app, in_app["players"])
                 expect(seated.locator("#status .turn")).to_have_text("Finished at the organiser's desk")
+                expect(seated.locator(".table-clock")).to_be_hidden()  # a finished table counts no time
                 expect(seated.locator(".locked")).to_contain_text(f"1st {in_app['players'][0]}, 2nd {in_app['players'][1]}")
                 assert seated.evaluate("window.__kept === true"), "told by the live push, not a reload"
                 fits_360(seated)
@@ -240,13 +245,23 @@ def test_a_night_from_the_players_side(live_server, browser, tmp_path):
             for row in standings:
                 expect(phones[row["name"]].locator(".my-standing")).to_contain_text(f"Standing: {ORDINALS[row['rank'] - 1]} of 8")
 
-        # The final: the top 4 by the standings at one table, seated by standing.
+        # The night was planned with a final: its planned rounds played, it is not over (no podium,
+        # the clock runs on, no phone says all rounds are played); the desk offers the final next,
+        # filled with the planned 4. The top 4 by the standings at one table, seated by standing.
+        expect(desk.locator("#event-start h2")).to_have_text("The final")
+        expect(desk.locator("#event-start")).to_contain_text("All 2 rounds have been played: the final of the top 4 is next.")
+        expect(screen.locator("#event-clock .clock-time")).to_have_text(re.compile(r"^\d+:\d\d$"))
+        for page in (desk, screen):
+            expect(page.locator("#event-podium")).to_be_hidden()
+        for page in phones.values():
+            expect(page.locator("#my-night .my-over")).to_have_count(0)
         top4 = [r["name"] for r in standings[:4]]
         for page in phones.values():
             page.evaluate("window.__sameDocument = true")
         form = desk.locator(".final-form")
-        form.get_by_label("how many players the final seats").fill("4")
-        form.get_by_label("the final's game").select_option("gangs")
+        expect(form.get_by_label("how many players the final seats")).to_have_value("4")
+        expect(form.get_by_label("the final's game")).to_have_value("gangs")
+        desk.locator("#event-start").screenshot(path=str(where / "journey-desk-final-next-1280.png"))
         form.get_by_role("button", name="Seat the final").click()
         expect(desk.locator("#event-round .round-title")).to_contain_text("The final · Gangs of Kyoto")
         expect(desk.locator(".seat-card .seat-list li")).to_have_text([f"seat {k} {n}" for k, n in enumerate(top4, start=1)])

@@ -1,7 +1,8 @@
 """The night's final (api.md, v4: POST /api/events/<id>/final): one table of the top n by the
 standings, seated by standing (seat 0 is the leader), within the game's player limits; it may
-follow the night's planned rounds, and the night ends with it. Bad input gets a sentence and
-changes nothing; the desk seats it from a form; the big screen and paper call it the final."""
+follow the night's planned rounds (or be planned with the night: test_event_final_planned.py),
+and the night ends with it. Bad input gets a sentence and changes nothing; the desk seats it
+from a form; the big screen and paper call it the final."""
 from __future__ import annotations
 
 import pytest
@@ -39,6 +40,8 @@ def final(client, eid, h, body, status=201):
 def test_the_final_seats_the_top_n_by_standing_after_the_planned_rounds(client, app):
     eid, h = night(client, rounds=1)
     standings = [r["name"] for r in client.get(f"/api/events/{eid}/standings").json]
+    # Planned without a final, the night ended with its round; a final may still follow it (a night
+    # planned with one stays open until the final's result: tests/web/test_event_final_planned.py).
     assert "Final standings" in client.get(f"/e/{eid}").get_data(as_text=True), "the planned round was the last"
     reply = final(client, eid, h, {"top": 4, "game": "neko"})
     assert reply["round"] == 2 and reply["final"] is True and len(reply["tables"]) == 1
