@@ -23,6 +23,8 @@ from jinja2 import nodes
 from jinja2.ext import Extension
 from markupsafe import Markup
 
+from .languages import current as current_language
+
 # A Kyotoan table keeps about 7 alive (its market correction, a seat's auto-yield each): 1,024
 # hold a venue's tables with room to spare; an evicted fragment is only drawn again.
 FRAGMENTS_KEPT = 1024
@@ -46,6 +48,7 @@ class FragmentCache(Extension):
 
     def _cached(self, key, version, caller) -> Markup:
         env = self.environment
+        key = (current_language(), key)  # a fragment's words are in the language it was drawn in
         with env.fragments_lock:
             kept = env.fragments.get(key)
             if kept is not None:

@@ -9,14 +9,18 @@ which the engines keep as message ids and values and the web layer translates wh
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import urlencode
 
-from flask import Flask, request
-from flask_babel import Babel, Domain
+from flask import Flask, Response, request
+from flask_babel import Babel, Domain, get_locale
 
 LANGUAGES = ("en", "ja", "fr", "de")
 DEFAULT = "en"
 COOKIE = "lang"
 TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
+# Each language named in its own words, as the picker lists it (a reader finds their own).
+NAMES = {"en": "English", "ja": "日本語", "fr": "Français", "de": "Deutsch"}
+KEPT = 400 * 24 * 3600  # the cookie outlives a season of game nights
 
 # The engines' sentences, translated apart from the pages' words (their own catalog).
 rules = Domain(translation_directories=str(TRANSLATIONS), domain="rules")
@@ -35,6 +39,34 @@ def choose_language() -> str:
     return asked_language() or request.accept_languages.best_match(LANGUAGES) or DEFAULT
 
 
+def current() -> str:
+    """This request's language code (en outside a request)."""
+    return str(get_locale() or DEFAULT)
+
+
+def picker() -> list[dict]:
+    """The picker's choices: each language by its own name, with this page's address in it (the
+    page's other arguments kept) and whether it is the one shown."""
+    shown = current()
+    args = request.args.to_dict(flat=False)
+    return [{"code": code, "name": NAMES[code], "current": code == shown,
+             "url": request.path + "?" + urlencode({**args, "lang": [code]}, doseq=True)} for code in LANGUAGES]
+
+
+def keep_choice(response: Response) -> Response:
+    """A page opened with `?lang=xx` keeps xx in the phone's cookie, so the next page speaks it
+    too; every answer says it depends on the language asked (a cache keeps one per language)."""
+    asked = request.args.get("lang")
+    if asked in LANGUAGES and request.cookies.get(COOKIE) != asked:
+        response.set_cookie(COOKIE, asked, max_age=KEPT, samesite="Lax", secure=request.is_secure, httponly=True)
+    response.vary.update(("Accept-Language", "Cookie"))
+    return response
+
+
 def init_app(app: Flask) -> None:
-    """Give the app its catalogs and its choice of language per request."""
+    """Give the app its catalogs, its choice of language per request, the cookie a `?lang=`
+    sets and the picker's template globals."""
     Babel(app, locale_selector=choose_language, default_translation_directories=str(TRANSLATIONS))
+    app.after_request(keep_choice)
+    app.add_template_global(current, "current_language")
+    app.add_template_global(picker, "language_picker")

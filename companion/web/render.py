@@ -19,6 +19,7 @@ from ..games.withheld import find
 from ..tables import Table, last_change, page_tap, play_log, tap_name
 from .charts import layout as chart_layout
 from .fragments import FragmentCache
+from .languages import current as current_language
 from .said import history_line, spoken, sym
 
 REGIONS = ("status", "board", "controls", "own", "history")
@@ -158,7 +159,9 @@ class RenderCache:
         shows = {"status": ((mode,), WATCHER, None), "board": ((view,), viewer, None),
                  "controls": (controls, Viewer(seat, viewer.can_act), moves),
                  "own": ((mode, can_act, view, json.dumps(own, sort_keys=True)), viewer, own), "history": ((), WATCHER, None)}
-        return {name: ((table.id, table.version, name) + key, who, drawn_from) for name, (key, who, drawn_from) in shows.items()}
+        # Each region is drawn in the phone's language: phones reading others share no render.
+        lang = current_language()
+        return {name: ((table.id, table.version, name, lang) + key, who, drawn_from) for name, (key, who, drawn_from) in shows.items()}
 
     def regions(self, table: Table, viewer: Viewer, mode: str) -> list[str]:
         """This version's regions as this viewer is shown them, in page order: each rendered once
@@ -172,7 +175,7 @@ class RenderCache:
             # A seat's board where the seat alone sees more of its own player: the watchers' board
             # (rendered once, shared with them) with this player's own drawn into its place.
             seat, watchers = who.seat, game.view_key(table.state, WATCHER)
-            shared = self._get((table.id, table.version, "board", watchers), lambda: self._draw(table, mode, "board", WATCHER, None))
+            shared = self._get((table.id, table.version, "board", current_language(), watchers), lambda: self._draw(table, mode, "board", WATCHER, None))
             mine = table.state_for(who)
             own = draw(f"games/{game.id}/_player.html", p=mine["players"][seat], i=seat, state=mine, players=mine["players"], game=game)
             head, rest = shared.split(f"<!--player:{seat}-->", 1)

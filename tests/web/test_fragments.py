@@ -27,7 +27,15 @@ def test_the_fragment_cache_keeps_a_bounded_number_of_fragments(app):
     for n in range(FRAGMENTS_KEPT + 50):
         assert template.render(n=n) == str(n)
     assert len(env.fragments) == FRAGMENTS_KEPT
-    assert ("n", 0) not in env.fragments and ("n", FRAGMENTS_KEPT + 49) in env.fragments  # the oldest went first
+    # Kept under the language it was drawn in (English outside a request): the oldest went first.
+    assert ("en", ("n", 0)) not in env.fragments and ("en", ("n", FRAGMENTS_KEPT + 49)) in env.fragments
+
+
+def test_a_fragment_is_drawn_once_per_language(app):
+    template = app.jinja_env.from_string("{% cache 'k' %}{{ _('History') }}{% endcache %}")
+    for lang, word in (("de", "Verlauf"), ("en", "History"), ("ja", "履歴"), ("de", "Verlauf")):
+        with app.test_request_context(f"/?lang={lang}"):
+            assert template.render() == word
 
 
 def test_gangs_card_picker_lists_every_offered_card_from_the_cache(client):
