@@ -14,6 +14,8 @@ from urllib.parse import urlencode
 from flask import Flask, Response, request
 from flask_babel import Babel, Domain, get_locale
 
+from . import script_words
+
 LANGUAGES = ("en", "ja", "fr", "de")
 DEFAULT = "en"
 COOKIE = "lang"
@@ -70,3 +72,4 @@ def init_app(app: Flask) -> None:
     app.after_request(keep_choice)
     app.add_template_global(current, "current_language")
     app.add_template_global(picker, "language_picker")
+    app.add_template_global(script_words.catalog, "script_words")

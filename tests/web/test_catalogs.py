@@ -56,7 +56,8 @@ def test_each_translation_keeps_its_placeholders_and_markup(lang):
         ids = m.id if isinstance(m.id, tuple) else (m.id,)
         strings = m.string if isinstance(m.string, tuple) else (m.string,)
         for s in strings:
-            assert set(marks(s)) == set(marks(ids[-1])), (lang, m.id, s)
+            # A plural's form may say its count in words ("ce dé"): all else is kept.
+            assert set(marks(s)) - {"%(num)s"} == set(marks(ids[-1])) - {"%(num)s"} if len(ids) > 1 else set(marks(s)) == set(marks(ids[0])), (lang, m.id, s)
 
 
 def test_the_template_is_the_one_extracted_from_the_sources():
