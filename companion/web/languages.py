@@ -14,7 +14,7 @@ from urllib.parse import urlencode
 from flask import Flask, Response, request
 from flask_babel import Babel, Domain, get_locale
 
-from . import script_words
+from . import engine_words, script_words
 
 LANGUAGES = ("en", "ja", "fr", "de")
 DEFAULT = "en"
@@ -55,6 +55,19 @@ def picker() -> list[dict]:
              "url": request.path + "?" + urlencode({**args, "lang": [code]}, doseq=True)} for code in LANGUAGES]
 
 
+def ordinal(n: int) -> str:
+    """A number said as a rank in this request's language: 1st, 1er, 1., 1番目."""
+    lang = current()
+    if lang == "fr":
+        return "1er" if n == 1 else f"{n}e"
+    if lang == "de":
+        return f"{n}."
+    if lang == "ja":
+        return f"{n}番目"
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
 def keep_choice(response: Response) -> Response:
     """A page opened with `?lang=xx` keeps xx in the phone's cookie, so the next page speaks it
     too; every answer says it depends on the language asked (a cache keeps one per language)."""
@@ -72,4 +85,6 @@ def init_app(app: Flask) -> None:
     app.after_request(keep_choice)
     app.add_template_global(current, "current_language")
     app.add_template_global(picker, "language_picker")
+    app.add_template_global(ordinal, "ordinal")
+    app.add_template_filter(engine_words.translated, "tr")
     app.add_template_global(script_words.catalog, "script_words")

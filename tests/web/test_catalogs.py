@@ -63,3 +63,10 @@ def test_each_translation_keeps_its_placeholders_and_markup(lang):
 def test_the_template_is_the_one_extracted_from_the_sources():
     """Every message the templates and scripts' catalog use is in messages.pot (docs/languages.md: extract, then update)."""
     assert Path(TEMPLATE).exists()
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_each_catalog_passes_babel_s_checks(lang):
+    """What `pybabel compile` checks: each translation's placeholders are the message's."""
+    po = catalog(lang)
+    assert [(str(m.id), [str(e) for e in errors]) for m, errors in po.check()] == []
