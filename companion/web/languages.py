@@ -14,7 +14,7 @@ from urllib.parse import urlencode
 from flask import Flask, Response, request
 from flask_babel import Babel, Domain, get_locale
 
-from . import engine_words, script_words
+from . import engine_words, phones, script_words
 
 LANGUAGES = ("en", "ja", "fr", "de")
 DEFAULT = "en"
@@ -87,4 +87,5 @@ def init_app(app: Flask) -> None:
     app.add_template_global(picker, "language_picker")
     app.add_template_global(ordinal, "ordinal")
     app.add_template_filter(engine_words.translated, "tr")
+    app.add_template_filter(phones.words, "phone")  # "Ben's phone", "your buy": the table layer's words
     app.add_template_global(script_words.catalog, "script_words")

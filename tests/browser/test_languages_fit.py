@@ -1,0 +1,59 @@
+"""A table's page in German (the longest words) and Japanese (no spaces to break at) fits a 360 px
+phone: nothing is wider than the screen, for each game in progress, on a seated phone; and the
+page speaks the language (its <html lang> and its words)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from playwright.sync_api import expect
+
+from ..offers_checks import draw_action
+from .conftest import PHONE
+from .helpers import server_table
+
+pytestmark = pytest.mark.browser
+
+SMALL = {**PHONE, "viewport": {"width": 360, "height": 740}}
+GAMES = {"gangs": ["Annemarie", "Bartholomäus", "Cy"], "kyotoan": ["Annemarie", "Bartholomäus", "Cy", "Dee"],
+         "neko": ["Annemarie", "Bartholomäus", "Cy"], "bosskito": ["Annemarie", "Bartholomäus", "Cy", "Dee"]}
+SAYS = {"de": "Verlauf", "ja": "履歴"}  # the history's heading
+MOVES = 14
+
+
+def in_progress(live_server, game):
+    """A table of `game` a few moves in (each an offer of the engine, filled at random)."""
+    table, _ = server_table(live_server, game, GAMES[game], {"first_player": 0})
+    service, rnd = live_server.app.extensions["companion.tables"], random.Random(7)
+    for _ in range(MOVES):
+        now = service.get(table.id)
+        if now.state.get("over"):
+            break
+        service.act(table.id, table.record["host_token"], draw_action(now.game, now.state, rnd))
+    assert not service.get(table.id).state.get("over")
+    return table
+
+
+def widest(page) -> list[str]:
+    """The elements wider than the screen (none, on a page that fits)."""
+    return page.evaluate("""() => [...document.querySelectorAll('body *')].filter(e => {
+        const r = e.getBoundingClientRect();
+        return r.width > 0 && (r.right > innerWidth + 0.5 || r.left < -0.5) && !e.closest('.figures, .chart-table, [hidden], .vh, details:not([open]) > :not(summary)');
+      }).map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))""")
+
+
+@pytest.mark.parametrize("lang", ["de", "ja"])
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_table_in_progress_fits_360_px_in_german_and_japanese(live_server, browser, game, lang):
+    table = in_progress(live_server, game)
+    ctx = browser.new_context(**SMALL)
+    page = ctx.new_page()
+    page.goto(f"{live_server.url}/t/{table.id}/play/{table.record['play_token']}?lang={lang}")
+    page.locator('#seat button[name="seat"][value="0"]').first.click()
+    expect(page.locator("header .you")).to_contain_text("Annemarie")
+    expect(page.locator("#netstate")).to_have_attribute("data-state", "live")
+    assert page.evaluate("document.documentElement.lang") == lang
+    expect(page.locator("#history h2")).to_have_text(SAYS[lang])
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert widest(page) == []
+    ctx.close()
