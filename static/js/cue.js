@@ -7,6 +7,7 @@
   var lastCue = null;   // what #cue said last (null: nothing yet, the page as loaded)
   var owedBefore = null;  // the decisions owed to this phone at the last look ("1:yield" …)
   var pinned = null;  // {form, spot}: the form pinned and the spot kept in its place
+  var say = window.ktcSay;  // the page's sentences in its language (app.js)
 
   function heading(form) {
     var h = form.querySelector("h2, h3, legend");

@@ -48,6 +48,8 @@ def test_a_table_in_progress_fits_360_px_in_german_and_japanese(live_server, bro
     table = in_progress(live_server, game)
     ctx = browser.new_context(**SMALL)
     page = ctx.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))  # a script's sentence gone wrong shows here
     page.goto(f"{live_server.url}/t/{table.id}/play/{table.record['play_token']}?lang={lang}")
     page.locator('#seat button[name="seat"][value="0"]').first.click()
     expect(page.locator("header .you")).to_contain_text("Annemarie")
@@ -56,4 +58,23 @@ def test_a_table_in_progress_fits_360_px_in_german_and_japanese(live_server, bro
     expect(page.locator("#history h2")).to_have_text(SAYS[lang])
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     assert widest(page) == []
+    assert errors == []
+    ctx.close()
+
+
+def test_the_scripts_speak_the_page_s_language(live_server, browser):
+    """The seated phone whose turn it is is cued in German (cue.js), and the live banner says so (app.js)."""
+    table, _ = server_table(live_server, "gangs", GAMES["gangs"], {"first_player": 0})
+    ctx = browser.new_context(**SMALL)
+    page = ctx.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{live_server.url}/t/{table.id}/play/{table.record['play_token']}?lang=de")
+    page.locator('#seat button[name="seat"][value="0"]').first.click()
+    expect(page.locator("#netstate")).to_have_text("Live")
+    expect(page.locator("#cue")).to_have_text("Du bist dran, Annemarie.")
+    page.context.set_offline(True)
+    page.evaluate("window.dispatchEvent(new Event('offline'))")
+    expect(page.locator("#netstate")).to_contain_text("Offline: So sah dieses Handy den Tisch zuletzt.")
+    assert errors == []
     ctx.close()
