@@ -1,5 +1,6 @@
 """The games' own names the pages show (a Kyoto no Neko skill, mission or target, a kitten's
-colour, a Boss Kito benefit or colour), translated where they are drawn: `{{ name|tr }}`.
+colour, a Boss Kito benefit or colour, a Last Kyotoan Standing card's name and text), translated
+where they are drawn: `{{ name|tr }}`.
 
 The engines keep these as data in English (their ids and printed names); this module lists them for
 `pybabel extract` (babel.cfg names `extract` below as the extraction method of this file), so each
@@ -12,13 +13,15 @@ from collections.abc import Iterator
 from flask_babel import get_translations
 
 from ..games.bosskito.rules import BENEFIT_NAMES, COLOURS
+from ..games.kyotoan.cards import CARDS
 from ..games.neko.kittens import DEFAULT_SHEETS, MISSIONS, SKILLS, TARGET_LABELS, TARGET_WORDS
 
 
 def names() -> list[str]:
     """Every name of the games' data the pages translate, each once, in a stable order."""
     found = [*SKILLS, *MISSIONS.values(), *TARGET_WORDS.values(), *TARGET_LABELS.values(),
-             *(s["kitten"] for s in DEFAULT_SHEETS), *COLOURS, *BENEFIT_NAMES.values()]
+             *(s["kitten"] for s in DEFAULT_SHEETS), *COLOURS, *BENEFIT_NAMES.values(),
+             *(c.name for c in CARDS.values()), *(c.text for c in CARDS.values())]
     return list(dict.fromkeys(found))
 
 

@@ -6,6 +6,9 @@ from __future__ import annotations
 import re
 
 import pytest
+from flask_babel import gettext
+
+from companion.games.kyotoan.cards import CARDS
 
 from .test_pages import create_from_form, words
 
@@ -59,3 +62,15 @@ def test_the_table_page_speaks_each_phone_s_language_and_pushes_do_not_mix(clien
     en = client.get(f"/t/{table_id}/regions?mode=watch&since=-1&lang=en").text
     assert "履歴" in ja and "History" not in words(ja)
     assert "History" in en and "履歴" not in en
+
+
+def test_a_game_s_own_names_are_shown_in_the_page_s_language(client, app):
+    """Last Kyotoan Standing's market in German: each card's name and text as the catalog says them."""
+    table_id = create_from_form(client, players=("Ann", "Bob"), game="kyotoan")
+    market = app.extensions["companion.tables"].get(table_id).state["market"]
+    page = client.get(f"/t/{table_id}?lang=de").text
+    with app.test_request_context("/?lang=de"):
+        for c in market:
+            name, text = gettext(CARDS[c].name), gettext(CARDS[c].text)
+            assert name != CARDS[c].name or c in ("camouflage", "gourmet", "metamorph", "opportunist", "regeneration")
+            assert name in page and text.replace("„", "") in page.replace("„", "")
