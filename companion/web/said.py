@@ -8,11 +8,16 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from flask_babel import ngettext
 from markupsafe import Markup, escape
+
+from .languages import current as current_language
+from .script_words import Nn_
 
 # The symbols the games write in their sentences, and what a screen reader should say for each
 # (one, several): left alone, ϟ is read as the Greek letter koppa and ★ as "black star".
-SYMBOLS = {"ϟ": ("energy", "energy"), "♥": ("heart", "hearts"), "★": ("star", "stars"), "✸": ("smash", "smashes")}
+# The words are said in the page's language (one, several: the language's plural for the count).
+SYMBOLS = {"ϟ": Nn_("energy", "energy"), "♥": Nn_("heart", "hearts"), "★": Nn_("star", "stars"), "✸": Nn_("smash", "smashes")}
 BY_NAME = {one: glyph for glyph, (one, _) in SYMBOLS.items()}
 _GLYPH = "[" + "".join(SYMBOLS) + "]"
 # A run of symbols (dice faces: "ϟ ♥ ϟ ✸"), else one symbol with the count before it, if any.
@@ -26,9 +31,8 @@ def spoken(text: object) -> Markup:
     def named(found: re.Match) -> str:
         run, count, glyph = found.groups()
         if run:
-            return f'<span role="img" aria-label="{" ".join(SYMBOLS[g][0] for g in run.split())}">{run}</span>'
-        one, several = SYMBOLS[glyph]
-        word = several if count and count != "1" else one
+            return f'<span role="img" aria-label="{" ".join(ngettext(*SYMBOLS[g], 1) for g in run.split())}">{run}</span>'
+        word = ngettext(*SYMBOLS[glyph], int(count) if count else 1)
         return f'{count or ""}<span role="img" aria-label="{word}">{glyph}</span>'
     return Markup(_SYMBOLS_SAID.sub(named, str(escape(text))))
 
@@ -46,13 +50,14 @@ def sym(what: object, name: str | None = None) -> Markup:
 # by an item (~600 bytes) with every action until it held 8,192 (docs/operations.md, "What grows,
 # measured"), while a table says the same sentences again and again.
 @lru_cache(maxsize=4096)
-def _said(line: str) -> str:
-    """A history sentence as the page says it (`spoken`), built once."""
+def _said(line: str, lang: str) -> str:
+    """A history sentence as a page in `lang` says it (`spoken`), built once per language."""
     return str(spoken(line))
 
 
 def history_line(seq: int, lines: tuple[str, ...]) -> Markup:
     """A history entry's list item; its number opens the board as it stood after it (`?at=`, on
     the play and the watch page alike: web/rewind_pages.py)."""
-    said = " ".join(map(_said, lines))
+    lang = current_language()
+    said = " ".join(_said(line, lang) for line in lines)
     return Markup(f'<li id="h-{seq}"><a class="seq" href="?at={seq}">#{seq}</a>{said}</li>')

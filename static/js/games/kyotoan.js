@@ -80,9 +80,9 @@
         return mayKeep ? say("Tap the face of each die you keep (or of all %(dice)s if these are the final dice).", { dice: dice })
           : say("Tap the face of each of the %(dice)s dice: they are the dice that resolve.", { dice: dice });
       }
-      return mayKeep ? count("Tap the face of %(num)s more die, or keep these %(kept)s and roll the others again. Tapping a die takes it back.",
+      return mayKeep ? count("Tap the faces of %(num)s more die, or keep these %(kept)s and roll the others again. Tapping a die takes it back.",
                              "Tap the faces of %(num)s more dice, or keep these %(kept)s and roll the others again. Tapping a die takes it back.", dice - n, { kept: n })
-        : count("Tap the face of %(num)s more die. Tapping a die takes it back.", "Tap the faces of %(num)s more dice. Tapping a die takes it back.", dice - n);
+        : count("Tap the faces of %(num)s more die. Tapping a die takes it back.", "Tap the faces of %(num)s more dice. Tapping a die takes it back.", dice - n);
     }
     // "Enter and roll again" queued offline: the table's answer (the next roll's pad) cannot come
     // yet, so the pad moves on itself as the engine's offer said: the next roll, these dice carried.
