@@ -70,11 +70,14 @@ def ordinal(n: int) -> str:
 
 def keep_choice(response: Response) -> Response:
     """A page opened with `?lang=xx` keeps xx in the phone's cookie, so the next page speaks it
-    too; every answer says it depends on the language asked (a cache keeps one per language)."""
+    too; a page or a JSON reply says it depends on the language asked (a cache keeps one per
+    language)."""
     asked = request.args.get("lang")
     if asked in LANGUAGES and request.cookies.get(COOKIE) != asked:
         response.set_cookie(COOKIE, asked, max_age=KEPT, samesite="Lax", secure=request.is_secure, httponly=True)
-    response.vary.update(("Accept-Language", "Cookie"))
+    if response.mimetype in ("text/html", "application/json"):
+        # Only what is drawn in words varies: a script or a style stays one cached file for all.
+        response.vary.update(("Accept-Language", "Cookie"))
     return response
 
 

@@ -42,6 +42,8 @@ def test_an_unknown_lang_changes_nothing(client):
     resp = client.get("/join?lang=xx", headers={"Accept-Language": "de"})
     assert html_lang(resp.text) == "de" and "lang=" not in resp.headers.get("Set-Cookie", "")
     assert "Accept-Language" in resp.headers["Vary"] and "Cookie" in resp.headers["Vary"]
+    # A script is one cached file whatever the language: a new cookie must not fetch it again.
+    assert "Cookie" not in client.get("/static/js/app.js").headers.get("Vary", "")
 
 
 def test_the_picker_lists_each_language_by_its_own_name_and_keeps_the_page(client):
