@@ -1,5 +1,6 @@
 """The games' own names the pages show (a Kyoto no Neko skill, mission or target, a kitten's
-colour, a Boss Kito benefit or colour, a Last Kyotoan Standing card's name and text), translated
+colour, a Boss Kito benefit or colour, a Last Kyotoan Standing card's name and text, the word on a
+Gangs of Kyoto card tile), translated
 where they are drawn: `{{ name|tr }}`.
 
 The engines keep these as data in English (their ids and printed names); this module lists them for
@@ -13,6 +14,7 @@ from collections.abc import Iterator
 from flask_babel import get_translations
 
 from ..games.bosskito.rules import BENEFIT_NAMES, COLOURS
+from ..games.gangs.cards import TILE_WORDS
 from ..games.kyotoan.cards import CARDS
 from ..games.neko.kittens import DEFAULT_SHEETS, MISSIONS, SKILLS, TARGET_LABELS, TARGET_WORDS
 
@@ -21,7 +23,7 @@ def names() -> list[str]:
     """Every name of the games' data the pages translate, each once, in a stable order."""
     found = [*SKILLS, *MISSIONS.values(), *TARGET_WORDS.values(), *TARGET_LABELS.values(),
              *(s["kitten"] for s in DEFAULT_SHEETS), *COLOURS, *BENEFIT_NAMES.values(),
-             *(c.name for c in CARDS.values()), *(c.text for c in CARDS.values())]
+             *(c.name for c in CARDS.values()), *(c.text for c in CARDS.values()), *TILE_WORDS.values()]
     return list(dict.fromkeys(found))
 
 
