@@ -11,12 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from flask_babel import get_translations
-
 from ..games.bosskito.rules import BENEFIT_NAMES, COLOURS
 from ..games.gangs.cards import TILE_WORDS
 from ..games.kyotoan.cards import CARDS
 from ..games.neko.kittens import DEFAULT_SHEETS, MISSIONS, SKILLS, TARGET_LABELS, TARGET_WORDS
+from .catalogs import gettext
 
 
 def names() -> list[str]:
@@ -29,7 +28,7 @@ def names() -> list[str]:
 
 def translated(name) -> str:
     """A game's name in this request's language (as it is, when the catalog has none)."""
-    return get_translations().ugettext(name) if isinstance(name, str) and name else name
+    return gettext(name) if isinstance(name, str) and name else name
 
 
 def extract(fileobj, keywords, comment_tags, options) -> Iterator[tuple[int, None, str, list[str]]]:

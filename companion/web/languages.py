@@ -12,9 +12,9 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 from flask import Flask, Response, request
-from flask_babel import Babel, Domain, get_locale
+from flask_babel import Babel, Domain
 
-from . import engine_words, phones, script_words
+from . import catalogs, engine_words, phones, script_words
 
 LANGUAGES = ("en", "ja", "fr", "de")
 DEFAULT = "en"
@@ -43,7 +43,7 @@ def choose_language() -> str:
 
 def current() -> str:
     """This request's language code (en outside a request)."""
-    return str(get_locale() or DEFAULT)
+    return catalogs.language(DEFAULT)
 
 
 def picker() -> list[dict]:
@@ -85,6 +85,11 @@ def init_app(app: Flask) -> None:
     """Give the app its catalogs, its choice of language per request, the cookie a `?lang=`
     sets and the picker's template globals."""
     Babel(app, locale_selector=choose_language, default_translation_directories=str(TRANSLATIONS))
+    app.before_request(catalogs.reset)  # a new request looks its catalog up again,
+    app.teardown_request(catalogs.reset)  # and one drawn without the request's hooks forgets it
+    # The templates' _() and ngettext() read the request's catalog once found (Flask-Babel's own
+    # callables look it up at every word); Jinja's newstyle gettext fills the placeholders.
+    app.jinja_env.install_gettext_callables(gettext=catalogs.gettext, ngettext=catalogs.ngettext, newstyle=True)
     app.after_request(keep_choice)
     app.add_template_global(current, "current_language")
     app.add_template_global(picker, "language_picker")

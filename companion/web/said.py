@@ -8,9 +8,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from flask_babel import ngettext
 from markupsafe import Markup, escape
 
+from .catalogs import ngettext
 from .languages import current as current_language
 from .script_words import Nn_
 

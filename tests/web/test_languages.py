@@ -9,6 +9,7 @@ import pytest
 from flask_babel import gettext
 
 from companion.games.kyotoan.cards import CARDS
+from companion.web import catalogs
 
 from .test_pages import create_from_form, words
 
@@ -76,3 +77,14 @@ def test_a_game_s_own_names_are_shown_in_the_page_s_language(client, app):
             name, text = gettext(CARDS[c].name), gettext(CARDS[c].text)
             assert name != CARDS[c].name or c in ("camouflage", "gourmet", "metamorph", "opportunist", "regeneration")
             assert name in page and text.replace("„", "") in page.replace("„", "")
+
+
+def test_one_request_s_language_never_leaks_into_the_next(app):
+    """The catalog is kept per request (web/catalogs.py): a German page, then another phone's."""
+    german, fresh = app.test_client(), app.test_client()
+    assert "An einen Tisch" in german.get("/join?lang=de").text
+    assert html_lang(fresh.get("/join").text) == "en" and "Join a table" in fresh.get("/join").text
+    with app.test_request_context("/?lang=ja"):
+        assert catalogs.gettext("History") == "履歴"
+    with app.test_request_context("/"):
+        assert catalogs.gettext("History") == "History"
