@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 
-from bench import create, figures, load, push_bytes, store_pace, tap_cost, undo
+from bench import create, figures, load, push_bytes, render_langs, store_pace, tap_cost, undo
 
 # name: (its module, what it answers)
 BENCHES = {
@@ -19,6 +19,7 @@ BENCHES = {
     "undo": (undo, "undo and redo against an action, at 10, 300 and 3,000 actions of log"),
     "create": (create, "creating a table with 10 and with 10,000 tables stored"),
     "store-pace": (store_pace, "the embedded store: an fsync per action, 50 tables at a venue's pace, create and home flat"),
+    "render-langs": (render_langs, "a version's pushes drawn for every seat and a watcher, per game, in each language"),
     "figures": (figures, "a finished table's statistics and a past version, per game, over random games"),
 }
 
