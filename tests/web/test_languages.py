@@ -88,3 +88,10 @@ def test_one_request_s_language_never_leaks_into_the_next(app):
         assert catalogs.gettext("History") == "履歴"
     with app.test_request_context("/"):
         assert catalogs.gettext("History") == "History"
+
+
+def test_the_installed_app_is_named_in_the_phone_s_language(client):
+    """The manifest comes without cookies: its words follow Accept-Language, and it says which."""
+    body = client.get("/manifest.webmanifest", headers={"Accept-Language": "ja"}).json
+    assert body["lang"] == "ja" and body["name"] == "Kyoto Table Companion"
+    assert [s["name"] for s in body["shortcuts"]] == ["テーブルに参加", "大会を開く"]
