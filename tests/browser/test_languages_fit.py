@@ -1,6 +1,6 @@
-"""A table's page in German (the longest words) and Japanese (no spaces to break at) fits a 360 px
-phone: nothing is wider than the screen, for each game in progress, on a seated phone; and the
-page speaks the language (its <html lang> and its words)."""
+"""A table's page in German (the longest words), Japanese (no spaces to break at) and French fits a
+360 px phone: nothing is wider than the screen, for each game in progress, on a seated phone, nor
+on home, join and a new group; and the page speaks the language (its <html lang> and its words)."""
 from __future__ import annotations
 
 import random
@@ -17,7 +17,7 @@ pytestmark = pytest.mark.browser
 SMALL = {**PHONE, "viewport": {"width": 360, "height": 740}}
 GAMES = {"gangs": ["Annemarie", "Bartholomäus", "Cy"], "kyotoan": ["Annemarie", "Bartholomäus", "Cy", "Dee"],
          "neko": ["Annemarie", "Bartholomäus", "Cy"], "bosskito": ["Annemarie", "Bartholomäus", "Cy", "Dee"]}
-SAYS = {"de": "Verlauf", "ja": "履歴"}  # the history's heading
+SAYS = {"de": "Verlauf", "ja": "履歴", "fr": "Historique"}  # the history's heading
 MOVES = 14
 
 
@@ -42,7 +42,7 @@ def widest(page) -> list[str]:
       }).map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))""")
 
 
-@pytest.mark.parametrize("lang", ["de", "ja"])
+@pytest.mark.parametrize("lang", ["de", "ja", "fr"])
 @pytest.mark.parametrize("game", list(GAMES))
 def test_a_table_in_progress_fits_360_px_in_german_and_japanese(live_server, browser, game, lang):
     table = in_progress(live_server, game)
@@ -59,6 +59,19 @@ def test_a_table_in_progress_fits_360_px_in_german_and_japanese(live_server, bro
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     assert widest(page) == []
     assert errors == []
+    ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["de", "ja", "fr"])
+def test_the_other_pages_fit_360_px(live_server, browser, lang):
+    """Home (the longest form), join and a new group, each in the language, nothing wider than the screen."""
+    ctx = browser.new_context(**SMALL)
+    page = ctx.new_page()
+    for path in ("/", "/join", "/groups/new"):
+        page.goto(f"{live_server.url}{path}?lang={lang}")
+        assert page.evaluate("document.documentElement.lang") == lang
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360, path
+        assert widest(page) == [], path
     ctx.close()
 
 
