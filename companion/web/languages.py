@@ -9,7 +9,7 @@ which the engines keep as message ids and values and the web layer translates wh
 from __future__ import annotations
 
 from pathlib import Path
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit
 
 from flask import Flask, Response, request
 from flask_babel import Babel, Domain
@@ -48,11 +48,16 @@ def current() -> str:
 
 def picker() -> list[dict]:
     """The picker's choices: each language by its own name, with this page's address in it (the
-    page's other arguments kept) and whether it is the one shown."""
+    page's other arguments kept) and whether it is the one shown. A page drawn in answer to a form
+    (a refused table, a wrong join code) links to the page the form was on: its own address takes
+    no GET."""
     shown = current()
-    args = request.args.to_dict(flat=False)
+    path, args = request.path, request.args.to_dict(flat=False)
+    if request.method != "GET":
+        came = urlsplit(request.referrer or "")
+        path, args = (came.path or "/", {}) if came.netloc in ("", request.host) else ("/", {})
     return [{"code": code, "name": NAMES[code], "current": code == shown,
-             "url": request.path + "?" + urlencode({**args, "lang": [code]}, doseq=True)} for code in LANGUAGES]
+             "url": path + "?" + urlencode({**args, "lang": [code]}, doseq=True)} for code in LANGUAGES]
 
 
 def ordinal(n: int) -> str:

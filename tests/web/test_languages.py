@@ -95,3 +95,11 @@ def test_the_installed_app_is_named_in_the_phone_s_language(client):
     body = client.get("/manifest.webmanifest", headers={"Accept-Language": "ja"}).json
     assert body["lang"] == "ja" and body["name"] == "Kyoto Table Companion"
     assert [s["name"] for s in body["shortcuts"]] == ["テーブルに参加", "大会を開く"]
+
+
+def test_a_page_drawn_for_a_form_links_its_languages_to_the_form_s_page(client):
+    """A refused table answers the POST /tables with the home page: its picker opens home, not /tables
+    (which takes no GET)."""
+    resp = client.post("/tables", data={"game": "gangs", "players": ["Ann"], "first_player": "0"},
+                       headers={"Referer": "http://localhost/?lang=fr"})
+    assert resp.status_code == 422 and 'href="/?lang=de"' in resp.text and "/tables?lang" not in resp.text
