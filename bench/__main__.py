@@ -16,6 +16,7 @@ from bench import (
     load,
     night_phones,
     push_bytes,
+    render_langs,
     store_pace,
     tap_cost,
     undo,
@@ -31,6 +32,7 @@ BENCHES = {
     "undo": (undo, "undo and redo against an action, at 10, 300 and 3,000 actions of log"),
     "create": (create, "creating a table with 10 and with 10,000 tables stored"),
     "store-pace": (store_pace, "the embedded store: an fsync per action, 50 tables at a venue's pace, create and home flat"),
+    "render-langs": (render_langs, "a version's pushes drawn for every seat and a watcher, per game, in each language"),
     "figures": (figures, "a finished table's statistics and a past version, per game, over random games"),
     "night-phones": (night_phones, "CPU of one player's my-night push beside a players' page push, by night size"),
     "league-read": (league_read, "a league's standings, big screen, page and CSV at 200 nights x 400 players, "

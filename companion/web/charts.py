@@ -10,9 +10,13 @@ from __future__ import annotations
 
 import math
 
+from babel.lists import format_list
+from flask_babel import gettext, ngettext
 from markupsafe import Markup
 
 from ..games import words
+from .languages import current as current_language
+from .script_words import N_, Nn_
 
 # The drawing's box and its margins: the y ticks (left), the names at the lines' ends (right),
 # the y label (top), the x ticks and label (bottom).
@@ -25,6 +29,13 @@ NAME_GAP = 12  # between two names at the lines' ends
 NAME_CHARS = 8
 # Each series' marker, drawn from its point (relative path commands): a circle, a square, a
 # triangle, a diamond, a triangle upside down, a plus.
+# The words the games' chart templates name their charts by (a title, the x and y axes' labels),
+# translated where a chart is drawn (templates/_chart.html); a unit's forms count a value.
+WORDS = (N_("Score per round"), N_("Stars per turn"), N_("Hearts per turn"), N_("Medals per round"), N_("Bells per round"),
+         N_("round"), N_("turn"), N_("points"), N_("stars"), N_("hearts"), N_("medals"), N_("bells"), N_("level"))
+UNITS = {"points": Nn_("%(num)s point", "%(num)s points"), "stars": Nn_("%(num)s star", "%(num)s stars"),
+         "hearts": Nn_("%(num)s heart", "%(num)s hearts"), "medals": Nn_("%(num)s medal", "%(num)s medals"),
+         "bells": Nn_("%(num)s bell", "%(num)s bells")}
 MARKS = ("m-4,0a4,4 0 1,0 8,0a4,4 0 1,0 -8,0", "m-3.5,-3.5h7v7h-7z", "m0,-5l4.5,8h-9z", "m0,-5l5,5l-5,5l-5,-5z",
          "m0,5l4.5,-8h-9z", "m-1.5,-5h3v3.5h3.5v3h-3.5v3.5h-3v-3.5h-3.5v-3h3.5z")
 
@@ -54,6 +65,8 @@ def scale(top: int, fixed: bool) -> tuple[int, list[int]]:
 
 def counted(value: int, unit: str) -> str:
     """A value with its unit (a plural), singular for 1: "1 bell", "7 bells"; the value alone without a unit."""
+    if unit in UNITS:
+        return ngettext(*UNITS[unit], value)
     return words.counted(value, unit.removesuffix("s"), unit) if unit else str(value)
 
 
@@ -61,10 +74,15 @@ def lead(title: str, x_label: str, tick: str, names: list[str], last: list[int],
     """The sentence a screen reader says for the chart: who leads after the last point, then the others."""
     ranked = sorted(range(len(names)), key=lambda k: -last[k])
     best = [k for k in ranked if last[k] == last[ranked[0]]]
-    who = words.listed([names[k] for k in best])
+    lang = current_language()
+    leaders = [names[k] for k in best]
+    # English lists as the rest of the app does ("Ann, Bob and Cy"); the others by CLDR's pattern.
+    who = words.listed(leaders) if lang == "en" else format_list(leaders, locale=lang)
     others = ", ".join(f"{names[k]} {last[k]}" for k in ranked[len(best):])
-    return (f"{title}. After {x_label} {tick}: {who} {'lead' if len(best) > 1 else 'leads'} with {counted(last[best[0]], unit)}"
-            + (f"; then {others}." if others else "."))
+    said = {"title": title, "x": x_label, "tick": tick, "who": who, "value": counted(last[best[0]], unit)}
+    head = (gettext("%(title)s. After %(x)s %(tick)s: %(who)s lead with %(value)s", **said) if len(best) > 1
+            else gettext("%(title)s. After %(x)s %(tick)s: %(who)s leads with %(value)s", **said))
+    return head + (gettext("; then %(others)s.", others=others) if others else gettext("."))
 
 
 def end_names(ys: list[float]) -> list[float]:
@@ -92,10 +110,11 @@ def layout(title: str, x_label: str, points: list[dict], x_key: str, series: lis
            y_max: int | None = None, unit: str = "", x_to: int | None = None) -> dict:
     """Everything the chart template draws, for at least two timeline points (the first: the start).
     `x_to`: the last round of a game with a set number of them (its axis runs there already)."""
-    labels = ["start"] + [str(p[x_key]) for p in points[1:]]
+    start = gettext("start")
+    labels = [start] + [str(p[x_key]) for p in points[1:]]
     m = len(labels)  # the points; n: the places on the x axis
     if x_to and x_to >= m:
-        labels = ["start"] + [str(r) for r in range(1, x_to + 1)]
+        labels = [start] + [str(r) for r in range(1, x_to + 1)]
     n = len(labels)
     names = [name for name, _ in series]
     values = [reach(points, path) for _, path in series]

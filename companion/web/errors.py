@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from flask import Flask, jsonify, render_template, request
+from flask_babel import gettext
 from werkzeug.exceptions import HTTPException
 
 from ..events.entering import TableInPlay
@@ -11,13 +12,15 @@ from ..store import StaleWrite, StoreError, TableDamaged
 from ..store.base import StaleEvent, StaleLeague
 from ..tables import NotAllowed, TableNotFound, VersionConflict
 from .said import refusal
+from .script_words import N_
+from .security import EXPIRED
 
 MESSAGES = {
-    400: "The request could not be read.",
-    404: "There is nothing at this address.",
-    405: "That address does not take this kind of request.",
-    413: "The request is too large.",
-    429: "Too many tries; wait a moment and try again.",
+    400: N_("The request could not be read."),
+    404: N_("There is nothing at this address."),
+    405: N_("That address does not take this kind of request."),
+    413: N_("The request is too large."),
+    429: N_("Too many tries; wait a moment and try again."),
 }
 
 
@@ -83,10 +86,10 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(HTTPException)
     def http_error(exc):
-        message = exc.description if exc.code == 400 and exc.description and "expired" in exc.description else None
-        return error_reply(exc.code or 500, message or MESSAGES.get(exc.code, "Request failed."))
+        message = exc.description if exc.code == 400 and exc.description == gettext(EXPIRED) else None
+        return error_reply(exc.code or 500, message or gettext(MESSAGES.get(exc.code, N_("Request failed."))))
 
     @app.errorhandler(Exception)
     def unexpected(exc):
         app.logger.exception("Unexpected error")
-        return error_reply(500, "Something went wrong on the server. Reload the table to see where it stands.")
+        return error_reply(500, gettext("Something went wrong on the server. Reload the table to see where it stands."))

@@ -4,6 +4,7 @@ beats whom, with charts; the spreadsheet) and a new table in the group from that
 from __future__ import annotations
 
 from flask import Blueprint, flash, redirect, render_template, request, session, url_for
+from flask_babel import gettext
 
 from ..games import RuleViolation, all_games, get_game
 from ..groups.service import WrongGroupToken
@@ -47,8 +48,8 @@ def group_link(group_id, token):
     try:
         groups().authorise(group_id, token)
     except WrongGroupToken:
-        return render_template("error.html", status=403, message="This group link does not open the group: it may be "
-                               "mistyped or cut short. Ask a friend in the group for the link again."), 403
+        return render_template("error.html", status=403, message=gettext(
+            "This group link does not open the group: it may be mistyped or cut short. Ask a friend in the group for the link again.")), 403
     remember_token(group_id, token, KIND)
     return redirect(url_for("groups.group_page", group_id=group_id))
 

@@ -33,6 +33,7 @@ import secrets
 import time
 
 from flask import Flask, current_app, g, has_request_context, make_response, render_template, request, session
+from flask_babel import gettext, ngettext
 from flask_limiter import Limiter
 from flask_limiter.errors import RateLimitExceeded
 from flask_limiter.util import get_remote_address
@@ -97,7 +98,7 @@ def _refuse_unknown_ids(endpoint, values) -> None:
         value = (values or {}).get(name)
         if value is not None and not ID_FORMAT.fullmatch(value):
             raise (TableNotFound if name == "table_id" else EventNotFound)(
-                f"There is no {'table' if name == 'table_id' else 'event'} with that id.")
+                gettext("There is no table with that id.") if name == "table_id" else gettext("There is no event with that id."))
 
 
 def _phone() -> str:
@@ -138,7 +139,8 @@ class TooManyTables(Exception):
     """More tables than this address may still create in the window; `wait`: seconds until it may."""
 
     def __init__(self, wait: int):
-        super().__init__(f"That stores more new tables than this address may make now; try again in {wait} seconds.")
+        super().__init__(ngettext("That stores more new tables than this address may make now; try again in %(num)s second.",
+                                  "That stores more new tables than this address may make now; try again in %(num)s seconds.", wait))
         self.wait = wait
 
 
@@ -189,15 +191,19 @@ def init_app(app: Flask) -> Limiter:
         current = limiter.current_limit
         wait = max(1, int(current.reset_at - time.time())) if current else 60
         if request.endpoint == "pages.join_code":
-            msg = f"Too many wrong codes from this phone or network. Try again in {wait} seconds."
+            msg = ngettext("Too many wrong codes from this phone or network. Try again in %(num)s second.",
+                           "Too many wrong codes from this phone or network. Try again in %(num)s seconds.", wait)
             resp = make_response(render_template("join.html", code="", error=msg), 429)
         elif request.endpoint in CHANGES and not may_change():
-            resp = make_response(error_reply(429, "Too many requests without the right to change a table from this "
-                                                  f"address; wait {wait} seconds."))
+            resp = make_response(error_reply(429, ngettext(
+                "Too many requests without the right to change a table from this address; wait %(num)s second.",
+                "Too many requests without the right to change a table from this address; wait %(num)s seconds.", wait)))
         elif request.endpoint in CREATES:
-            resp = make_response(error_reply(429, f"Too many new tables or events from this address; try again in {wait} seconds."))
+            resp = make_response(error_reply(429, ngettext("Too many new tables or events from this address; try again in %(num)s second.",
+                                                      "Too many new tables or events from this address; try again in %(num)s seconds.", wait)))
         else:
-            resp = make_response(error_reply(429, f"Too many changes to this table at once; wait {wait} seconds and try again."))
+            resp = make_response(error_reply(429, ngettext("Too many changes to this table at once; wait %(num)s second and try again.",
+                                                      "Too many changes to this table at once; wait %(num)s seconds and try again.", wait)))
         resp.headers["Retry-After"] = str(wait)
         return resp
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask_babel import gettext
 from flask_htmx import HTMX
 
 from ..games import WATCHER, RuleViolation, Viewer, all_games, get_game
@@ -82,8 +83,8 @@ def play_link(table_id, token):
     if not table.viewer_for(token).can_act:
         # An old or mistyped link (a seat's link after the seat was freed, a QR code cut off):
         # say so, and what still works, rather than a bare refusal.
-        message = ("This play link is not (or no longer) valid for this table. Ask someone at the table "
-                   "for the join code, or scan the play QR code on their screen. You can still watch.")
+        message = gettext("This play link is not (or no longer) valid for this table. Ask someone at the table "
+                          "for the join code, or scan the play QR code on their screen. You can still watch.")
         return render_template("error.html", status=403, message=message,
                                watch=url_for("pages.watch", table_id=table_id)), 403
     if not table.viewer_for(cookie_token(table_id)).can_act:
@@ -230,9 +231,9 @@ def shared_phone(table_id):
     around, it answers for every player whose seat no phone holds (a held seat answers on its own)."""
     viewer = _viewer(tables().get(table_id))
     if not viewer.can_act:
-        flash("Only a phone that joined with the play code can be the table's shared phone.")
+        flash(gettext("Only a phone that joined with the play code can be the table's shared phone."))
     elif viewer.seat is not None:
-        flash("This phone holds a seat: leave it first to make this the table's shared phone.")
+        flash(gettext("This phone holds a seat: leave it first to make this the table's shared phone."))
     else:
         remember_shared_phone(table_id)
     return redirect(url_for("pages.table", table_id=table_id))
@@ -244,7 +245,7 @@ def leave_seat(table_id):
     table = tables().get(table_id)
     viewer = _viewer(table)
     if viewer.seat is None:
-        flash("This phone holds no seat.")
+        flash(gettext("This phone holds no seat."))
     else:
         tables().free_seat(table_id, cookie_token(table_id), viewer.seat)
         remember_token(table_id, host_token(table_id) or table.record["play_token"])

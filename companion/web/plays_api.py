@@ -4,6 +4,7 @@ the caller as the table is), and its pauses. The pages read the same (rewind_pag
 from __future__ import annotations
 
 from flask import Blueprint, current_app, jsonify
+from flask_babel import gettext
 
 from ..tables import Table
 from ..tables.pause import is_paused
@@ -11,14 +12,16 @@ from ..tables.rewind import at_version
 from ..tables.stats import FigureCache
 from . import bearer_token, tables
 from .api import _body
+from .script_words import N_
 
 bp = Blueprint("plays_api", __name__, url_prefix="/api/tables")
 EXTENSION = "companion.figures"
 # How a page names each game's figures (api.md fixes the keys); any other reads as its key.
-LABELS = {"turns_in_kyoto": "Turns in Kyoto", "damage_dealt": "Damage dealt", "hearts_healed": "Hearts healed",
-          "cards_bought": "Cards bought", "energy_gained": "Energy gained", "bells": "Bells",
-          "cards_received": "Cards received", "refused": "Refused", "checks": "Checks", "criticals": "Critical failures",
-          "medals": "Medals", "tokens_placed": "Tokens placed", "benefits": "Benefits"}
+LABELS = {"turns_in_kyoto": N_("Turns in Kyoto"), "damage_dealt": N_("Damage dealt"), "hearts_healed": N_("Hearts healed"),
+          "cards_bought": N_("Cards bought"), "energy_gained": N_("Energy gained"), "bells": N_("Bells"),
+          "cards_received": N_("Cards received"), "refused": N_("Refused"), "checks": N_("Checks"),
+          "criticals": N_("Critical failures"), "medals": N_("Medals"), "tokens_placed": N_("Tokens placed"),
+          "benefits": N_("Benefits")}
 
 
 @bp.record_once
@@ -40,7 +43,7 @@ def table_figures(table: Table) -> dict | None:
 @bp.app_template_global("figure_label")
 def figure_label(key: str) -> str:
     """A figure's name as a page shows it."""
-    return LABELS.get(key, key.replace("_", " ").capitalize())
+    return gettext(LABELS[key]) if key in LABELS else key.replace("_", " ").capitalize()
 
 
 @bp.get("/<table_id>/stats")

@@ -9,8 +9,12 @@ from __future__ import annotations
 import secrets
 
 from flask import Flask, abort, request, session
+from flask_babel import gettext
 
 from ..tables import same_secret
+from .script_words import N_
+
+EXPIRED = N_("The form has expired (or came from another site): reload the page and try again.")
 
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -43,7 +47,7 @@ def init_app(app: Flask) -> None:
         sent = request.headers.get("X-CSRF-Token") or request.form.get("_csrf", "")
         expected = session.get("csrf", "")
         if not expected or not same_secret(expected, sent):
-            abort(400, "The form has expired (or came from another site): reload the page and try again.")
+            abort(400, gettext(EXPIRED))
         return None
 
     @app.after_request

@@ -1,6 +1,31 @@
 // Page behaviour (no inline script: CSP): live banner, service worker, polling, what is said aloud.
 (function () {
   "use strict";
+  // The scripts' sentences in the page's language (companion/web/script_words.py), found by their
+  // English words; `%(name)s` in a sentence is filled from `vars`. A counted sentence's form is the
+  // one the page's language names for n (Intl.PluralRules: CLDR's one, few, many, other…).
+  var catalog = null;
+  function sentences() {
+    if (catalog === null) {
+      var el = document.getElementById("script-words");
+      try { catalog = el ? JSON.parse(el.textContent) : {}; } catch (e) { catalog = {}; }
+    }
+    return catalog;
+  }
+  function fill(text, vars) {
+    return text.replace(/%\((\w+)\)s/g, function (m, key) { return vars && key in vars ? String(vars[key]) : m; });
+  }
+  window.ktcSay = function (text, vars) {
+    var said = sentences()[text];
+    return fill(typeof said === "string" ? said : text, vars);
+  };
+  window.ktcCount = function (one, other, n, vars) {
+    var forms = sentences()[one], kind = n === 1 ? "one" : "other";
+    try { kind = new Intl.PluralRules(document.documentElement.lang || "en").select(n); } catch (e) { /* the English rule */ }
+    var text = forms && typeof forms === "object" ? forms[kind] || forms.other : (n === 1 ? one : other);
+    return fill(text, Object.assign({ num: n }, vars));
+  };
+  var say = window.ktcSay;
   var banner = function () { return document.getElementById("netstate"); };
 
   function show(state, text) {
@@ -16,14 +41,14 @@
     var savedCopy = document.documentElement.dataset.savedCopy && document.body && document.body.dataset.live !== "open";
     if (!navigator.onLine || savedCopy) {
       show("offline", document.getElementById("status") ?
-        "Offline: this is the table as this phone last saw it. It updates when the connection is back." :
-        "Offline: this is the page as this phone last saw it. It updates when the connection is back.");
+        say("Offline: this is the table as this phone last saw it. It updates when the connection is back.") :
+        say("Offline: this is the page as this phone last saw it. It updates when the connection is back."));
     } else if (document.body && document.body.dataset.live === "open") {
-      show("live", "Live");
+      show("live", say("Live"));
     } else if (document.body && document.body.dataset.live === "busy") {
       show("connecting", document.body.dataset.busy);  // the server's cap on live phones
     } else {
-      show("connecting", "Connecting…");
+      show("connecting", say("Connecting…"));
     }
   }
 
@@ -216,7 +241,7 @@
     var closed = event.detail && event.detail.event;
     if (!closed || closed.code !== 1013) return;
     document.body.dataset.live = "busy";
-    document.body.dataset.busy = closed.reason || "The server is busy.";
+    document.body.dataset.busy = closed.reason || say("The server is busy.");
     onlineCheck();
   });
   // A push means the table moved on: an old error message no longer applies.

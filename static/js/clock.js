@@ -52,7 +52,8 @@
     return (h ? h + ":" + pad(m) : String(m)) + ":" + pad(whole % 60);
   }
 
-  function minutes(n) { return n === 1 ? "1 minute" : n + " minutes"; }
+  var say = window.ktcSay;
+  function minutes(n) { return window.ktcCount("%(num)s minute", "%(num)s minutes", n); }
 
   function announce(el, s, paused) {
     // Minutes, not seconds: every ten minutes, at 15, each of the last five, a pause and the end.
@@ -63,9 +64,9 @@
     said = mark;
     var out = el.querySelector(".clock-say");
     if (!out) return;
-    if (s <= 0) out.textContent = "Time is up.";
-    else if (paused) out.textContent = "Clock paused with " + minutes(m) + " left.";
-    else if (state !== "r" || m <= 5 || m === 15 || m % 10 === 0) out.textContent = minutes(m) + " left.";
+    if (s <= 0) out.textContent = say("Time is up.");
+    else if (paused) out.textContent = say("Clock paused with %(left)s left.", { left: minutes(m) });
+    else if (state !== "r" || m <= 5 || m === 15 || m % 10 === 0) out.textContent = say("%(left)s left.", { left: minutes(m) });
   }
 
   function draw() {
@@ -81,9 +82,9 @@
     el.dataset.phase = phase;
     el.classList.toggle("paused", got.reply.paused);
     var time = el.querySelector(".clock-time"), note = el.querySelector(".clock-note");
-    if (time) time.textContent = s <= 0 ? "Time is up" : shown(s);
-    var extra = tableId && figures.extra_minutes ? "+" + figures.extra_minutes + " min for this table" : "";
-    if (note) note.textContent = [got.reply.paused ? "paused" : "", extra].filter(Boolean).join(" · ");
+    if (time) time.textContent = s <= 0 ? say("Time is up") : shown(s);
+    var extra = tableId && figures.extra_minutes ? say("+%(n)s min for this table", { n: figures.extra_minutes }) : "";
+    if (note) note.textContent = [got.reply.paused ? say("paused") : "", extra].filter(Boolean).join(" · ");
     announce(el, s, got.reply.paused);
     drawUp(el);
   }

@@ -7,6 +7,7 @@
   var lastCue = null;   // what #cue said last (null: nothing yet, the page as loaded)
   var owedBefore = null;  // the decisions owed to this phone at the last look ("1:yield" …)
   var pinned = null;  // {form, spot}: the form pinned and the spot kept in its place
+  var say = window.ktcSay;  // the page's sentences in its language (app.js)
 
   function heading(form) {
     var h = form.querySelector("h2, h3, legend");
@@ -57,19 +58,19 @@
     var waiting = holder && (" " + (status.dataset.asked || "")).split(" " + holder.dataset.seat + ":")[1];
     var text = "";
     if (first) {
-      text = (holder ? holder.dataset.seatName + ": a decision waits for you" : "A decision waits on this phone") +
+      text = (holder ? say("%(name)s: a decision waits for you", { name: holder.dataset.seatName }) : say("A decision waits on this phone")) +
         (asked ? ": " + asked : ".");
     } else if (turn) {
-      text = "Your turn, " + holder.dataset.seatName + ".";
+      text = say("Your turn, %(name)s.", { name: holder.dataset.seatName });
     } else if (waits) {
       var said = waiting ? named(holder.dataset.seat + ":" + waiting.split(" ")[0], null) : "";
-      text = holder.dataset.seatName + ": a decision waits for you" + (said ? ": " + said + (/[.!?)]$/.test(said) ? "" : ".") : ".");
+      text = say("%(name)s: a decision waits for you", { name: holder.dataset.seatName }) + (said ? ": " + said + (/[.!?)]$/.test(said) ? "" : ".") : ".");
     }
     box.hidden = !text;
     if (box.textContent !== text) box.textContent = text;  // the same words again are not said again
     document.body.dataset.yours = text ? (turn && !first ? "turn" : "decision") : "";
     if (ownTitle === null) ownTitle = document.title;
-    document.title = first ? "Your decision: " + (asked || "a decision waits") + " · " + ownTitle : ownTitle;
+    document.title = first ? say("Your decision: %(what)s", { what: asked || say("a decision waits") }) + " · " + ownTitle : ownTitle;
     // Once per new decision; a turn, when the words change to it (never for the page as loaded).
     if (fresh || (!first && text && text !== lastCue && lastCue !== null)) buzz();
     lastCue = text;

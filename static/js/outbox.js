@@ -45,7 +45,7 @@
 
   function describe(form, submitter) {
     // outbox_view.js puts the tap in the page's words; without it, a plain label still says it.
-    return window.ktcOutboxView ? window.ktcOutboxView.describe(form, submitter) : "An action";
+    return window.ktcOutboxView ? window.ktcOutboxView.describe(form, submitter) : window.ktcSay("An action");
   }
 
   function entry(config) {
@@ -103,7 +103,7 @@
     // The server's own sentence: the flash strip of an htmx reply, or an error page's message.
     var doc = new DOMParser().parseFromString(reply.html, "text/html");
     var said = words(doc.querySelector("#flash")) || words(doc.querySelector(".error"));
-    return said || "The server refused it (" + reply.status + ").";
+    return said || window.ktcSay("The server refused it (%(status)s).", { status: reply.status });
   }
 
   function againIn(html) {
@@ -142,7 +142,7 @@
     if (TRY_AGAIN.indexOf(reply.status) >= 0) {
       waiting.forEach(function (other) {
         // An answer, and a sure "not applied": this try leaves nothing to wonder about.
-        if (other.id === item.id) { other.tries = item.tries - 1; other.note = "The server answered " + reply.status + ": trying again."; }
+        if (other.id === item.id) { other.tries = item.tries - 1; other.note = window.ktcSay("The server answered %(status)s: trying again.", { status: reply.status }); }
       });
       store("waiting", table, waiting);
       return false;

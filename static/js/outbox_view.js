@@ -4,8 +4,8 @@
 // which must never be read as HTML.
 (function () {
   "use strict";
-  var MAYBE = "It may already be on the table: an earlier try got no answer before the connection dropped. " +
-    "Check the history before entering it again.";
+  var say = window.ktcSay, count = window.ktcCount;
+  var MAYBE = say("It may already be on the table: an earlier try got no answer before the connection dropped. Check the history before entering it again.");
 
   function el(tag, attrs, children) {
     var node = document.createElement(tag);
@@ -24,19 +24,20 @@
   }
 
   function waitingPart(items) {
-    var count = items.length + (items.length === 1 ? " action waiting" : " actions waiting");
+    var waiting = count("%(num)s action waiting", "%(num)s actions waiting", items.length);
     var list = el("ul", {}, items.map(function (item) {
       var parts = [el("span", { "class": "what" }, [item.label])];
       if (item.note) parts.push(el("span", { "class": "muted why" }, [item.note]));
       var sending = window.ktcOutbox && window.ktcOutbox.sending() === item.id;
-      parts.push(sending ? el("span", { "class": "muted" }, ["Sending…"]) : button("Cancel", "cancel", item.id, true));
+      parts.push(sending ? el("span", { "class": "muted" }, [say("Sending…")]) : button(say("Cancel"), "cancel", item.id, true));
       return el("li", {}, parts);
     }));
     return el("div", { "class": "outbox-waiting", role: "status" }, [
-      el("p", {}, [el("b", {}, [count]), " on this phone: sent as soon as the connection is back."]),
+      el("p", {}, [el("b", {}, [waiting]), " " + say("on this phone: sent as soon as the connection is back.")]),
       // The page cannot play the rules itself (the engine is the server's), so it says what it shows.
-      el("p", { "class": "muted" }, ["The buttons below are the table as it was before " + (items.length === 1 ? "it" : "them") +
-        ": what " + (items.length === 1 ? "it makes" : "they make") + " possible (the next player's turn) appears once sent."]), list]);
+      el("p", { "class": "muted" }, [items.length === 1
+        ? say("The buttons below are the table as it was before it: what it makes possible (the next player's turn) appears once sent.")
+        : say("The buttons below are the table as it was before them: what they make possible (the next player's turn) appears once sent.")]), list]);
   }
 
   function refusedPart(items) {
@@ -46,13 +47,13 @@
         el("span", { "class": "why" }, [item.reason]),
         item.maybe ? el("span", { "class": "why" }, [MAYBE]) : null,
         // Offered unless the server's dry run said the table would no longer take it.
-        el("span", { "class": "row" }, [item.again === false ? null : button("Enter it again", "again", item.id),
-                                        button("Dismiss", "dismiss", item.id, true)]),
+        el("span", { "class": "row" }, [item.again === false ? null : button(say("Enter it again"), "again", item.id),
+                                        button(say("Dismiss"), "dismiss", item.id, true)]),
       ]);
     }));
-    var heading = items.length === 1 ? "Not applied" : items.length + " actions not applied";
+    var heading = items.length === 1 ? say("Not applied") : count("%(num)s action not applied", "%(num)s actions not applied", items.length);
     return el("div", { "class": "outbox-refused", role: "alert" }, [
-      el("p", {}, [el("b", {}, [heading]), ": the table did not take what this phone sent. Look at the table, then enter it again or dismiss it."]),
+      el("p", {}, [el("b", {}, [heading]), ": " + say("the table did not take what this phone sent. Look at the table, then enter it again or dismiss it.")]),
       list]);
   }
 
@@ -85,7 +86,7 @@
         }
       });
     }
-    var text = (what || "An action") + (details.length ? " (" + details.join(", ") + ")" : "");
+    var text = (what || say("An action")) + (details.length ? " (" + details.join(", ") + ")" : "");
     return text.length > 160 ? text.slice(0, 157) + "…" : text;
   }
 

@@ -36,7 +36,7 @@
     var net = copy.querySelector("#netstate");
     if (net) {
       net.dataset.state = "connecting";
-      net.textContent = "Connecting…";
+      net.textContent = window.ktcSay("Connecting…");
     }
     return "<!doctype html>\n" + copy.outerHTML;
   }

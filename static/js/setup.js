@@ -25,7 +25,7 @@
       if (option.value === "random") return;
       var input = inputs[Number(option.value)];
       var name = input && input.offsetParent !== null ? input.value.trim() : "";
-      option.textContent = name || "Player " + (Number(option.value) + 1);
+      option.textContent = name || window.ktcSay("Player %(n)s", { n: Number(option.value) + 1 });
       option.hidden = option.disabled = !name;
     });
     if (select.selectedOptions[0] && select.selectedOptions[0].disabled) select.value = "random";

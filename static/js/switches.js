@@ -41,6 +41,9 @@
     insecure: ["needs https", "Only a page opened over https may keep the screen on: set a longer screen timeout instead."],
     missing: ["not here", "This browser cannot keep the screen on: set a longer screen timeout instead."]
   };
+  Object.keys(AWAKE).forEach(function (state) {  // in the page's language
+    AWAKE[state] = AWAKE[state].map(function (text) { return window.ktcSay(text); });
+  });
   var lock = null, asking = false;
   function awakeWanted() {
     try { return localStorage.getItem("ktc-awake") !== "off"; } catch (e) { return true; }

@@ -38,6 +38,13 @@ def test_a_fragment_drawn_in_one_language_is_not_served_in_another(app):
             assert template.render(said=lambda words=words: words) == words
 
 
+def test_a_fragment_is_drawn_once_per_language(app):
+    template = app.jinja_env.from_string("{% cache 'k' %}{{ _('History') }}{% endcache %}")
+    for lang, word in (("de", "Verlauf"), ("en", "History"), ("ja", "履歴"), ("de", "Verlauf")):
+        with app.test_request_context(f"/?lang={lang}"):
+            assert template.render() == word
+
+
 def test_gangs_card_picker_lists_every_offered_card_from_the_cache(client):
     reply = client.post("/api/tables", json={"game": "gangs", "players": ["Ann", "Bob", "Cy"], "seed": 3})
     table = reply.get_json()

@@ -25,9 +25,9 @@
       shown.querySelector("[data-mark-text]").textContent = mark;
       if (list.value) {
         used[list.value] = (used[list.value] || 0) + 1;
-        shown.setAttribute("aria-label", colour + ": " + list.value + (mark ? " " + mark : "") + ", tap to clear");
+        shown.setAttribute("aria-label", window.ktcSay("%(colour)s: %(number)s, tap to clear", { colour: colour, number: list.value + (mark ? " " + mark : "") }));
       } else {
-        shown.setAttribute("aria-label", colour + ": no benefit yet");
+        shown.setAttribute("aria-label", window.ktcSay("%(colour)s: no benefit yet", { colour: colour }));
         if (!next) next = slot;
       }
       shown.disabled = !list.value;
@@ -37,8 +37,9 @@
     form.querySelectorAll("[data-number]").forEach(function (button) {
       var left = Number(button.dataset.left) - (used[button.dataset.number] || 0);
       var text = button.querySelector("[data-left-text]");
-      if (text) text.textContent = left + " left";
-      button.setAttribute("aria-label", button.dataset.number + ": " + left + " left");
+      var said = window.ktcCount("%(num)s left", "%(num)s left", left);
+      if (text) text.textContent = said;
+      button.setAttribute("aria-label", button.dataset.number + ": " + said);
       button.disabled = left <= 0 || !next;
     });
   }

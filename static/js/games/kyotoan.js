@@ -4,6 +4,7 @@
 // with several cards to tap in, a tap picks or takes back, and the form goes when all are picked.
 (function () {
   "use strict";
+  var say = window.ktcSay, count = window.ktcCount;
 
   // The pad stays on the page from roll to roll: a push morphs its head (whose roll, which one, the
   // dice carried; #pad-head) and its buttons, so the dice are read again when the head says other.
@@ -43,7 +44,7 @@
       form().appendChild(hidden);  // again after a push morphed the form (it took what it lacks)
       chips(shown, hidden, faces, words, "reroll it", draw);
       // The outbox's line for a queued tap names the dice it enters (they go in hidden fields).
-      entry.dataset.says = faces.length ? "dice: " + faces.map(function (f) { return words[f] || f; }).join(" ") : "";
+      entry.dataset.says = faces.length ? say("dice: %(faces)s", { faces: faces.map(function (f) { return words[f] || f; }).join(" ") }) : "";
       var n = faces.length, full = n === dice;
       // The last roll's dice, untouched: the resolve form below resolves them.
       var unchanged = full && carried.length === dice && faces.every(function (f, i) { return f === carried[i]; });
@@ -55,7 +56,7 @@
       form().querySelectorAll(".roll-submit button").forEach(function (b) { b.disabled = !full; });
       if (keep) {
         keep.hidden = !(mayKeep && n > 0 && n < dice);
-        keep.textContent = "Keep these " + n + ", roll " + (dice - n) + " again";
+        keep.textContent = count("Keep these %(num)s, roll %(again)s again", "Keep these %(num)s, roll %(again)s again", n, { again: dice - n });
       }
       // Marked, not `hidden`: a push may keep the form after the pad is gone (setUp clears the mark).
       document.querySelectorAll("form.resolve, form.reroll-unentered").forEach(function (f) {
@@ -68,17 +69,20 @@
     // What the next tap does, in words.
     function saying(n, full, unchanged) {
       if (unchanged) {
-        return "These are the last roll's dice: resolve them below" + (again || mayKeep ? ", or tap each die you roll again to take it back." : ".");
+        return again || mayKeep ? say("These are the last roll's dice: resolve them below, or tap each die you roll again to take it back.")
+          : say("These are the last roll's dice: resolve them below.");
       }
       if (full) {
-        return "All " + dice + " dice entered: resolve them" + (again ? " or enter them and roll again" : "") + ". Tapping a die takes it back.";
+        return again ? say("All %(dice)s dice entered: resolve them or enter them and roll again. Tapping a die takes it back.", { dice: dice })
+          : say("All %(dice)s dice entered: resolve them. Tapping a die takes it back.", { dice: dice });
       }
       if (n === 0) {
-        return mayKeep ? "Tap the face of each die you keep (or of all " + dice + " if these are the final dice)."
-          : "Tap the face of each of the " + dice + " dice: they are the dice that resolve.";
+        return mayKeep ? say("Tap the face of each die you keep (or of all %(dice)s if these are the final dice).", { dice: dice })
+          : say("Tap the face of each of the %(dice)s dice: they are the dice that resolve.", { dice: dice });
       }
-      return "Tap the faces of " + (dice - n) + " more " + (dice - n === 1 ? "die" : "dice") + (mayKeep ? ", or keep these " + n + " and roll the others again" : "") +
-        ". Tapping a die takes it back.";
+      return mayKeep ? count("Tap the faces of %(num)s more die, or keep these %(kept)s and roll the others again. Tapping a die takes it back.",
+                             "Tap the faces of %(num)s more dice, or keep these %(kept)s and roll the others again. Tapping a die takes it back.", dice - n, { kept: n })
+        : count("Tap the faces of %(num)s more die. Tapping a die takes it back.", "Tap the faces of %(num)s more dice. Tapping a die takes it back.", dice - n);
     }
     // "Enter and roll again" queued offline: the table's answer (the next roll's pad) cannot come
     // yet, so the pad moves on itself as the engine's offer said: the next roll, these dice carried.
@@ -138,10 +142,10 @@
       });
       var more = slots - picks.length, chosen = form().querySelector("[data-chosen]");
       if (chosen && slots > 1) {
-        chosen.textContent = "Chosen: " + (picks.length ? picks.map(function (c) {
+        chosen.textContent = say("Chosen: %(picks)s", { picks: picks.length ? picks.map(function (c) {
           var b = form().querySelector("#mk-" + c);
           return b ? nameOf(b) : c;
-        }).join(", ") : "none yet") + (more ? "; " + more + " more" : "");
+        }).join(", ") : say("none yet") }) + (more ? "; " + count("%(num)s more", "%(num)s more", more) : "");
       }
       form().querySelectorAll(".card-grid button").forEach(function (b) {
         // One card to tap in: each card is a plain submit button. Several: a tap picks it.
@@ -204,7 +208,7 @@
       chip.type = "button";
       chip.className = "chip die";
       chip.textContent = words[face] || face;
-      chip.setAttribute("aria-label", "die " + (i + 1) + ": " + face + ", tap to " + does);
+      chip.setAttribute("aria-label", say(does === "reroll it" ? "die %(n)s: %(face)s, tap to reroll it" : "die %(n)s: %(face)s, tap to take it back", { n: i + 1, face: face }));
       chip.addEventListener("click", function () { faces.splice(i, 1); redraw(); });
       shown.appendChild(chip);
       input.type = "hidden";
@@ -231,7 +235,7 @@
     function draw() {
       chips(shown, sent, faces, words, "take it back", draw);
       var left = dice - faces.length;
-      if (says) says.textContent = left === dice ? first : left ? "Tap " + left + " more " + (left === 1 ? "die" : "dice") + "." : "All dice entered.";
+      if (says) says.textContent = left === dice ? first : left ? count("Tap %(num)s more die.", "Tap %(num)s more dice.", left) : say("All dice entered.");
       if (submit) submit.disabled = left > 0;
       pad.querySelectorAll(".face-key").forEach(function (b) { b.disabled = left === 0; });
     }

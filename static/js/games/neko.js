@@ -5,6 +5,14 @@
 // engine decides (games/neko/_controls.html draws its offers).
 (function () {
   "use strict";
+  var say = window.ktcSay;
+  // What a check still lacks, in one sentence (each set of missing taps is a sentence of its own).
+  var LACKS = {
+    "target objective die": "Tap the target, the Objective and the die.", "skill objective die": "Tap the skill, the Objective and the die.",
+    "objective die": "Tap the Objective and the die.", "die": "Tap the die.", "target die": "Tap the target and the die.",
+    "skill die": "Tap the skill and the die.", "target objective": "Tap the target and the Objective.",
+    "skill objective": "Tap the skill and the Objective.", "objective": "Tap the Objective.", "target": "Tap the target.", "skill": "Tap the skill."
+  };
 
   function checked(form, name) {
     return form.querySelector('input[name="' + name + '"]:checked');
@@ -51,24 +59,24 @@
     var target = checked(form, "_set"), skill = checked(form, "skill");
     var objective = checked(form, "objective:int"), die = checked(form, "die:json");
     var missing = [];
-    if (!target || !skill) missing.push(target ? "the skill" : "the target");
-    if (!objective) missing.push("the Objective");
-    if (!die) missing.push("the die");
+    if (!target || !skill) missing.push(target ? "skill" : "target");
+    if (!objective) missing.push("objective");
+    if (!die) missing.push("die");
     if (missing.length) {
-      out.textContent = "Tap " + missing.join(", ") + ".";
+      out.textContent = say(LACKS[missing.join(" ")]);
       out.dataset.outcome = "";
       return;
     }
     var level = parseInt(skill.getAttribute("data-level-" + (target.dataset.player || form.elements["player:int"].value)), 10);
     var goal = parseInt(objective.value, 10), rolled = face(die);
     if (rolled === "X") {
-      out.textContent = "X vs " + goal + ": critical failure";
+      out.textContent = say("X vs %(goal)s: critical failure", { goal: goal });
       out.dataset.outcome = "failure";
       return;
     }
     var sum = rolled + level;
     var success = sum >= goal;
-    out.textContent = rolled + " + " + level + " = " + sum + " vs " + goal + ": " + (success ? "success" : "failure");
+    out.textContent = say(success ? "%(sum)s vs %(goal)s: success" : "%(sum)s vs %(goal)s: failure", { sum: rolled + " + " + level + " = " + sum, goal: goal });
     out.dataset.outcome = success ? "success" : "failure";
   }
 
@@ -86,18 +94,18 @@
     var a = face(checked(form, "rolls.0.0:json")), d = face(checked(form, "rolls.0.1:json"));
     if (!out) return;
     if (!pair || a === null || d === null) {
-      out.textContent = "Tap who fights whom and both dice.";
+      out.textContent = say("Tap who fights whom and both dice.");
       return;
     }
     var levels = pair.dataset.levels.split(" ").map(Number);
     var total = function (die, level) { return die === "X" ? null : die + level; };
     var ta = total(a, levels[0]), td = total(d, levels[1]);
-    var say = function (die, level, t) { return t === null ? "X" : die + " + " + level + " = " + t; };
+    var sum = function (die, level, t) { return t === null ? "X" : die + " + " + level + " = " + t; };
     var result;
-    if (ta === td) result = "a draw: roll again";
-    else if (td === null || (ta !== null && ta > td)) result = first + " wins";
-    else result = second + " wins";
-    out.textContent = say(a, levels[0], ta) + " vs " + say(d, levels[1], td) + ": " + result;
+    if (ta === td) result = say("a draw: roll again");
+    else if (td === null || (ta !== null && ta > td)) result = say("%(name)s wins", { name: first });
+    else result = say("%(name)s wins", { name: second });
+    out.textContent = say("%(first)s vs %(second)s: %(result)s", { first: sum(a, levels[0], ta), second: sum(d, levels[1], td), result: result });
   }
 
   document.addEventListener("change", function (event) {
@@ -133,7 +141,7 @@
       b.disabled = level >= top;
     });
     var note = form.querySelector("[data-picks]");
-    note.textContent = picks.length ? "Chosen: " + picks.join(", ") + " (" + (owed - picks.length) + " more)" : "";
+    note.textContent = picks.length ? say("Chosen: %(picks)s (%(left)s more)", { picks: picks.join(", "), left: owed - picks.length }) : "";
     var restart = form.querySelector("[data-again]");
     if (restart) restart.hidden = !picks.length;
   });

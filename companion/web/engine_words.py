@@ -1,0 +1,39 @@
+"""The games' own names the pages show (a Kyoto no Neko skill, mission or target, a kitten's
+colour, a Boss Kito benefit or colour, a Last Kyotoan Standing card's name and text, the word on a
+Gangs of Kyoto card tile, a variant the home page offers), translated where they are drawn:
+`{{ name|tr }}`.
+
+The engines keep these as data in English (their ids and printed names); this module lists them for
+`pybabel extract` (babel.cfg names `extract` below as the extraction method of this file), so each
+is one message of the `messages` catalog, found by its English words, with no copy of the lists.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..games import all_games
+from ..games.bosskito.rules import BENEFIT_NAMES, COLOURS
+from ..games.gangs.cards import TILE_WORDS
+from ..games.kyotoan.cards import CARDS
+from ..games.neko.kittens import DEFAULT_SHEETS, MISSIONS, SKILLS, TARGET_LABELS, TARGET_WORDS
+from .catalogs import gettext
+
+
+def names() -> list[str]:
+    """Every name of the games' data the pages translate, each once, in a stable order."""
+    found = [*SKILLS, *MISSIONS.values(), *TARGET_WORDS.values(), *TARGET_LABELS.values(),
+             *(s["kitten"] for s in DEFAULT_SHEETS), *COLOURS, *BENEFIT_NAMES.values(),
+             *(c.name for c in CARDS.values()), *(c.text for c in CARDS.values()), *TILE_WORDS.values(),
+             *(o.help for g in all_games() for o in g.options if o.default is False)]  # the home page's variants
+    return list(dict.fromkeys(found))
+
+
+def translated(name) -> str:
+    """A game's name in this request's language (as it is, when the catalog has none)."""
+    return gettext(name) if isinstance(name, str) and name else name
+
+
+def extract(fileobj, keywords, comment_tags, options) -> Iterator[tuple[int, None, str, list[str]]]:
+    """Babel's extraction method for this file: each name, as a message of its own."""
+    for name in names():
+        yield 1, None, name, ["A name from the games' data (companion/games)."]
