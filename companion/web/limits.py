@@ -48,7 +48,7 @@ CREATES = ("pages.create", "api.create_table", "api.import_table", "events.creat
            "events_api.import_event", "leagues_api.create", "leagues_api.import_league", "leagues.create", "leagues.new_night",
            "groups_api.create", "groups.create", "groups.new_table")
 CHANGES = ("pages.act", "pages.undo", "pages.redo", "api.act", "api.undo", "api.redo",
-           "api.claim_seat", "api.free_seat", "api.seat_back", "pages.seat", "pages.leave_seat", "pages.free_seat",
+           "api.claim_seat", "api.free_seat", "api.seat_back", "seats.seat", "seats.leave_seat", "seats.free_seat",
            "seats.move_seat", "seats.seat_back")
 WRONG_CODE = 404
 # Table and event ids are 11 characters of token_urlsafe(8); a little room, and nothing longer is
@@ -76,7 +76,7 @@ def _change_token() -> str | None:
     table_id = request.view_args["table_id"]
     if request.blueprint == "api":
         return bearer_token()
-    return host_token(table_id) if request.endpoint == "pages.free_seat" else cookie_token(table_id)
+    return host_token(table_id) if request.endpoint == "seats.free_seat" else cookie_token(table_id)
 
 
 def may_change() -> bool:
