@@ -9,6 +9,7 @@ from ..games import RuleViolation, get_game
 from ..games.fields import index_text, is_int, quoted
 from ..games.names import clean_name, folded, name_key  # noqa: F401 (name_key: moved to games/names.py; nights import it from here)
 from ..games.words import listed
+from ..games.said import said
 from .standings import DEFAULT_SCHEME, SCHEMES
 
 EVENT_NAME_MAX = 80
@@ -35,7 +36,7 @@ def event_setup(name: object, games: object, rounds: object, scoring: object = N
     or None), cleaned; a RuleViolation with a sentence for the first that is wrong."""
     clean = clean_name(name, "event name", EVENT_NAME_MAX)
     if not isinstance(games, list) or not games:
-        raise RuleViolation("'games' lists the game ids the night may use.")
+        raise RuleViolation(said("'games' lists the game ids the night may use."))
     ids = []
     for game in games:
         game_id = get_game(game).id
@@ -73,7 +74,7 @@ def round_games(given: object, event_games: list[str]) -> list:
     objects in the order given; else a RuleViolation with a sentence."""
     ids = [given] if isinstance(given, str) else given
     if not isinstance(ids, list) or not ids:
-        raise RuleViolation("Choose at least one game for the round.")
+        raise RuleViolation(said("Choose at least one game for the round."))
     games = []
     for game_id in ids:
         game = get_game(game_id)
@@ -93,7 +94,7 @@ def rounds_from_form(text: object) -> int:
             raise RuleViolation(f"A night has from 1 to {MAX_ROUNDS} rounds; {int(digits)} is not one of them.")
         return int(digits)
     if not digits:
-        raise RuleViolation("Type how many rounds the night has, such as 3.")
+        raise RuleViolation(said("Type how many rounds the night has, such as 3."))
     word = NUMBER_WORDS.get(digits.casefold())
     example = f"{word}" if word else "3"
     raise RuleViolation(f"Type the number of rounds in digits, such as {example}: “{digits[:20]}” is not a number the app reads.")
@@ -127,12 +128,12 @@ def player_names(names: object) -> list[str]:
     if isinstance(names, str):
         names = pasted_names(names)
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        raise RuleViolation("'names' is a list of player names.")
+        raise RuleViolation(said("'names' is a list of player names."))
     if len(names) > MAX_PLAYERS:  # refused before thousands of names are cleaned one by one
         raise RuleViolation(f"A night holds at most {MAX_PLAYERS} players; this list names {len(names)}.")
     clean = [clean_name(n, "player's name") for n in names]
     if not clean:
-        raise RuleViolation("Give at least one name.")
+        raise RuleViolation(said("Give at least one name."))
     refuse_lookalikes(clean)
     return clean
 
@@ -248,10 +249,10 @@ def swap_seats(record: dict, rnd: dict, a: object, b: object) -> tuple[tuple[dic
             raise RuleViolation(f"{known['name']} has no seat in round {rnd['round']}." if known else
                                 f"'{quoted(name)}' is not registered for this night: check the spelling.")
     if folded(a) == folded(b):
-        raise RuleViolation("Those are the same player: name two players to swap.")
+        raise RuleViolation(said("Those are the same player: name two players to swap."))
     first, second = spots[folded(a)], spots[folded(b)]
     if first[0] is second[0]:
-        raise RuleViolation("They sit at the same table already.")
+        raise RuleViolation(said("They sit at the same table already."))
     return first, second
 
 
@@ -260,7 +261,7 @@ def checked_result(results: list[dict], table_id: object, placings: object) -> t
     players (a list best first, or the form's {name: place number}); RuleViolation for either."""
     entry = next((r for r in results if r["table_id"] == table_id), None)
     if entry is None:
-        raise RuleViolation("That table is not part of this event: reload the page to see the tables as they are.")
+        raise RuleViolation(said("That table is not part of this event: reload the page to see the tables as they are."))
     where = f"Table {entry['table']} of round {entry['round']}"
     if isinstance(placings, dict):
         return entry, places_from_numbers(placings, entry["players"], where)

@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 
 from ..games import RuleViolation
 from ..games.fields import is_int
+from ..games.said import said
 from .checks import form_number
 
 OVER = "The night is over: every table of its last round has a result, so no clock runs. The clock was not changed."
@@ -134,7 +135,7 @@ def form_body(form) -> dict:
               "resume": lambda: {"pause": False}, "round": lambda: {"add_minutes": form_number(form.get("add_minutes"))},
               "table": lambda: {"table_id": form.get("table_id", ""), "add_minutes": form_number(form.get("add_minutes"))}}
     if action not in bodies:
-        raise RuleViolation("The clock form sent no known change: reload the desk.")
+        raise RuleViolation(said("The clock form sent no known change: reload the desk."))
     return bodies[action]()
 
 
@@ -156,7 +157,7 @@ def check_drawn(record: dict, body: dict, drawn: object, clear_extra: bool) -> N
 
 def _pause(clock: dict, pause: object, at: float) -> str:
     if not isinstance(pause, bool):
-        raise RuleViolation("'pause' must be true (pause the clock) or false (resume it).")
+        raise RuleViolation(said("'pause' must be true (pause the clock) or false (resume it)."))
     if pause == (clock["left_s"] is not None):
         raise RuleViolation("The clock is paused already." if pause else "The clock is running already.")
     if pause:
@@ -185,7 +186,7 @@ def _fits(left: float, what: str) -> None:
 
 def _current_round(record: dict) -> dict:
     if not record["rounds"]:
-        raise RuleViolation("No round has started: the clock counts down the current round.")
+        raise RuleViolation(said("No round has started: the clock counts down the current round."))
     return record["rounds"][-1]
 
 

@@ -14,6 +14,7 @@ import secrets
 
 from ..games import RuleViolation
 from ..games.names import clean_name
+from ..games.said import said
 from ..tables import same_secret
 from .records import note, now
 
@@ -64,10 +65,10 @@ def revoke(record: dict, by: dict, desk_id: object) -> list[dict]:
     from it (`made_from`), noted in the history; returns them, the desk asked for first."""
     desk = next((d for d in open_desks(record) if d["id"] == desk_id), None)
     if desk is None:
-        raise RuleViolation("That desk is not open (it may have been revoked already): reload the page.")
+        raise RuleViolation(said("That desk is not open (it may have been revoked already): reload the page."))
     gone = [desk, *made_from(record, desk["id"])]
     if desk["id"] == by["id"]:
-        raise RuleViolation("This is the desk you are using: revoke it from another desk.")
+        raise RuleViolation(said("This is the desk you are using: revoke it from another desk."))
     if by["id"] in {d["id"] for d in gone}:
         raise RuleViolation(f"This desk was handed over from “{desk['label']}”, so revoking that one would revoke this "
                             "one too: revoke it from another desk.")

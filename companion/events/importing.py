@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from ..games import RuleViolation, get_game
 from ..games.fields import is_int
 from ..games.names import clean_name
+from ..games.said import said
 from .checks import MAX_PLAYERS, event_setup, refuse_lookalikes
 
 EXPORT_SCHEMA = 1
@@ -45,15 +46,15 @@ class EventImport:
 def read_export(data: object) -> EventImport:
     """The checked content of an event export, or a RuleViolation with a sentence."""
     if not isinstance(data, dict):
-        raise RuleViolation("An import is an event export: an object with name, games, players and rounds.")
+        raise RuleViolation(said("An import is an event export: an object with name, games, players and rounds."))
     unknown = sorted(set(data) - EXPORT_FIELDS)
     if unknown:
         raise RuleViolation(DAMAGED.format(f"an event export has no field '{unknown[0][:40]}'"))
     schema = data.get("schema", EXPORT_SCHEMA)
     if not is_int(schema):
-        raise RuleViolation("An event export's 'schema' is a whole number.")
+        raise RuleViolation(said("An event export's 'schema' is a whole number."))
     if schema > EXPORT_SCHEMA:
-        raise RuleViolation("This export comes from a newer version of the app.")
+        raise RuleViolation(said("This export comes from a newer version of the app."))
     setup = event_setup(data.get("name"), data.get("games"), data.get("rounds_planned"), data.get("scoring"), data.get("date"),
                         data.get("final_planned"))
     players = _players(data.get("players"), setup["rounds_planned"])

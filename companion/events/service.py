@@ -19,6 +19,7 @@ import time
 
 from ..games import RuleViolation
 from ..games.words import listed
+from ..games.said import said
 from ..store import Store
 from ..store.base import StoreError
 from ..store.revisions import store_changed
@@ -86,7 +87,7 @@ class EventService(ResultDesk, FinalDesk, EventReader, PlayerPhones):
     def checkin(self, event_id: str, token: str | None, names: object, present: object) -> dict:
         """Check players in (present) or out (absent, or dropped out)."""
         if not isinstance(present, bool):
-            raise RuleViolation("'present' must be true or false.")
+            raise RuleViolation(said("'present' must be true or false."))
 
         clean = player_names(names)
 
@@ -169,7 +170,7 @@ class EventService(ResultDesk, FinalDesk, EventReader, PlayerPhones):
             rnd = self._current(record)
             entry = next((t for t in rnd["tables"] if t["table_id"] == table_id), None)
             if entry is None:
-                raise RuleViolation("That table is not in the current round: reload the page to see the tables as they are.")
+                raise RuleViolation(said("That table is not in the current round: reload the page to see the tables as they are."))
             game = round_games(game_id, record["games"])[0]
             number = rnd["tables"].index(entry) + 1
             if not game.min_players <= len(entry["players"]) <= game.max_players:
@@ -187,7 +188,7 @@ class EventService(ResultDesk, FinalDesk, EventReader, PlayerPhones):
     @staticmethod
     def _current(record: dict) -> dict:
         if not record["rounds"]:
-            raise RuleViolation("No round has started.")
+            raise RuleViolation(said("No round has started."))
         return record["rounds"][-1]
 
     def _untouched(self, record: dict, entry: dict) -> None:
@@ -282,7 +283,7 @@ class EventService(ResultDesk, FinalDesk, EventReader, PlayerPhones):
         """The event, for a bearer of its organiser token (or a desk's); else NotAllowed."""
         record = self.get(event_id)
         if not self.is_organiser(record, token):
-            raise NotAllowed("Only the organiser (with the event's organiser token) can change the event.")
+            raise NotAllowed(said("Only the organiser (with the event's organiser token) can change the event."))
         return record
 
     def _change(self, event_id: str, token: str | None, change, after=None, drafts: list[Table] = ()) -> dict:

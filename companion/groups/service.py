@@ -10,6 +10,7 @@ from __future__ import annotations
 import threading
 
 from ..games import RuleViolation
+from ..games.said import said
 from ..store import Store
 from ..store.revisions import store_changed
 from ..tables import NotAllowed, Table, TableNotFound, TableService, same_secret
@@ -56,7 +57,7 @@ class GroupService:
             raise NotAllowed("This needs the group's link (its token as Authorization: Bearer <token>): "
                              "ask a friend in the group for it.")
         if not same_secret(record["token"], token):
-            raise WrongGroupToken("That token is not this group's: open the group's own link.")
+            raise WrongGroupToken(said("That token is not this group's: open the group's own link."))
         return record
 
     def is_member(self, record: dict, token: str | None) -> bool:

@@ -14,6 +14,7 @@ from ..events.records import now
 from ..games import RuleViolation
 from ..games.names import clean_name
 from ..games.words import listed
+from ..games.said import said
 
 LEAGUE_SCHEMA = 1
 LEAGUE_NAME_MAX = 80
@@ -31,7 +32,7 @@ def new_league(name: object) -> dict:
 def merge_request(names: object, into: object) -> dict:
     """A merge as typed ({"names": [...], "into": name}), each name cleaned, or a RuleViolation."""
     if not isinstance(names, list) or not names:
-        raise RuleViolation("List the spellings to merge (such as Anne and ann) in 'names'.")
+        raise RuleViolation(said("List the spellings to merge (such as Anne and ann) in 'names'."))
     if len(names) > MAX_MERGE_NAMES:
         raise RuleViolation(f"A merge names at most {MAX_MERGE_NAMES} spellings; this one names {len(names)}.")
     clean = [clean_name(n, "player's name") for n in names]

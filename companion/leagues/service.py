@@ -17,6 +17,7 @@ from ..events.reading import EventNotFound
 from ..events.service import EventService
 from ..events.spreadsheets import event_date
 from ..games import RuleViolation
+from ..games.said import said
 from ..live import LiveHub
 from ..store import Store
 from ..store.revisions import store_changed
@@ -69,7 +70,7 @@ class LeagueService:
             raise NotAllowed("This needs the league's token (Authorization: Bearer <token>): only its organiser adds nights to it "
                              "or changes it.")
         if not same_secret(record["token"], token):
-            raise WrongLeagueToken("That token is not this league's: only its organiser can change it or add nights to it.")
+            raise WrongLeagueToken(said("That token is not this league's: only its organiser can change it or add nights to it."))
         return record
 
     def is_organiser(self, record: dict, token: str | None) -> bool:

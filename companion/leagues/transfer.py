@@ -15,6 +15,7 @@ from ..events.importing import read_export
 from ..events.spreadsheets import BOM, filename
 from ..games import RuleViolation
 from ..games.names import csv_cell
+from ..games.said import said
 from .records import LEAGUE_SCHEMA, MAX_MERGES, MAX_NIGHTS, check_merge, merge_request, new_league
 from .service import LeagueService
 
@@ -67,12 +68,12 @@ def check_merges(nights: list[dict], merges: list[dict]) -> None:
 def import_league(service: LeagueService, data: object) -> dict:
     """A new league (new id and token) with every night of the export imported anew."""
     if not isinstance(data, dict):
-        raise RuleViolation("An import is a league export: an object with name, merges and nights.")
+        raise RuleViolation(said("An import is a league export: an object with name, merges and nights."))
     unknown = sorted(set(data) - EXPORT_FIELDS)
     if unknown:
         raise RuleViolation(DAMAGED.format(f"a league export has no field '{unknown[0][:40]}'"))
     if data.get("schema", LEAGUE_SCHEMA) != LEAGUE_SCHEMA:
-        raise RuleViolation("This export comes from another version of the app.")
+        raise RuleViolation(said("This export comes from another version of the app."))
     record = new_league(data.get("name"))
     merges, nights = data.get("merges", []), data.get("nights", [])
     if not isinstance(merges, list) or len(merges) > MAX_MERGES or not all(isinstance(m, dict) for m in merges):

@@ -20,7 +20,7 @@ from .desk_forms import ASKING, DESK_FORMS
 from .events_api import desk_token
 from .limits import TooManyTables
 from .qr import svg_response
-from .said import refusal
+from .said import refusal, told
 
 bp = Blueprint("events", __name__)
 # The live regions of each page (the big screen's count of players under its title); the big
@@ -94,7 +94,7 @@ def event_link(table) -> dict | None:
         return {"url": url, "text": f"← {record['name']}: all tables and standings", "replaced": False,
                 "entered": entered, "clock": None if finished else url_for("events_api.clock", event_id=event_id)}
     return {"url": url, "replaced": True,
-            "text": f"{replaced_sentence(record['name'])} →"}
+            "text": f"{told(replaced_sentence(record['name']))} →"}
 
 
 @bp.app_context_processor
