@@ -16,8 +16,8 @@ class NotCheckedIn(NotAllowed):
     """A player token that stands for nobody on this night (never given, or the name was taken off)."""
 
 
-NOT_CHECKED_IN = ("This phone is not checked in for this night (or the organiser took its name off the list): "
-                  "scan the check-in code on the big screen, the desk or the printed pairings.")
+NOT_CHECKED_IN = said("This phone is not checked in for this night (or the organiser took its name off the list): "
+                      "scan the check-in code on the big screen, the desk or the printed pairings.")
 
 
 class PlayerPhones:

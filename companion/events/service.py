@@ -18,8 +18,8 @@ import threading
 import time
 
 from ..games import RuleViolation
-from ..games.words import listed
 from ..games.said import said
+from ..games.words import listed
 from ..store import Store
 from ..store.base import StoreError
 from ..store.revisions import store_changed
@@ -95,7 +95,7 @@ class EventService(ResultDesk, FinalDesk, EventReader, PlayerPhones):
             for name in clean:
                 player = find_player(record["players"], name)
                 if player is None:
-                    raise RuleViolation(f"'{name}' is not registered for this event.")
+                    raise RuleViolation(said("'{name}' is not registered for this event.", name=name))
                 player["checked_in"] = present
         return self._change(event_id, token, change)
 
@@ -127,7 +127,7 @@ class EventService(ResultDesk, FinalDesk, EventReader, PlayerPhones):
                 plan, rng = round_seating(number, record["seed"], present, [(g.id, g.min_players, g.max_players) for g in chosen],
                                           order, met(record))
             except ValueError as exc:
-                raise RuleViolation(f"Cannot start the round: {exc}") from None
+                raise RuleViolation(said("Cannot start the round: {why}", why=exc.args[0])) from None
             created["round"] = self._seat(record, token, drafts, [g.id for g in chosen], plan, rng)
         self._change(event_id, token, change, self._close_earlier_rounds, drafts)
         return created["round"]
@@ -174,8 +174,8 @@ class EventService(ResultDesk, FinalDesk, EventReader, PlayerPhones):
             game = round_games(game_id, record["games"])[0]
             number = rnd["tables"].index(entry) + 1
             if not game.min_players <= len(entry["players"]) <= game.max_players:
-                raise RuleViolation(f"Table {number} seats {len(entry['players'])}; {game.title} is for "
-                                    f"{game.min_players} to {game.max_players} players.")
+                raise RuleViolation(said("Table {number} seats {n}; {game} is for {low} to {high} players.", number=number,
+                                         n=len(entry['players']), game=game.title, low=game.min_players, high=game.max_players))
             self._untouched(record, entry)
             entry["game"] = game.id
             self.count_tables(1)
@@ -258,8 +258,8 @@ class EventService(ResultDesk, FinalDesk, EventReader, PlayerPhones):
         left = self._mark_tables(record, [(t["table_id"], lambda tid: self.tables.revoke_hosts(tid, desks))
                                           for rnd in record["rounds"] for t in rnd["tables"]])
         if left:
-            raise StoreError(f"The desk is revoked, but {len(left)} of the night's tables could not be saved without "
-                             "its host rights: revoke it again in a moment to finish.")
+            raise StoreError(said("The desk is revoked, but {n} of the night's tables could not be saved without "
+                                  "its host rights: revoke it again in a moment to finish.", n=len(left)))
 
     def set_clock(self, event_id: str, token: str | None, body: dict, drawn: str | None = None, clear_extra: bool = False) -> dict:
         """Apply one change of the round clock (api.md, Round clock) and return the clock as it is

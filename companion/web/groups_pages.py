@@ -14,8 +14,8 @@ from . import groups, public_base, remember_token
 from .limits import TooManyTables
 from .plays_api import figures_of
 from .qr import svg_response
-from .setup_form import table_setup
 from .said import refusal
+from .setup_form import table_setup
 
 bp = Blueprint("groups", __name__)
 KIND = "groups"  # where the cookie keeps the groups' tokens, apart from tables', nights' and leagues'
