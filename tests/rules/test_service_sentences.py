@@ -72,3 +72,16 @@ def test_the_scan_sees_plain_text():
         'raise RuleViolation(f"{name} is taken.")', 'raise NotAllowed("No.")', 'raise RuleViolation("{}".format(x))',
         'raise RuleViolation(said("{name} is taken.", name=name))', 'raise RuleViolation(OVER)')]
     assert [_plain(a) for a in raised] == [True, True, True, False, False]
+
+
+def test_every_plural_translation_fills_each_form_of_its_language():
+    """A plural sentence with a form left empty is said in English for the counts of that form
+    (French has three: CLDR's "many" for a million)."""
+    empty = []
+    for po in sorted(POT.parent.glob("*/LC_MESSAGES/rules.po")):
+        with po.open("rb") as f:
+            catalog = read_po(f)
+        for m in catalog:
+            if m.id and not isinstance(m.id, str) and m.string[0] and not all(m.string):
+                empty.append(f"{po.parent.parent.name}: {m.id[0]!r}")
+    assert not empty, "\n".join(empty)
