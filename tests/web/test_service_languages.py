@@ -99,3 +99,14 @@ def test_a_merge_refused_in_the_phones_language(client):
     assert "they are two people" in en
     assert ja == "Anne と Ann はどちらも「Week」のプレイヤーです。2 人は別人なので、Ann にまとめられません。何もまとめられていません。"
     assert "sind beide Spieler von „Week“" in de
+
+
+def test_the_home_pages_variants_are_the_engines_sentences_in_the_phones_language(client):
+    """A variant's help is an engine's Option help (a sentence value), said through the `rules`
+    catalog as every engine sentence is: one translation, not a second one in the page words."""
+    ja = client.get("/", headers=JA).get_data(as_text=True)
+    de = client.get("/", headers=DE).get_data(as_text=True)
+    en = client.get("/").get_data(as_text=True)
+    assert "オープンゲーム・バリアント：勝利点の山を全員に公開します。" in ja
+    assert "Open Game variant" not in ja and "Open Game variant" not in de
+    assert "Open Game variant: VP piles are face up for everyone." in en
