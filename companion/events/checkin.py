@@ -17,7 +17,7 @@ import secrets
 
 from ..games import RuleViolation
 from ..games.names import clean_name, name_key
-from ..games.said import said
+from ..games.said import said, word
 from ..tables import same_secret
 from .checks import find_player, room_for, seated_names
 from .clock import view as clock_view
@@ -66,7 +66,7 @@ def join(record: dict, typed: object, held: object = None, checks=()) -> tuple[s
     token. A new name passes registration's own `checks` (a league's: one person, one spelling a
     night). A phone is one player: checked in under another name, it lets go of the first (a name
     it registered itself and that never sat at a table is taken off: a typo corrected)."""
-    name = clean_name(typed, "name")
+    name = clean_name(typed, word("name"))
     player = _registered(record, name)
     phones = list(record.get("phones", []))
     mine = next((p for p in phones if isinstance(held, str) and held and same_secret(p["token"], held)), None)
@@ -110,7 +110,7 @@ def release(record: dict, typed: object) -> str:
     RuleViolation saying why not."""
     player = find_player(record["players"], typed)
     if player is None:
-        raise RuleViolation(said("'{name}' is not registered for this night: check the spelling.", name=clean_name(typed, 'name')))
+        raise RuleViolation(said("'{name}' is not registered for this night: check the spelling.", name=clean_name(typed, word("name"))))
     if player["name"] not in by_phone(record):
         raise RuleViolation(said("No phone is checked in as {name}: any phone may check in under that name.", name=player['name']))
     forget(record, [player["name"]])

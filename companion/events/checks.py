@@ -8,7 +8,7 @@ import re
 from ..games import RuleViolation, get_game
 from ..games.fields import index_text, is_int, quoted
 from ..games.names import clean_name, folded, name_key  # noqa: F401 (name_key: moved to games/names.py; nights import it from here)
-from ..games.said import said, said_n
+from ..games.said import said, said_n, word
 from ..games.words import listed
 from .standings import DEFAULT_SCHEME, SCHEMES
 
@@ -34,7 +34,7 @@ def event_setup(name: object, games: object, rounds: object, scoring: object = N
                 final: object = None) -> dict:
     """An event's name, games, planned rounds, scoring, date and planned final (how many it seats,
     or None), cleaned; a RuleViolation with a sentence for the first that is wrong."""
-    clean = clean_name(name, "event name", EVENT_NAME_MAX)
+    clean = clean_name(name, word("event name"), EVENT_NAME_MAX)
     if not isinstance(games, list) or not games:
         raise RuleViolation(said("'games' lists the game ids the night may use."))
     ids = []
@@ -48,7 +48,7 @@ def event_setup(name: object, games: object, rounds: object, scoring: object = N
     if not isinstance(scoring, str) or scoring not in SCHEMES:
         raise RuleViolation(said("Unknown scoring. Choose one of: {schemes}.", schemes=", ".join(SCHEMES)))
     if date is not None and date != "":
-        date = clean_name(date, "date", DATE_MAX)
+        date = clean_name(date, word("date"), DATE_MAX)
     return {"name": clean, "games": ids, "rounds_planned": rounds, "scoring": scoring, "date": date or None,
             "final_planned": planned_final(final, [get_game(g) for g in ids])}
 
@@ -134,7 +134,7 @@ def player_names(names: object) -> list[str]:
         raise RuleViolation(said("'names' is a list of player names."))
     if len(names) > MAX_PLAYERS:  # refused before thousands of names are cleaned one by one
         raise RuleViolation(said("A night holds at most {most} players; this list names {n}.", most=MAX_PLAYERS, n=len(names)))
-    clean = [clean_name(n, "player's name") for n in names]
+    clean = [clean_name(n, word("player's name")) for n in names]
     if not clean:
         raise RuleViolation(said("Give at least one name."))
     refuse_lookalikes(clean)

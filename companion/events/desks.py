@@ -14,7 +14,7 @@ import secrets
 
 from ..games import RuleViolation
 from ..games.names import clean_name
-from ..games.said import said
+from ..games.said import said, word
 from ..tables import same_secret
 from .records import note, now
 
@@ -49,7 +49,7 @@ def hand_over(record: dict, by: dict, label: object) -> dict:
     if len(open_desks(record)) >= DESKS_MAX:
         raise RuleViolation(said("{n} desks are open already: revoke one you no longer use first.", n=DESKS_MAX))
     number = len(record["desks"]) + 2
-    name = clean_name(label, "desk's name", LABEL_MAX) if isinstance(label, str) and label.strip() else f"desk {number}"
+    name = clean_name(label, word("desk's name"), LABEL_MAX) if isinstance(label, str) and label.strip() else f"desk {number}"
     taken = {FIRST_DESK, *(d["label"].casefold() for d in open_desks(record))}
     if name.casefold() in taken:
         raise RuleViolation(said("A desk is called “{name}” already: give this one another name.", name=name))

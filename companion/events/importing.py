@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from ..games import RuleViolation, get_game
 from ..games.fields import is_int
 from ..games.names import clean_name
-from ..games.said import filled, said
+from ..games.said import filled, said, word
 from .checks import MAX_PLAYERS, event_setup, refuse_lookalikes
 
 EXPORT_SCHEMA = 1
@@ -84,7 +84,7 @@ def _players(given: object, rounds_planned: int) -> list[dict]:
         if not isinstance(present, bool) or not is_int(since) \
                 or not 1 <= since <= rounds_planned + 1:
             raise RuleViolation(filled(DAMAGED, what=said("a player's checked_in is true or false, since_round a round number")))
-        players.append({"name": clean_name(p.get("name"), "player's name"), "checked_in": present, "since_round": since})
+        players.append({"name": clean_name(p.get("name"), word("player's name")), "checked_in": present, "since_round": since})
     refuse_lookalikes([p["name"] for p in players])
     return players
 
@@ -124,7 +124,7 @@ def _rounds(given: object, setup: dict, players: list[dict]) -> list[dict]:
                                                                  high=game.max_players)))
             names = []
             for raw in t["players"]:
-                name = registered.get(clean_name(raw, "player's name").casefold())
+                name = registered.get(clean_name(raw, word("player's name")).casefold())
                 if name is None or name in seated:
                     raise RuleViolation(filled(DAMAGED, what=said("round {number} seats a player who is not registered, or seats one twice",
                                                                      number=number)))
@@ -150,7 +150,7 @@ def _table_exports(given: object, seated: dict[str, dict], rounds: list[dict]) -
             raise RuleViolation(filled(DAMAGED, what=said("each table export belongs to a table of a round and lists its actions")))
         players = export.get("players")
         if export.get("game") != game_of[old_id] or not isinstance(players, list) or len(players) != len(entry["players"]) \
-                or [clean_name(p, "player's name").casefold() for p in players] != [n.casefold() for n in entry["players"]]:
+                or [clean_name(p, word("player's name")).casefold() for p in players] != [n.casefold() for n in entry["players"]]:
             raise RuleViolation(filled(DAMAGED, what=said("a table export seats other players, or plays another game, than its round says")))
         actions += len(export["actions"])
         # The table is made with the round's registered names (an export may differ in case only).
@@ -191,7 +191,7 @@ def _places(places: object, players: list[str]) -> dict[str, int]:
     by_fold = {n.casefold(): n for n in players}
     checked = {}
     for raw, place in places.items():
-        name = by_fold.get(clean_name(raw, "player's name").casefold())
+        name = by_fold.get(clean_name(raw, word("player's name")).casefold())
         if name is None or name in checked or not is_int(place) \
                 or not 1 <= place <= len(players):
             raise RuleViolation(wrong)
@@ -216,9 +216,9 @@ def _history(given: object) -> list[dict]:
             if isinstance(value, dict):
                 if len(value) > 10 or not all(is_int(p) for p in value.values()):
                     raise RuleViolation(wrong)
-                value = {clean_name(n, "player's name"): p for n, p in value.items()}
+                value = {clean_name(n, word("player's name")): p for n, p in value.items()}
             elif isinstance(value, str):
-                value = clean_name(value, "history entry", 80) if value.strip() else ""
+                value = clean_name(value, word("history entry"), 80) if value.strip() else ""
             elif value is not None and (not is_int(value)):
                 raise RuleViolation(wrong)
             checked[key] = value

@@ -13,7 +13,7 @@ from ..events.checks import name_key
 from ..events.records import now
 from ..games import RuleViolation
 from ..games.names import clean_name
-from ..games.said import said, said_n
+from ..games.said import said, said_n, word
 
 LEAGUE_SCHEMA = 1
 LEAGUE_NAME_MAX = 80
@@ -24,7 +24,7 @@ MAX_MERGE_NAMES = 20
 
 def new_league(name: object) -> dict:
     """A fresh league record (new id and organiser token) for a typed name, or a RuleViolation."""
-    return {"schema": LEAGUE_SCHEMA, "id": secrets.token_urlsafe(8), "name": clean_name(name, "league name", LEAGUE_NAME_MAX),
+    return {"schema": LEAGUE_SCHEMA, "id": secrets.token_urlsafe(8), "name": clean_name(name, word("league name"), LEAGUE_NAME_MAX),
             "token": secrets.token_urlsafe(24), "created": now(), "events": [], "merges": [], "revision": 0}
 
 
@@ -34,8 +34,8 @@ def merge_request(names: object, into: object) -> dict:
         raise RuleViolation(said("List the spellings to merge (such as Anne and ann) in 'names'."))
     if len(names) > MAX_MERGE_NAMES:
         raise RuleViolation(said("A merge names at most {most} spellings; this one names {n}.", most=MAX_MERGE_NAMES, n=len(names)))
-    clean = [clean_name(n, "player's name") for n in names]
-    return {"names": clean, "into": clean_name(into, "player's name"), "at": now()}
+    clean = [clean_name(n, word("player's name")) for n in names]
+    return {"names": clean, "into": clean_name(into, word("player's name")), "at": now()}
 
 
 class Identities:

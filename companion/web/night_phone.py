@@ -17,7 +17,7 @@ from .events_api import desk_token
 from .events_pages import event_regions, explain
 from .night_api import checkin_url, play_url
 from .qr import svg_response
-from .said import refusal
+from .said import refusal, told
 
 bp = Blueprint("night_phone", __name__)
 MAX_NIGHTS = 10  # nights a phone follows at once; the oldest is forgotten first
@@ -102,7 +102,7 @@ def me(event_id):
     try:
         ctx = night_context(event_id)
     except NotAllowed:
-        return explain(403, "This phone is not checked in for this night", NOT_CHECKED_IN,
+        return explain(403, "This phone is not checked in for this night", told(NOT_CHECKED_IN),
                        "Type your name on the check-in page the code opens.", record)
     return render_template("events/me.html", **ctx)
 

@@ -110,3 +110,11 @@ def test_the_home_pages_variants_are_the_engines_sentences_in_the_phones_languag
     assert "オープンゲーム・バリアント：勝利点の山を全員に公開します。" in ja
     assert "Open Game variant" not in ja and "Open Game variant" not in de
     assert "Open Game variant: VP piles are face up for everyone." in en
+
+
+def test_a_names_refusal_names_the_field_in_the_phones_language(client):
+    """The word a name's refusal names ("league name") is a word of the sentence, translated with it."""
+    en, ja, de = three_ways(lambda lang: client.post("/api/leagues", json={"name": "   "}, headers=lang))
+    assert en == "Every league name needs at least one visible character."
+    assert ja == "リーグ名には目に見える文字が1文字以上必要です。"
+    assert de == "Jeder Liganame braucht mindestens ein sichtbares Zeichen."
