@@ -4,6 +4,7 @@ merge refused), in the JSON API's `{"error": ...}`: Japanese and German by Accep
 English without it. The catalogs are the compiled ones (tests/web/test_history_languages.py)."""
 from __future__ import annotations
 
+import html
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -118,3 +119,12 @@ def test_a_names_refusal_names_the_field_in_the_phones_language(client):
     assert en == "Every league name needs at least one visible character."
     assert ja == "リーグ名には目に見える文字が1文字以上必要です。"
     assert de == "Jeder Liganame braucht mindestens ein sichtbares Zeichen."
+
+
+def test_a_pages_message_strip_says_a_service_refusal_in_the_phones_language(client):
+    """The join page's refusal of a wrong code (TableNotFound, a service error, not a rule's)."""
+    ja = client.post("/join", data={"code": "ZZZZZZ"}, headers=JA)
+    en = client.post("/join", data={"code": "ZZZZZZ"})
+    assert ja.status_code == en.status_code == 404
+    assert "参加コード「ZZZZZZ」で遊んでいる最中のテーブルはありません。" in ja.get_data(as_text=True)
+    assert "No table that is still playing has the join code 'ZZZZZZ'." in html.unescape(en.get_data(as_text=True))
