@@ -17,6 +17,7 @@ import secrets
 
 from ..games import RuleViolation
 from ..games.names import clean_name, name_key
+from ..games.said import said, word
 from ..tables import same_secret
 from .checks import find_player, room_for, seated_names
 from .clock import view as clock_view
@@ -40,8 +41,8 @@ def checkin_key(record: dict) -> str:
 def check_key(record: dict, key: object) -> None:
     """WrongKey, with what to do, unless `key` is this night's check-in key."""
     if not isinstance(key, str) or not same_secret(checkin_key(record), key):
-        raise WrongKey("This check-in link is not this night's (it may be cut short): scan the check-in code "
-                       "on the big screen, the desk or the printed pairings again.")
+        raise WrongKey(said("This check-in link is not this night's (it may be cut short): scan the check-in code "
+                            "on the big screen, the desk or the printed pairings again."))
 
 
 def holder(record: dict, token: object) -> str | None:
@@ -65,16 +66,17 @@ def join(record: dict, typed: object, held: object = None, checks=()) -> tuple[s
     token. A new name passes registration's own `checks` (a league's: one person, one spelling a
     night). A phone is one player: checked in under another name, it lets go of the first (a name
     it registered itself and that never sat at a table is taken off: a typo corrected)."""
-    name = clean_name(typed, "name")
+    name = clean_name(typed, word("name"))
     player = _registered(record, name)
     phones = list(record.get("phones", []))
     mine = next((p for p in phones if isinstance(held, str) and held and same_secret(p["token"], held)), None)
     if player is not None:
         taken = next((p for p in phones if p["name"] == player["name"]), None)
         if taken is not None and taken is not mine:
-            raise NameTaken(f"{player['name']} is checked in on another phone already. If that is someone else, "
-                            f"type your name as the organiser should show it (with your surname's initial, say); "
-                            f"if it is you on a new phone, ask the organiser to let this phone check in as {player['name']}.")
+            raise NameTaken(said("{name} is checked in on another phone already. If that is someone else, "
+                                 "type your name as the organiser should show it (with your surname's initial, say); "
+                                 "if it is you on a new phone, ask the organiser to let this phone check in as {name}.",
+                                 name=player['name']))
         if taken is not None and taken is mine:
             player["checked_in"] = True
             return player["name"], mine["token"]
@@ -108,9 +110,9 @@ def release(record: dict, typed: object) -> str:
     RuleViolation saying why not."""
     player = find_player(record["players"], typed)
     if player is None:
-        raise RuleViolation(f"'{clean_name(typed, 'name')}' is not registered for this night: check the spelling.")
+        raise RuleViolation(said("'{name}' is not registered for this night: check the spelling.", name=clean_name(typed, word("name"))))
     if player["name"] not in by_phone(record):
-        raise RuleViolation(f"No phone is checked in as {player['name']}: any phone may check in under that name.")
+        raise RuleViolation(said("No phone is checked in as {name}: any phone may check in under that name.", name=player['name']))
     forget(record, [player["name"]])
     return player["name"]
 

@@ -8,6 +8,7 @@ import re
 from ..games import RuleViolation, get_game
 from ..games.fields import index_text, is_int, quoted
 from ..games.names import clean_name, folded, name_key  # noqa: F401 (name_key: moved to games/names.py; nights import it from here)
+from ..games.said import said, said_n, word
 from ..games.words import listed
 from .standings import DEFAULT_SCHEME, SCHEMES
 
@@ -33,21 +34,21 @@ def event_setup(name: object, games: object, rounds: object, scoring: object = N
                 final: object = None) -> dict:
     """An event's name, games, planned rounds, scoring, date and planned final (how many it seats,
     or None), cleaned; a RuleViolation with a sentence for the first that is wrong."""
-    clean = clean_name(name, "event name", EVENT_NAME_MAX)
+    clean = clean_name(name, word("event name"), EVENT_NAME_MAX)
     if not isinstance(games, list) or not games:
-        raise RuleViolation("'games' lists the game ids the night may use.")
+        raise RuleViolation(said("'games' lists the game ids the night may use."))
     ids = []
     for game in games:
         game_id = get_game(game).id
         if game_id not in ids:
             ids.append(game_id)
     if not is_int(rounds) or not 1 <= rounds <= MAX_ROUNDS:
-        raise RuleViolation(f"'rounds' must be a whole number from 1 to {MAX_ROUNDS}.")
+        raise RuleViolation(said("'rounds' must be a whole number from 1 to {most}.", most=MAX_ROUNDS))
     scoring = DEFAULT_SCHEME if scoring is None or scoring == "" else scoring
     if not isinstance(scoring, str) or scoring not in SCHEMES:
-        raise RuleViolation(f"Unknown scoring. Choose one of: {', '.join(SCHEMES)}.")
+        raise RuleViolation(said("Unknown scoring. Choose one of: {schemes}.", schemes=", ".join(SCHEMES)))
     if date is not None and date != "":
-        date = clean_name(date, "date", DATE_MAX)
+        date = clean_name(date, word("date"), DATE_MAX)
     return {"name": clean, "games": ids, "rounds_planned": rounds, "scoring": scoring, "date": date or None,
             "final_planned": planned_final(final, [get_game(g) for g in ids])}
 
@@ -60,11 +61,12 @@ def planned_final(final: object, games: list) -> int | None:
     low, high = min(g.min_players for g in games), max(g.max_players for g in games)
     limits = listed([f"{g.title} {g.min_players}–{g.max_players}" for g in games])
     if not is_int(final):
-        raise RuleViolation(f"'final' is how many players the night's final seats: a whole number from {low} to {high} "
-                            f"({limits} players), or none for a night without a planned final.")
+        raise RuleViolation(said("'final' is how many players the night's final seats: a whole number from {low} to {high} "
+                                 "({limits} players), or none for a night without a planned final.", low=low, high=high,
+                                 limits=limits))
     if not any(g.min_players <= final <= g.max_players for g in games):
-        raise RuleViolation(f"A final of {final} fits no table of this night's games ({limits} players): "
-                            f"plan one of {low} to {high} players, or none.")
+        raise RuleViolation(said("A final of {final} fits no table of this night's games ({limits} players): "
+                                 "plan one of {low} to {high} players, or none.", final=final, limits=limits, low=low, high=high))
     return final
 
 
@@ -73,12 +75,13 @@ def round_games(given: object, event_games: list[str]) -> list:
     objects in the order given; else a RuleViolation with a sentence."""
     ids = [given] if isinstance(given, str) else given
     if not isinstance(ids, list) or not ids:
-        raise RuleViolation("Choose at least one game for the round.")
+        raise RuleViolation(said("Choose at least one game for the round."))
     games = []
     for game_id in ids:
         game = get_game(game_id)
         if game.id not in event_games:
-            raise RuleViolation(f"This night plays {listed([get_game(g).title for g in event_games])}, not {game.title}.")
+            raise RuleViolation(said("This night plays {games}, not {game}.", games=[get_game(g).title for g in event_games],
+                                     game=game.title))
         if game not in games:
             games.append(game)
     return games
@@ -90,13 +93,14 @@ def rounds_from_form(text: object) -> int:
     digits = text.strip() if isinstance(text, str) else ""
     if digits.isascii() and digits.isdigit() and len(digits) <= 3:
         if not 1 <= int(digits) <= MAX_ROUNDS:
-            raise RuleViolation(f"A night has from 1 to {MAX_ROUNDS} rounds; {int(digits)} is not one of them.")
+            raise RuleViolation(said("A night has from 1 to {most} rounds; {n} is not one of them.", most=MAX_ROUNDS, n=int(digits)))
         return int(digits)
     if not digits:
-        raise RuleViolation("Type how many rounds the night has, such as 3.")
+        raise RuleViolation(said("Type how many rounds the night has, such as 3."))
     word = NUMBER_WORDS.get(digits.casefold())
     example = f"{word}" if word else "3"
-    raise RuleViolation(f"Type the number of rounds in digits, such as {example}: “{digits[:20]}” is not a number the app reads.")
+    raise RuleViolation(said("Type the number of rounds in digits, such as {example}: “{typed}” is not a number the app reads.",
+                             example=example, typed=digits[:20]))
 
 
 def final_from_form(text: object) -> object:
@@ -127,12 +131,12 @@ def player_names(names: object) -> list[str]:
     if isinstance(names, str):
         names = pasted_names(names)
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        raise RuleViolation("'names' is a list of player names.")
+        raise RuleViolation(said("'names' is a list of player names."))
     if len(names) > MAX_PLAYERS:  # refused before thousands of names are cleaned one by one
-        raise RuleViolation(f"A night holds at most {MAX_PLAYERS} players; this list names {len(names)}.")
-    clean = [clean_name(n, "player's name") for n in names]
+        raise RuleViolation(said("A night holds at most {most} players; this list names {n}.", most=MAX_PLAYERS, n=len(names)))
+    clean = [clean_name(n, word("player's name")) for n in names]
     if not clean:
-        raise RuleViolation("Give at least one name.")
+        raise RuleViolation(said("Give at least one name."))
     refuse_lookalikes(clean)
     return clean
 
@@ -142,8 +146,9 @@ def room_for(registered: int, adding: int) -> None:
     `registered` past MAX_PLAYERS."""
     if registered + adding > MAX_PLAYERS:
         room = MAX_PLAYERS - registered
-        raise RuleViolation(f"A night holds at most {MAX_PLAYERS} players and this one has {registered}: room for {room} more, "
-                            f"not {adding}. Nobody was registered.")
+        raise RuleViolation(said("A night holds at most {most} players and this one has {registered}: room for {room} more, "
+                                 "not {adding}. Nobody was registered.", most=MAX_PLAYERS, registered=registered, room=room,
+                                 adding=adding))
 
 
 def refuse_lookalikes(names: list[str]) -> None:
@@ -152,9 +157,10 @@ def refuse_lookalikes(names: list[str]) -> None:
     for name in names:
         other = seen.get(name.casefold())
         if other == name:
-            raise RuleViolation(f"'{name}' is listed twice: give each player a different name.")
+            raise RuleViolation(said("'{name}' is listed twice: give each player a different name.", name=name))
         if other is not None:
-            raise RuleViolation(f"'{other}' and '{name}' would be taken for the same player: give each player a different name.")
+            raise RuleViolation(said("'{other}' and '{name}' would be taken for the same player: give each player a different name.",
+                                     other=other, name=name))
         seen[name.casefold()] = name
 
 
@@ -164,11 +170,13 @@ def find_player(players: list[dict], name: object) -> dict | None:
     return next((p for p in players if p["name"].casefold() == wanted), None)
 
 
-def places_from_placings(placings: object, players: list[str], where: str) -> dict[str, int]:
+def places_from_placings(placings: object, players: list[str], where: dict) -> dict[str, int]:
     """Placings best first (each a name, or a list of names sharing that place) as {name: place},
-    every player of the table once; else a RuleViolation naming the table (`where`) and the player."""
+    every player of the table once; else a RuleViolation naming the table (`where`: its table and
+    round numbers) and the player."""
     if not isinstance(placings, list) or not placings:
-        raise RuleViolation(f"{where}: list its players best first ({listed(players)}).")
+        raise RuleViolation(said("Table {table} of round {round}: list its players best first ({players}).", **where,
+                                 players=players))
     ranked = []
     for entry in placings:
         group = entry if isinstance(entry, list) and entry else [entry]
@@ -176,44 +184,53 @@ def places_from_placings(placings: object, players: list[str], where: str) -> di
     return _places(ranked, players, where)
 
 
-def places_from_numbers(numbers: dict[str, object], players: list[str], where: str) -> dict[str, int]:
+def places_from_numbers(numbers: dict[str, object], players: list[str], where: dict) -> dict[str, int]:
     """Places typed or tapped per player ({name: "1", ...}; equal numbers are a tie; "1, 1, 2" is
     read as 1, 1, 3) as {name: place}; a player without a number is named in the sentence."""
     missing = [p for p in players if not str(numbers.get(p, "")).strip()]
     if missing:
-        raise RuleViolation(f"{where}: {listed(missing)} {'has' if len(missing) == 1 else 'have'} no place yet; place every player.")
+        raise RuleViolation(unplaced(missing, where))
     given = {}
     for name in players:
         text = str(numbers[name]).strip()
         if not text.isascii() or not text.isdigit() or not 1 <= int(text) <= len(players):
-            raise RuleViolation(f"{where}: {name}'s place is a number from 1 to {len(players)}.")
+            raise RuleViolation(said("Table {table} of round {round}: {name}'s place is a number from 1 to {n}.", **where,
+                                     name=name, n=len(players)))
         given[name] = int(text)
     order = sorted(set(given.values()))
     return _places([[n for n in players if given[n] == k] for k in order], players, where)
 
 
-def _seated(name: object, players: list[str], where: str) -> str:
+def _seated(name: object, players: list[str], where: dict) -> str:
     wanted = folded(name)
     found = next((p for p in players if p.casefold() == wanted), None)
     if found is None:
         shown = name if isinstance(name, str) else "?"
-        raise RuleViolation(f"{where}: “{shown[:40]}” does not play there; its players are {listed(players)}.")
+        raise RuleViolation(said("Table {table} of round {round}: “{typed}” does not play there; its players are {players}.",
+                                 **where, typed=shown[:40], players=players))
     return found
 
 
-def _places(ranked: list[list[str]], players: list[str], where: str) -> dict[str, int]:
+def _places(ranked: list[list[str]], players: list[str], where: dict) -> dict[str, int]:
     # Competition ranking: two sharing first place are both 1st, the next is 3rd.
     places, place = {}, 1
     for group in ranked:
         for name in group:
             if name in places:
-                raise RuleViolation(f"{where}: {name} is placed twice.")
+                raise RuleViolation(said("Table {table} of round {round}: {name} is placed twice.", **where, name=name))
             places[name] = place
         place += len(group)
     missing = [p for p in players if p not in places]
     if missing:
-        raise RuleViolation(f"{where}: {listed(missing)} {'has' if len(missing) == 1 else 'have'} no place yet; place every player.")
+        raise RuleViolation(unplaced(missing, where))
     return places
+
+
+def unplaced(missing: list[str], where: dict):
+    """The sentence naming the players of a table (`where`) who have no place yet."""
+    return said_n("Table {table} of round {round}: {names} has no place yet; place every player.",
+                  "Table {table} of round {round}: {names} have no place yet; place every player.", len(missing),
+                  **where, names=missing)
 
 
 def seated_names(record: dict) -> set[str]:
@@ -229,10 +246,10 @@ def removable(record: dict, names: list[str]) -> list[dict]:
     for name in names:
         player = find_player(record["players"], name)
         if player is None:
-            raise RuleViolation(f"'{name}' is not registered for this night: check the spelling. Nobody was removed.")
+            raise RuleViolation(said("'{name}' is not registered for this night: check the spelling. Nobody was removed.", name=name))
         if player["name"].casefold() in seated:
-            raise RuleViolation(f"{player['name']} has sat at a table tonight, so their results stay: check them out "
-                                "instead. Nobody was removed.")
+            raise RuleViolation(said("{name} has sat at a table tonight, so their results stay: check them out "
+                                     "instead. Nobody was removed.", name=player['name']))
         found.append(player)
     return found
 
@@ -245,13 +262,13 @@ def swap_seats(record: dict, rnd: dict, a: object, b: object) -> tuple[tuple[dic
     for name in (a, b):
         if folded(name) not in spots:
             known = find_player(record["players"], name)
-            raise RuleViolation(f"{known['name']} has no seat in round {rnd['round']}." if known else
-                                f"'{quoted(name)}' is not registered for this night: check the spelling.")
+            raise RuleViolation(said("{name} has no seat in round {round}.", name=known['name'], round=rnd['round']) if known else
+                                said("'{name}' is not registered for this night: check the spelling.", name=quoted(name)))
     if folded(a) == folded(b):
-        raise RuleViolation("Those are the same player: name two players to swap.")
+        raise RuleViolation(said("Those are the same player: name two players to swap."))
     first, second = spots[folded(a)], spots[folded(b)]
     if first[0] is second[0]:
-        raise RuleViolation("They sit at the same table already.")
+        raise RuleViolation(said("They sit at the same table already."))
     return first, second
 
 
@@ -260,8 +277,8 @@ def checked_result(results: list[dict], table_id: object, placings: object) -> t
     players (a list best first, or the form's {name: place number}); RuleViolation for either."""
     entry = next((r for r in results if r["table_id"] == table_id), None)
     if entry is None:
-        raise RuleViolation("That table is not part of this event: reload the page to see the tables as they are.")
-    where = f"Table {entry['table']} of round {entry['round']}"
+        raise RuleViolation(said("That table is not part of this event: reload the page to see the tables as they are."))
+    where = {"table": entry['table'], "round": entry['round']}
     if isinstance(placings, dict):
         return entry, places_from_numbers(placings, entry["players"], where)
     return entry, places_from_placings(placings, entry["players"], where)
@@ -273,7 +290,8 @@ def untouched(record: dict, entry: dict, table) -> None:
     if (table is not None and table.version) or entry["table_id"] in record["manual"]:
         number = next(k for r in record["rounds"] for k, t in enumerate(r["tables"], 1) if t is entry)
         done = entry["table_id"] in record["manual"] or (table is not None and table.state.get("over"))
-        raise RuleViolation(f"Table {number} {'has a result' if done else 'has started'}: its players and game stay as they are.")
+        raise RuleViolation(said("Table {number} has a result: its players and game stay as they are.", number=number) if done else
+                            said("Table {number} has started: its players and game stay as they are.", number=number))
 
 
 def registrable(record: dict, names: list[str], more=()) -> None:
@@ -289,10 +307,16 @@ def unregistered(players: list[dict], names: list[str]) -> None:
     for name in names:
         known = find_player(players, name)
         if known is not None:
-            typed = f" (typed “{name}”)" if known["name"] != name else ""
             if not known["checked_in"]:  # a player who left and came back is checked in again
-                raise RuleViolation(f"{known['name']} is already registered{typed}, and checked out: if it is the same "
-                                    f"player back, tap Check in beside {known['name']}; if not, give the new player a "
-                                    "different name. Nobody was registered.")
-            raise RuleViolation(f"{known['name']} is already registered{typed}: take that name off the list, or give "
-                                "the new player a different name. Nobody was registered.")
+                raise RuleViolation(said("{name} is already registered (typed “{typed}”), and checked out: if it is the same "
+                                         "player back, tap Check in beside {name}; if not, give the new player a "
+                                         "different name. Nobody was registered.", name=known['name'], typed=name)
+                                    if known["name"] != name else
+                                    said("{name} is already registered, and checked out: if it is the same "
+                                         "player back, tap Check in beside {name}; if not, give the new player a "
+                                         "different name. Nobody was registered.", name=known['name']))
+            raise RuleViolation(said("{name} is already registered (typed “{typed}”): take that name off the list, or give "
+                                     "the new player a different name. Nobody was registered.", name=known['name'], typed=name)
+                                if known["name"] != name else
+                                said("{name} is already registered: take that name off the list, or give "
+                                     "the new player a different name. Nobody was registered.", name=known['name']))

@@ -17,13 +17,16 @@ from datetime import UTC, datetime
 
 from ..games import RuleViolation
 from ..games.fields import is_int
+from ..games.said import said
 from .checks import form_number
 
-OVER = "The night is over: every table of its last round has a result, so no clock runs. The clock was not changed."
+OVER = said("The night is over: every table of its last round has a result, so no clock runs. The clock was not changed.")
 MINUTES_MAX = 600  # per start or addition, and a table's time left after any change: 10 hours
 ACTIONS = ({"minutes"}, {"pause"}, {"add_minutes"}, {"table_id", "add_minutes"})
-ONE_ACTION = ('Send one change at a time: {"minutes": n} to start, {"pause": true} or {"pause": false}, '
-              '{"add_minutes": n} for the round, or {"table_id": "…", "add_minutes": n} for one table.')
+# Braces are the sentence's own (a JSON body): said as a value, never a placeholder of the template.
+ONE_ACTION = said('Send one change at a time: {minutes} to start, {pause} or {resume}, '
+                  '{add} for the round, or {table} for one table.', minutes='{"minutes": n}', pause='{"pause": true}',
+                  resume='{"pause": false}', add='{"add_minutes": n}', table='{"table_id": "…", "add_minutes": n}')
 
 
 def change(record: dict, body: dict, at: float) -> str:
@@ -46,12 +49,12 @@ def change(record: dict, body: dict, at: float) -> str:
     if table is not None:
         extra = dict(clock["extra_s"])
         extra[body["table_id"]] = extra.get(body["table_id"], 0) + minutes * 60
-        _fits(_left(clock, at) + extra[body["table_id"]], f"Table {table}")
+        _fits(_left(clock, at) + extra[body["table_id"]], table)
         clock["extra_s"] = extra
         words = f"gave table {table} of round {number} {minutes} more minutes"
     else:
         longest = max([0, *clock["extra_s"].values()])
-        _fits(_left(clock, at) + minutes * 60 + longest, "A table")
+        _fits(_left(clock, at) + minutes * 60 + longest, None)
         if clock["left_s"] is None:
             clock["ends_at"] = _iso(_epoch(clock["ends_at"]) + minutes * 60)
         else:
@@ -93,7 +96,8 @@ def running_clock(record: dict) -> dict:
     clock = clock_of(record)
     if clock is None:
         number = _current_round(record)["round"]
-        raise RuleViolation(f"The clock of round {number} has not been started: start it first with a number of minutes.")
+        raise RuleViolation(said("The clock of round {number} has not been started: start it first with a number of minutes.",
+                                 number=number))
     return clock
 
 
@@ -113,7 +117,7 @@ def brief(record: dict, ended: bool = False) -> dict:
 def whole_minutes(value: object, field: str) -> int:
     """`value` as a number of minutes from 1 to MINUTES_MAX, or a sentence naming `field`."""
     if not is_int(value) or not 1 <= value <= MINUTES_MAX:
-        raise RuleViolation(f"'{field}' must be a whole number of minutes from 1 to {MINUTES_MAX}.")
+        raise RuleViolation(said("'{field}' must be a whole number of minutes from 1 to {most}.", field=field, most=MINUTES_MAX))
     return value
 
 
@@ -122,7 +126,8 @@ def table_number(record: dict, table_id: object) -> int:
     rnd = _current_round(record)
     ids = [t["table_id"] for t in rnd["tables"]]
     if table_id not in ids:
-        raise RuleViolation(f"That table is not in round {rnd['round']}, the current one: reload the page to see the tables as they are.")
+        raise RuleViolation(said("That table is not in round {round}, the current one: reload the page to see the tables as they "
+                                 "are.", round=rnd['round']))
     return ids.index(table_id) + 1
 
 
@@ -134,7 +139,7 @@ def form_body(form) -> dict:
               "resume": lambda: {"pause": False}, "round": lambda: {"add_minutes": form_number(form.get("add_minutes"))},
               "table": lambda: {"table_id": form.get("table_id", ""), "add_minutes": form_number(form.get("add_minutes"))}}
     if action not in bodies:
-        raise RuleViolation("The clock form sent no known change: reload the desk.")
+        raise RuleViolation(said("The clock form sent no known change: reload the desk."))
     return bodies[action]()
 
 
@@ -146,19 +151,20 @@ def check_drawn(record: dict, body: dict, drawn: object, clear_extra: bool) -> N
     number are refused first, with their own sentence."""
     whole_minutes(body["minutes"], "minutes")
     if drawn != brief(record)["key"]:
-        raise RuleViolation("The clock changed since this desk showed it (another desk started, paused or gave extra "
-                            "time): look at it as it is now and start it again if you still mean to. The clock was not changed.")
+        raise RuleViolation(said("The clock changed since this desk showed it (another desk started, paused or gave extra "
+                                 "time): look at it as it is now and start it again if you still mean to. The clock was not "
+                                 "changed."))
     clock = clock_of(record)
     if clock is not None and clock["extra_s"] and not clear_extra:
-        raise RuleViolation("Starting the clock again clears the extra time given to tables: "
-                            "tick “and clear the extra time” to start again. The clock was not changed.")
+        raise RuleViolation(said("Starting the clock again clears the extra time given to tables: "
+                                 "tick “and clear the extra time” to start again. The clock was not changed."))
 
 
 def _pause(clock: dict, pause: object, at: float) -> str:
     if not isinstance(pause, bool):
-        raise RuleViolation("'pause' must be true (pause the clock) or false (resume it).")
+        raise RuleViolation(said("'pause' must be true (pause the clock) or false (resume it)."))
     if pause == (clock["left_s"] is not None):
-        raise RuleViolation("The clock is paused already." if pause else "The clock is running already.")
+        raise RuleViolation(said("The clock is paused already.") if pause else said("The clock is running already."))
     if pause:
         clock["left_s"], clock["ends_at"] = round(_left(clock, at), 3), None
     else:
@@ -178,14 +184,18 @@ def _left(clock: dict, at: float) -> float:
     return clock["left_s"] if clock["left_s"] is not None else _epoch(clock["ends_at"]) - at
 
 
-def _fits(left: float, what: str) -> None:
+def _fits(left: float, table: int | None) -> None:
+    """Refused when a table (`table`, else any table of the round) would have too many minutes left."""
     if left > MINUTES_MAX * 60:
-        raise RuleViolation(f"{what} would have more than {MINUTES_MAX} minutes left: add fewer minutes.")
+        raise RuleViolation(said("A table would have more than {most} minutes left: add fewer minutes.", most=MINUTES_MAX)
+                            if table is None else
+                            said("Table {table} would have more than {most} minutes left: add fewer minutes.", table=table,
+                                 most=MINUTES_MAX))
 
 
 def _current_round(record: dict) -> dict:
     if not record["rounds"]:
-        raise RuleViolation("No round has started: the clock counts down the current round.")
+        raise RuleViolation(said("No round has started: the clock counts down the current round."))
     return record["rounds"][-1]
 
 

@@ -14,6 +14,7 @@ import secrets
 
 from ..games import RuleViolation
 from ..games.names import clean_name
+from ..games.said import said, word
 from ..tables import same_secret
 from .records import note, now
 
@@ -46,12 +47,12 @@ def open_desks(record: dict) -> list[dict]:
 def hand_over(record: dict, by: dict, label: object) -> dict:
     """A new desk (its token a secret, its name `label` or "desk 2", "desk 3", …), noted in the history."""
     if len(open_desks(record)) >= DESKS_MAX:
-        raise RuleViolation(f"{DESKS_MAX} desks are open already: revoke one you no longer use first.")
+        raise RuleViolation(said("{n} desks are open already: revoke one you no longer use first.", n=DESKS_MAX))
     number = len(record["desks"]) + 2
-    name = clean_name(label, "desk's name", LABEL_MAX) if isinstance(label, str) and label.strip() else f"desk {number}"
+    name = clean_name(label, word("desk's name"), LABEL_MAX) if isinstance(label, str) and label.strip() else f"desk {number}"
     taken = {FIRST_DESK, *(d["label"].casefold() for d in open_desks(record))}
     if name.casefold() in taken:
-        raise RuleViolation(f"A desk is called “{name}” already: give this one another name.")
+        raise RuleViolation(said("A desk is called “{name}” already: give this one another name.", name=name))
     desk = {"id": secrets.token_urlsafe(6), "token": secrets.token_urlsafe(24), "label": name, "made": now(), "by": by["label"],
             "by_desk": by["id"]}
     record["desks"] = [*record["desks"], desk]
@@ -64,13 +65,13 @@ def revoke(record: dict, by: dict, desk_id: object) -> list[dict]:
     from it (`made_from`), noted in the history; returns them, the desk asked for first."""
     desk = next((d for d in open_desks(record) if d["id"] == desk_id), None)
     if desk is None:
-        raise RuleViolation("That desk is not open (it may have been revoked already): reload the page.")
+        raise RuleViolation(said("That desk is not open (it may have been revoked already): reload the page."))
     gone = [desk, *made_from(record, desk["id"])]
     if desk["id"] == by["id"]:
-        raise RuleViolation("This is the desk you are using: revoke it from another desk.")
+        raise RuleViolation(said("This is the desk you are using: revoke it from another desk."))
     if by["id"] in {d["id"] for d in gone}:
-        raise RuleViolation(f"This desk was handed over from “{desk['label']}”, so revoking that one would revoke this "
-                            "one too: revoke it from another desk.")
+        raise RuleViolation(said("This desk was handed over from “{name}”, so revoking that one would revoke this "
+                                 "one too: revoke it from another desk.", name=desk['label']))
     at = now()
     for d in gone:
         if not d.get("revoked"):

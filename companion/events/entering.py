@@ -10,6 +10,7 @@ that meant it says so, and a desk that picked the wrong table is asked first.
 from __future__ import annotations
 
 from ..games import RuleViolation
+from ..games.said import Said, said, said_n
 from .checks import checked_result
 from .records import note
 from .results import spoken
@@ -25,12 +26,13 @@ def in_play(table) -> bool:
     return table is not None and bool(table.record["actions"]) and not table.state.get("over") and not table.locked
 
 
-def in_play_sentence(entry: dict, table) -> str:
+def in_play_sentence(entry: dict, table) -> Said:
     """What the desk is told when it enters a result for a table still being played in the app."""
-    moves = len(table.record["actions"])
-    return (f"Table {entry['table']} of round {entry['round']} is still being played in the app ({moves} "
-            f"{'move' if moves == 1 else 'moves'} so far): its phones would play on. Send the result with "
-            "override to end the table with it; its phones are told. Nothing was changed.")
+    return said_n("Table {table} of round {round} is still being played in the app ({n} move so far): its phones would "
+                  "play on. Send the result with override to end the table with it; its phones are told. Nothing was changed.",
+                  "Table {table} of round {round} is still being played in the app ({n} moves so far): its phones would "
+                  "play on. Send the result with override to end the table with it; its phones are told. Nothing was changed.",
+                  len(table.record["actions"]), table=entry['table'], round=entry['round'])
 
 
 class ResultDesk:
@@ -46,7 +48,7 @@ class ResultDesk:
         written into the event's history: who, when, before, after."""
         for field, value in (("correction", correction), ("override", override)):
             if not isinstance(value, bool):
-                raise RuleViolation(f"'{field}' must be true or false.")
+                raise RuleViolation(said("'{field}' must be true or false.", field=field))
         decided = []
 
         def change(record):
@@ -55,8 +57,9 @@ class ResultDesk:
             if in_play(table) and not override:
                 raise TableInPlay(in_play_sentence(entry, table))
             if entry["places"] and not correction:
-                raise RuleViolation(f"Table {entry['table']} of round {entry['round']} already has a result; "
-                                    "send the new one as a correction to replace it.")
+                raise RuleViolation(said("Table {table} of round {round} already has a result; "
+                                         "send the new one as a correction to replace it.", table=entry['table'],
+                                         round=entry['round']))
             record["manual"][table_id] = places
             if entry["played"] is not None:
                 record["settled"][table_id] = entry["played"]  # this answers the app's result as it is now

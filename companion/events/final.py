@@ -16,6 +16,7 @@ import random
 
 from ..games import RuleViolation
 from ..games.fields import is_int
+from ..games.said import Said, said, said_n
 from ..games.words import listed
 from .checks import round_games
 from .records import note
@@ -53,19 +54,21 @@ def had_final(record: dict) -> bool:
     return any(is_final(rnd) for rnd in record["rounds"])
 
 
-def blocker(record: dict, results: list[dict]) -> str | None:
+def blocker(record: dict, results: list[dict]) -> Said | None:
     """Why a final cannot be seated now (a sentence), or None when it can: a round must have been
     played, every table of it must have a result (the standings are what seats it), and a night
     has one final."""
     if not record["rounds"]:
-        return "No round has been played yet: a final seats the best of the standings, so play a round first."
+        return said("No round has been played yet: a final seats the best of the standings, so play a round first.")
     if had_final(record):
-        return "The night's final has been seated already: the night ends with it."
+        return said("The night's final has been seated already: the night ends with it.")
     playing = [r for r in results if r["places"] is None]
     if playing:
-        tables = "table" if len(playing) == 1 else "tables"
-        return (f"Round {len(record['rounds'])} still has {len(playing)} {tables} without a result "
-                f"({listed([str(r['table']) for r in playing])}): the final is seated from the standings once every table has one.")
+        return said_n("Round {round} still has {n} table without a result ({tables}): the final is seated from the "
+                      "standings once every table has one.",
+                      "Round {round} still has {n} tables without a result ({tables}): the final is seated from the "
+                      "standings once every table has one.", len(playing), round=len(record['rounds']),
+                      tables=[str(r['table']) for r in playing])
     return None
 
 
@@ -75,15 +78,16 @@ def finalists(record: dict, standings: list[dict], top: object, game_id: object)
     player limits or above the players checked in."""
     game = round_games(game_id, record["games"])[0]
     if not is_int(top):
-        raise RuleViolation(f"'top' is how many players the final seats: a whole number from {game.min_players} "
-                            f"to {game.max_players} for {game.title}.")
+        raise RuleViolation(said("'top' is how many players the final seats: a whole number from {low} to {high} for {game}.",
+                                 low=game.min_players, high=game.max_players, game=game.title))
     if not game.min_players <= top <= game.max_players:
-        raise RuleViolation(f"{game.title} is for {game.min_players} to {game.max_players} players: a final of {top} "
-                            f"cannot play it. Choose another number or another game.")
+        raise RuleViolation(said("{game} is for {low} to {high} players: a final of {top} cannot play it. Choose another "
+                                 "number or another game.", game=game.title, low=game.min_players, high=game.max_players,
+                                 top=top))
     present = {p["name"] for p in record["players"] if p["checked_in"]}
     ranked = [row["name"] for row in standings if row["name"] in present]
     if top > len(ranked):
-        raise RuleViolation(f"Only {len(ranked)} players are checked in: a final of {top} cannot be seated.")
+        raise RuleViolation(said("Only {n} players are checked in: a final of {top} cannot be seated.", n=len(ranked), top=top))
     return game, ranked[:top]
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from ..games import RuleViolation, get_game
 from ..games.fields import is_int
 from ..games.names import clean_name
+from ..games.said import filled, said, word
 from .checks import MAX_PLAYERS, event_setup, refuse_lookalikes
 
 EXPORT_SCHEMA = 1
@@ -24,7 +25,7 @@ EXPORT_FIELDS = {"schema", "id", "name", "date", "games", "rounds_planned", "fin
                  "rounds", "manual", "settled", "history", "results", "standings", "tables"}
 # The history an import keeps (the newest entries of a longer one).
 HISTORY_MAX = 2000
-DAMAGED = "The event export is incomplete or damaged ({}); nothing was imported."
+DAMAGED = said("The event export is incomplete or damaged ({what}); nothing was imported.")
 
 
 @dataclass
@@ -45,15 +46,15 @@ class EventImport:
 def read_export(data: object) -> EventImport:
     """The checked content of an event export, or a RuleViolation with a sentence."""
     if not isinstance(data, dict):
-        raise RuleViolation("An import is an event export: an object with name, games, players and rounds.")
+        raise RuleViolation(said("An import is an event export: an object with name, games, players and rounds."))
     unknown = sorted(set(data) - EXPORT_FIELDS)
     if unknown:
-        raise RuleViolation(DAMAGED.format(f"an event export has no field '{unknown[0][:40]}'"))
+        raise RuleViolation(filled(DAMAGED, what=said("an event export has no field '{field}'", field=unknown[0][:40])))
     schema = data.get("schema", EXPORT_SCHEMA)
     if not is_int(schema):
-        raise RuleViolation("An event export's 'schema' is a whole number.")
+        raise RuleViolation(said("An event export's 'schema' is a whole number."))
     if schema > EXPORT_SCHEMA:
-        raise RuleViolation("This export comes from a newer version of the app.")
+        raise RuleViolation(said("This export comes from a newer version of the app."))
     setup = event_setup(data.get("name"), data.get("games"), data.get("rounds_planned"), data.get("scoring"), data.get("date"),
                         data.get("final_planned"))
     players = _players(data.get("players"), setup["rounds_planned"])
@@ -63,7 +64,7 @@ def read_export(data: object) -> EventImport:
     manual = _manual(data.get("manual", {}), data.get("results", []), seated, exports)
     settled = data.get("settled", {})
     if not isinstance(settled, dict) or not set(settled) <= set(seated):
-        raise RuleViolation(DAMAGED.format("'settled' maps tables of the rounds to placings"))
+        raise RuleViolation(filled(DAMAGED, what=said("'settled' maps tables of the rounds to placings")))
     # Only a table recreated from its log can disagree with its entered result again.
     settled = {old_id: _places(places, seated[old_id]["players"]) for old_id, places in settled.items() if old_id in exports}
     return EventImport(setup, players, rounds, manual, exports, settled, _history(data.get("history", [])))
@@ -71,18 +72,19 @@ def read_export(data: object) -> EventImport:
 
 def _players(given: object, rounds_planned: int) -> list[dict]:
     if not isinstance(given, list):
-        raise RuleViolation(DAMAGED.format("'players' is a list of players"))
+        raise RuleViolation(filled(DAMAGED, what=said("'players' is a list of players")))
     if len(given) > MAX_PLAYERS:
-        raise RuleViolation(f"A night holds at most {MAX_PLAYERS} players; this export has {len(given)}, so nothing was imported.")
+        raise RuleViolation(said("A night holds at most {most} players; this export has {n}, so nothing was imported.",
+                                 most=MAX_PLAYERS, n=len(given)))
     players = []
     for p in given:
         if not isinstance(p, dict) or set(p) - {"name", "checked_in", "since_round"}:
-            raise RuleViolation(DAMAGED.format("each player is {name, checked_in, since_round}"))
+            raise RuleViolation(filled(DAMAGED, what=said("each player is {fields}", fields="{name, checked_in, since_round}")))
         present, since = p.get("checked_in", True), p.get("since_round", 1)
         if not isinstance(present, bool) or not is_int(since) \
                 or not 1 <= since <= rounds_planned + 1:
-            raise RuleViolation(DAMAGED.format("a player's checked_in is true or false, since_round a round number"))
-        players.append({"name": clean_name(p.get("name"), "player's name"), "checked_in": present, "since_round": since})
+            raise RuleViolation(filled(DAMAGED, what=said("a player's checked_in is true or false, since_round a round number")))
+        players.append({"name": clean_name(p.get("name"), word("player's name")), "checked_in": present, "since_round": since})
     refuse_lookalikes([p["name"] for p in players])
     return players
 
@@ -91,15 +93,16 @@ def _rounds(given: object, setup: dict, players: list[dict]) -> list[dict]:
     # A final (final.py) may follow the planned rounds: one round more, the last.
     final = isinstance(given, list) and bool(given) and isinstance(given[-1], dict) and given[-1].get("final") is True
     if not isinstance(given, list) or len(given) > setup["rounds_planned"] + final:
-        raise RuleViolation(DAMAGED.format(f"'rounds' is a list of at most {setup['rounds_planned']} rounds and a final"))
+        raise RuleViolation(filled(DAMAGED, what=said("'rounds' is a list of at most {n} rounds and a final", n=setup['rounds_planned'])))
     registered = {p["name"].casefold(): p["name"] for p in players}
     rounds, table_ids = [], set()
     for number, rnd in enumerate(given, start=1):
         if not isinstance(rnd, dict) or set(rnd) - {"round", "game", "games", "started", "tables", "final"} \
                 or not isinstance(rnd.get("tables"), list) or not rnd["tables"]:
-            raise RuleViolation(DAMAGED.format(f"round {number} is {{round, games, started, tables, final}}"))
+            raise RuleViolation(filled(DAMAGED, what=said("round {number} is {fields}", number=number,
+                                                       fields="{round, games, started, tables, final}")))
         if "final" in rnd and (rnd["final"] is not True or number != len(given)):
-            raise RuleViolation(DAMAGED.format("only the last round may be the final (\"final\": true)"))
+            raise RuleViolation(filled(DAMAGED, what=said("only the last round may be the final (\"final\": true)")))
         # An export made before rounds could mix games names one "game" for all its tables.
         listed = rnd.get("games")
         default = rnd.get("game", listed[0] if isinstance(listed, list) and listed else None)
@@ -109,18 +112,22 @@ def _rounds(given: object, setup: dict, players: list[dict]) -> list[dict]:
             if not isinstance(t, dict) or not {"table_id", "players"} <= set(t) <= {"table_id", "players", "game"} \
                     or not isinstance(t["table_id"], str) or not 1 <= len(t["table_id"]) <= 64 \
                     or t["table_id"] in table_ids or not isinstance(t["players"], list):
-                raise RuleViolation(DAMAGED.format(f"each table of round {number} is {{table_id, game, players}} with its own id"))
+                raise RuleViolation(filled(DAMAGED, what=said("each table of round {number} is {fields} with its own id", number=number,
+                                                                 fields="{table_id, game, players}")))
             game = get_game(t.get("game", default))
             if game.id not in setup["games"]:
-                raise RuleViolation(DAMAGED.format(f"round {number} plays {game.id}, which the event does not list"))
+                raise RuleViolation(filled(DAMAGED, what=said("round {number} plays {game}, which the event does not list", number=number,
+                                                                 game=game.id)))
             if not game.min_players <= len(t["players"]) <= game.max_players:
-                raise RuleViolation(DAMAGED.format(f"a table of round {number} seats {len(t['players'])}; "
-                                                   f"{game.title} is for {game.min_players} to {game.max_players}"))
+                raise RuleViolation(filled(DAMAGED, what=said("a table of round {number} seats {n}; {game} is for {low} to {high}", number=number,
+                                                                 n=len(t['players']), game=game.title, low=game.min_players,
+                                                                 high=game.max_players)))
             names = []
             for raw in t["players"]:
-                name = registered.get(clean_name(raw, "player's name").casefold())
+                name = registered.get(clean_name(raw, word("player's name")).casefold())
                 if name is None or name in seated:
-                    raise RuleViolation(DAMAGED.format(f"round {number} seats a player who is not registered, or seats one twice"))
+                    raise RuleViolation(filled(DAMAGED, what=said("round {number} seats a player who is not registered, or seats one twice",
+                                                                     number=number)))
                 seated.add(name)
                 names.append(name)
             table_ids.add(t["table_id"])
@@ -134,24 +141,26 @@ def _rounds(given: object, setup: dict, players: list[dict]) -> list[dict]:
 
 def _table_exports(given: object, seated: dict[str, dict], rounds: list[dict]) -> dict[str, dict]:
     if not isinstance(given, dict):
-        raise RuleViolation(DAMAGED.format("'tables' maps table ids to table exports"))
+        raise RuleViolation(filled(DAMAGED, what=said("'tables' maps table ids to table exports")))
     game_of = {t["table_id"]: t["game"] for r in rounds for t in r["tables"]}
     exports, actions = {}, 0
     for old_id, export in given.items():
         entry = seated.get(old_id)
         if entry is None or not isinstance(export, dict) or not isinstance(export.get("actions"), list):
-            raise RuleViolation(DAMAGED.format("each table export belongs to a table of a round and lists its actions"))
+            raise RuleViolation(filled(DAMAGED, what=said("each table export belongs to a table of a round and lists its actions")))
         players = export.get("players")
         if export.get("game") != game_of[old_id] or not isinstance(players, list) or len(players) != len(entry["players"]) \
-                or [clean_name(p, "player's name").casefold() for p in players] != [n.casefold() for n in entry["players"]]:
-            raise RuleViolation(DAMAGED.format("a table export seats other players, or plays another game, than its round says"))
+                or [clean_name(p, word("player's name")).casefold() for p in players] != [n.casefold() for n in entry["players"]]:
+            raise RuleViolation(filled(DAMAGED, what=said("a table export seats other players, or plays another game, than its round says")))
         actions += len(export["actions"])
         # The table is made with the round's registered names (an export may differ in case only).
         exports[old_id] = {**export, "players": list(entry["players"])}
     if len(exports) > MAX_TABLES:
-        raise RuleViolation(f"An event import creates at most {MAX_TABLES} tables; this one has {len(exports)}.")
+        raise RuleViolation(said("An event import creates at most {most} tables; this one has {n}.", most=MAX_TABLES,
+                                 n=len(exports)))
     if actions > MAX_ACTIONS:
-        raise RuleViolation(f"An event import holds at most {MAX_ACTIONS} actions in all; this one has {actions}.")
+        raise RuleViolation(said("An event import holds at most {most} actions in all; this one has {n}.", most=MAX_ACTIONS,
+                                 n=actions))
     # In seating order, so tables are created in the order the rounds list them.
     return {old_id: exports[old_id] for old_id in seated if old_id in exports}
 
@@ -160,7 +169,7 @@ def _manual(manual: object, results: object, seated: dict[str, dict], exports: d
     """The organiser-entered results, and the results of tables without an export (which then
     stand as organiser-entered results: there is no log to read them from)."""
     if not isinstance(manual, dict) or not isinstance(results, list) or not all(isinstance(r, dict) for r in results):
-        raise RuleViolation(DAMAGED.format("'manual' maps table ids to placings and 'results' lists results"))
+        raise RuleViolation(filled(DAMAGED, what=said("'manual' maps table ids to placings and 'results' lists results")))
     given = dict(manual)
     for r in results:
         tid = r.get("table_id")
@@ -170,19 +179,19 @@ def _manual(manual: object, results: object, seated: dict[str, dict], exports: d
     for old_id, places in given.items():
         entry = seated.get(old_id)
         if entry is None:
-            raise RuleViolation(DAMAGED.format("a result names a table that sits in no round"))
+            raise RuleViolation(filled(DAMAGED, what=said("a result names a table that sits in no round")))
         checked[old_id] = _places(places, entry["players"])
     return checked
 
 
 def _places(places: object, players: list[str]) -> dict[str, int]:
-    wrong = DAMAGED.format("a result gives each player of its table one place from 1 to the table's size")
+    wrong = filled(DAMAGED, what=said("a result gives each player of its table one place from 1 to the table's size"))
     if not isinstance(places, dict) or len(places) != len(players):
         raise RuleViolation(wrong)
     by_fold = {n.casefold(): n for n in players}
     checked = {}
     for raw, place in places.items():
-        name = by_fold.get(clean_name(raw, "player's name").casefold())
+        name = by_fold.get(clean_name(raw, word("player's name")).casefold())
         if name is None or name in checked or not is_int(place) \
                 or not 1 <= place <= len(players):
             raise RuleViolation(wrong)
@@ -193,7 +202,7 @@ def _places(places: object, players: list[str]) -> dict[str, int]:
 def _history(given: object) -> list[dict]:
     """The history's entries as kept: each a flat object of short texts, numbers, empty values
     and placings (names cleaned as every name is), the newest HISTORY_MAX of them."""
-    wrong = DAMAGED.format("'history' lists entries of texts, numbers and placings")
+    wrong = filled(DAMAGED, what=said("'history' lists entries of texts, numbers and placings"))
     if not isinstance(given, list):
         raise RuleViolation(wrong)
     entries = []
@@ -207,9 +216,9 @@ def _history(given: object) -> list[dict]:
             if isinstance(value, dict):
                 if len(value) > 10 or not all(is_int(p) for p in value.values()):
                     raise RuleViolation(wrong)
-                value = {clean_name(n, "player's name"): p for n, p in value.items()}
+                value = {clean_name(n, word("player's name")): p for n, p in value.items()}
             elif isinstance(value, str):
-                value = clean_name(value, "history entry", 80) if value.strip() else ""
+                value = clean_name(value, word("history entry"), 80) if value.strip() else ""
             elif value is not None and (not is_int(value)):
                 raise RuleViolation(wrong)
             checked[key] = value

@@ -5,6 +5,7 @@ The rules of it: checkin.py.
 from __future__ import annotations
 
 from ..games import RuleViolation
+from ..games.said import said
 from ..store.revisions import store_changed
 from ..tables import NotAllowed
 from .checkin import check_key, forget, holder, join, my_night, release  # noqa: F401 (forget: service.py imports it from here)
@@ -15,8 +16,8 @@ class NotCheckedIn(NotAllowed):
     """A player token that stands for nobody on this night (never given, or the name was taken off)."""
 
 
-NOT_CHECKED_IN = ("This phone is not checked in for this night (or the organiser took its name off the list): "
-                  "scan the check-in code on the big screen, the desk or the printed pairings.")
+NOT_CHECKED_IN = said("This phone is not checked in for this night (or the organiser took its name off the list): "
+                      "scan the check-in code on the big screen, the desk or the printed pairings.")
 
 
 class PlayerPhones:
@@ -79,7 +80,7 @@ class PlayerPhones:
         if found.viewer_for(held(found.id)).seat == table["seat"]:
             return found.id, None
         if found.locked:
-            raise RuleViolation("That table is no longer played in the app: see your night's page for where you sit now.")
+            raise RuleViolation(said("That table is no longer played in the app: see your night's page for where you sit now."))
         # The night vouches for its player: the table's own host right takes the seat.
         _, seat_token = self.tables.claim_seat(found.id, found.record["host_token"], table["seat"])
         return found.id, seat_token

@@ -4,7 +4,7 @@ round. The organiser's changes: service.py.
 """
 from __future__ import annotations
 
-from ..games.words import listed
+from ..games.said import Said, said, said_n
 from ..store import Store
 from ..tables import Table, TableNotFound, TableService
 from .desks import desk_for
@@ -28,7 +28,7 @@ class EventReader:
         """The event record, or EventNotFound."""
         record = self.store.load_event(event_id) if isinstance(event_id, str) else None
         if record is None:
-            raise EventNotFound(f"There is no event '{event_id}'.")
+            raise EventNotFound(said("There is no event '{id}'.", id=str(event_id)))
         return record
 
     def is_organiser(self, record: dict, token: str | None) -> bool:
@@ -82,20 +82,24 @@ class EventReader:
         table = self.own_table(record, entry["table_id"])
         return None if table is None else app_places(table.record["players"], table.state, table.game)
 
-    def round_blocker(self, record: dict, results: list[dict] | None = None) -> str | None:
+    def round_blocker(self, record: dict, results: list[dict] | None = None) -> Said | None:
         """Why the next round cannot start now (a sentence), or None when it can."""
         playing = [r for r in (self.results(record) if results is None else results) if r["places"] is None]
         if had_final(record):
-            return "The final is playing: the night ends when it finishes." if playing else "The final has been played."
+            return said("The final is playing: the night ends when it finishes.") if playing else said("The final has been played.")
         if len(record["rounds"]) >= record["rounds_planned"]:
             planned, top = record["rounds_planned"], record.get("final_planned")
             if playing:  # not "played" while its tables still play (an organiser took it for the end)
-                return (f"Round {planned} is the night's last planned round: the final of the top {top} follows once its "
-                        "tables finish." if top else f"Round {planned} is the night's last: the night ends when its tables finish.")
-            played = "The night's only round has been played" if planned == 1 else f"All {planned} rounds have been played"
-            return f"{played}: the final of the top {top} is next." if top else f"{played}."
+                return (said("Round {round} is the night's last planned round: the final of the top {top} follows once its "
+                             "tables finish.", round=planned, top=top) if top else
+                        said("Round {round} is the night's last: the night ends when its tables finish.", round=planned))
+            if planned == 1:
+                return said("The night's only round has been played: the final of the top {top} is next.", top=top) if top \
+                    else said("The night's only round has been played.")
+            return said("All {n} rounds have been played: the final of the top {top} is next.", n=planned, top=top) if top \
+                else said("All {n} rounds have been played.", n=planned)
         if playing:
-            tables = "table" if len(playing) == 1 else "tables"
-            return (f"Round {len(record['rounds'])} still has {len(playing)} {tables} without a result "
-                    f"({listed([str(r['table']) for r in playing])}).")
+            return said_n("Round {round} still has {n} table without a result ({tables}).",
+                          "Round {round} still has {n} tables without a result ({tables}).", len(playing),
+                          round=len(record['rounds']), tables=[str(r['table']) for r in playing])
         return None

@@ -9,6 +9,8 @@ import math
 import random
 from itertools import combinations
 
+from ..games.said import said
+
 PREFERRED_SIZE = 4
 
 
@@ -16,7 +18,7 @@ def table_sizes(n: int, min_players: int, max_players: int) -> list[int]:
     """Sizes of the tables for n players: as even as possible, 4 where the game allows, never
     outside [min_players, max_players]; raises ValueError if no split fits."""
     if n < min_players:
-        raise ValueError(f"{n} players are too few for a table (at least {min_players}).")
+        raise ValueError(said("{n} players are too few for a table (at least {least}).", n=n, least=min_players))
     target = max(min_players, min(PREFERRED_SIZE, max_players))
     for tables in range(math.ceil(n / target), n // min_players + 1):
         small, extra = divmod(n, tables)
@@ -28,7 +30,7 @@ def table_sizes(n: int, min_players: int, max_players: int) -> list[int]:
         sizes = [small + 1] * extra + [small] * (tables - extra)
         if min_players <= min(sizes) and max(sizes) <= max_players:
             return sizes
-    raise ValueError(f"{n} players cannot be split into tables of {min_players} to {max_players}.")
+    raise ValueError(said("{n} players cannot be split into tables of {low} to {high}.", n=n, low=min_players, high=max_players))
 
 
 def mixed_tables(n: int, games: list[tuple[str, int, int]]) -> list[tuple[str, int]]:
@@ -41,7 +43,8 @@ def mixed_tables(n: int, games: list[tuple[str, int, int]]) -> list[tuple[str, i
         return [(game, size) for size in table_sizes(n, low, high)]
     k, fewest = len(games), sum(low for _, low, _ in games)
     if n < fewest:
-        raise ValueError(f"{n} players are too few for a table of each of the {k} games (at least {fewest}).")
+        raise ValueError(said("{n} players are too few for a table of each of the {k} games (at least {least}).", n=n, k=k,
+                              least=fewest))
     start = max(k, math.ceil(n / PREFERRED_SIZE))
     most = n // min(low for _, low, _ in games)
     for count in [*range(start, most + 1), *range(start - 1, k - 1, -1)]:
@@ -49,7 +52,7 @@ def mixed_tables(n: int, games: list[tuple[str, int, int]]) -> list[tuple[str, i
         sizes = _spread(n, [(low, high) for _, low, high in turns])
         if sizes is not None:
             return [(game, size) for (game, _, _), size in zip(turns, sizes)]
-    raise ValueError(f"{n} players cannot be split into tables of these games within their player limits.")
+    raise ValueError(said("{n} players cannot be split into tables of these games within their player limits.", n=n))
 
 
 def _spread(n: int, limits: list[tuple[int, int]]) -> list[int] | None:

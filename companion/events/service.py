@@ -18,6 +18,7 @@ import threading
 import time
 
 from ..games import RuleViolation
+from ..games.said import said
 from ..games.words import listed
 from ..store import Store
 from ..store.base import StoreError
@@ -86,7 +87,7 @@ class EventService(ResultDesk, FinalDesk, EventReader, PlayerPhones):
     def checkin(self, event_id: str, token: str | None, names: object, present: object) -> dict:
         """Check players in (present) or out (absent, or dropped out)."""
         if not isinstance(present, bool):
-            raise RuleViolation("'present' must be true or false.")
+            raise RuleViolation(said("'present' must be true or false."))
 
         clean = player_names(names)
 
@@ -94,7 +95,7 @@ class EventService(ResultDesk, FinalDesk, EventReader, PlayerPhones):
             for name in clean:
                 player = find_player(record["players"], name)
                 if player is None:
-                    raise RuleViolation(f"'{name}' is not registered for this event.")
+                    raise RuleViolation(said("'{name}' is not registered for this event.", name=name))
                 player["checked_in"] = present
         return self._change(event_id, token, change)
 
@@ -126,7 +127,7 @@ class EventService(ResultDesk, FinalDesk, EventReader, PlayerPhones):
                 plan, rng = round_seating(number, record["seed"], present, [(g.id, g.min_players, g.max_players) for g in chosen],
                                           order, met(record))
             except ValueError as exc:
-                raise RuleViolation(f"Cannot start the round: {exc}") from None
+                raise RuleViolation(said("Cannot start the round: {why}", why=exc.args[0])) from None
             created["round"] = self._seat(record, token, drafts, [g.id for g in chosen], plan, rng)
         self._change(event_id, token, change, self._close_earlier_rounds, drafts)
         return created["round"]
@@ -169,12 +170,12 @@ class EventService(ResultDesk, FinalDesk, EventReader, PlayerPhones):
             rnd = self._current(record)
             entry = next((t for t in rnd["tables"] if t["table_id"] == table_id), None)
             if entry is None:
-                raise RuleViolation("That table is not in the current round: reload the page to see the tables as they are.")
+                raise RuleViolation(said("That table is not in the current round: reload the page to see the tables as they are."))
             game = round_games(game_id, record["games"])[0]
             number = rnd["tables"].index(entry) + 1
             if not game.min_players <= len(entry["players"]) <= game.max_players:
-                raise RuleViolation(f"Table {number} seats {len(entry['players'])}; {game.title} is for "
-                                    f"{game.min_players} to {game.max_players} players.")
+                raise RuleViolation(said("Table {number} seats {n}; {game} is for {low} to {high} players.", number=number,
+                                         n=len(entry['players']), game=game.title, low=game.min_players, high=game.max_players))
             self._untouched(record, entry)
             entry["game"] = game.id
             self.count_tables(1)
@@ -187,7 +188,7 @@ class EventService(ResultDesk, FinalDesk, EventReader, PlayerPhones):
     @staticmethod
     def _current(record: dict) -> dict:
         if not record["rounds"]:
-            raise RuleViolation("No round has started.")
+            raise RuleViolation(said("No round has started."))
         return record["rounds"][-1]
 
     def _untouched(self, record: dict, entry: dict) -> None:
@@ -257,8 +258,8 @@ class EventService(ResultDesk, FinalDesk, EventReader, PlayerPhones):
         left = self._mark_tables(record, [(t["table_id"], lambda tid: self.tables.revoke_hosts(tid, desks))
                                           for rnd in record["rounds"] for t in rnd["tables"]])
         if left:
-            raise StoreError(f"The desk is revoked, but {len(left)} of the night's tables could not be saved without "
-                             "its host rights: revoke it again in a moment to finish.")
+            raise StoreError(said("The desk is revoked, but {n} of the night's tables could not be saved without "
+                                  "its host rights: revoke it again in a moment to finish.", n=len(left)))
 
     def set_clock(self, event_id: str, token: str | None, body: dict, drawn: str | None = None, clear_extra: bool = False) -> dict:
         """Apply one change of the round clock (api.md, Round clock) and return the clock as it is
@@ -282,7 +283,7 @@ class EventService(ResultDesk, FinalDesk, EventReader, PlayerPhones):
         """The event, for a bearer of its organiser token (or a desk's); else NotAllowed."""
         record = self.get(event_id)
         if not self.is_organiser(record, token):
-            raise NotAllowed("Only the organiser (with the event's organiser token) can change the event.")
+            raise NotAllowed(said("Only the organiser (with the event's organiser token) can change the event."))
         return record
 
     def _change(self, event_id: str, token: str | None, change, after=None, drafts: list[Table] = ()) -> dict:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 
+from ..games.said import said
+
 
 def _relative(place: int, size: int) -> float:
     # First scores 3 and last 0 at every table size, linear between: fair across sizes.
@@ -21,19 +23,20 @@ def _winner(place: int, size: int) -> float:
     return 1.0 if place == 1 else 0.0
 
 
+# What each scheme and each column of the standings is, said on the pages (|told): sentences of the night.
 SCHEMES = {
-    "relative": ("First 3, last 0, evenly between, at every table size (the default: fair when table sizes differ).", _relative),
-    "fixed": ("4 for first, 2 for second, 1 for third, 0 after, whatever the table size.", _fixed),
-    "wins": ("1 for a win, 0 otherwise.", _winner),
+    "relative": (said("First 3, last 0, evenly between, at every table size (the default: fair when table sizes differ)."), _relative),
+    "fixed": (said("4 for first, 2 for second, 1 for third, 0 after, whatever the table size."), _fixed),
+    "wins": (said("1 for a win, 0 otherwise."), _winner),
 }
 DEFAULT_SCHEME = "relative"
 
 EXPLANATIONS = {
-    "points": "Points by placing at each table (scheme above); tied places share the points of the places they cover.",
-    "wins": "Tables won (a shared win counts).",
-    "median_buchholz": "Sum of the points of every opponent met, leaving out the highest and the lowest (with 3 or more).",
-    "solkoff": "Sum of the points of every opponent met.",
-    "h2h": "Among players still tied: how many of them this player placed above when they met.",
+    "points": said("Points by placing at each table (scheme above); tied places share the points of the places they cover."),
+    "wins": said("Tables won (a shared win counts)."),
+    "median_buchholz": said("Sum of the points of every opponent met, leaving out the highest and the lowest (with 3 or more)."),
+    "solkoff": said("Sum of the points of every opponent met."),
+    "h2h": said("Among players still tied: how many of them this player placed above when they met."),
 }
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import secrets
 
 from ..games import RuleViolation
+from ..games.said import said
 from .importing import EXPORT_SCHEMA, read_export
 from .records import new_record
 from .service import EventService
@@ -54,7 +55,8 @@ def import_event(service: EventService, data: object) -> dict:
         try:
             checked[old_id] = service.tables.check_import(export, event=record["id"])
         except RuleViolation as exc:
-            raise RuleViolation(f"Table '{old_id[:20]}' of the export cannot be imported, so nothing was: {exc}") from None
+            raise RuleViolation(said("Table '{id}' of the export cannot be imported, so nothing was: {why}", id=old_id[:20],
+                                     why=exc.said)) from None
     service.count_tables(len(checked))
     new_ids = {}
     for old_id, table in checked.items():

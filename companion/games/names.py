@@ -9,9 +9,11 @@ from __future__ import annotations
 import unicodedata
 
 from .errors import RuleViolation
-from .said import said
+from .said import Said, said, word
 
 NAME_MAX = 40
+# What a sentence about a typed name calls it by default ("Every name needs at least one visible character.").
+A_NAME = word("name")
 
 # Characters that show nothing or reorder text: zero-width spaces and joiners, the byte-order
 # mark, and the bidirectional embeddings/overrides/isolates (an unclosed U+202E reverses every
@@ -21,7 +23,7 @@ _INVISIBLE = {"\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u202a", "\u202
               "\u202e", "\u2066", "\u2067", "\u2068", "\u2069", "\u200e", "\u200f", "\u00ad"}
 
 
-def clean_name(raw: object, what: str = "name", limit: int = NAME_MAX) -> str:
+def clean_name(raw: object, what: Said = A_NAME, limit: int = NAME_MAX) -> str:
     """A typed name made canonical (NFC, no control or invisible characters, single spaces), or a
     RuleViolation with a sentence when nothing visible is left or it is longer than `limit`."""
     if not isinstance(raw, str):

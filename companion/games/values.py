@@ -7,6 +7,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .said import said
+
 
 @dataclass(frozen=True)
 class Option:
@@ -35,7 +37,7 @@ WATCHER = Viewer()
 
 # Options every game accepts (api.md: "first_player" names who starts).
 COMMON_OPTIONS = (
-    Option("first_player", None, int, "Index of the player who starts; drawn at random if absent."),
+    Option("first_player", None, int, said("Index of the player who starts; drawn at random if absent.")),
 )
 
 

@@ -11,6 +11,7 @@ import secrets
 
 from ..events.records import now
 from ..games.names import clean_name
+from ..games.said import word
 
 GROUP_SCHEMA = 1
 GROUP_NAME_MAX = 80
@@ -19,5 +20,5 @@ MAX_TABLES = 1000  # years of weekly games; every read of the group reads every 
 
 def new_group(name: object) -> dict:
     """A fresh group record (new id and token) for a typed name, or a RuleViolation."""
-    return {"schema": GROUP_SCHEMA, "id": secrets.token_urlsafe(8), "name": clean_name(name, "group name", GROUP_NAME_MAX),
+    return {"schema": GROUP_SCHEMA, "id": secrets.token_urlsafe(8), "name": clean_name(name, word("group name"), GROUP_NAME_MAX),
             "token": secrets.token_urlsafe(24), "created": now(), "tables": [], "revision": 0}

@@ -10,6 +10,7 @@ from __future__ import annotations
 import threading
 
 from ..games import RuleViolation
+from ..games.said import said
 from ..store import Store
 from ..store.revisions import store_changed
 from ..tables import NotAllowed, Table, TableNotFound, TableService, same_secret
@@ -46,17 +47,17 @@ class GroupService:
         """The group record, or GroupNotFound."""
         record = self.store.load_group(group_id) if isinstance(group_id, str) else None
         if record is None:
-            raise GroupNotFound(f"There is no group '{str(group_id)[:20]}'.")
+            raise GroupNotFound(said("There is no group '{id}'.", id=str(group_id)[:20]))
         return record
 
     def authorise(self, group_id: object, token: str | None) -> dict:
         """The group, if `token` is its token: NotAllowed without one, WrongGroupToken with another."""
         record = self.get(group_id)
         if not token:
-            raise NotAllowed("This needs the group's link (its token as Authorization: Bearer <token>): "
-                             "ask a friend in the group for it.")
+            raise NotAllowed(said("This needs the group's link (its token as Authorization: Bearer {token}): "
+                                  "ask a friend in the group for it.", token="<token>"))
         if not same_secret(record["token"], token):
-            raise WrongGroupToken("That token is not this group's: open the group's own link.")
+            raise WrongGroupToken(said("That token is not this group's: open the group's own link."))
         return record
 
     def is_member(self, record: dict, token: str | None) -> bool:
@@ -80,7 +81,7 @@ class GroupService:
 
     def _room(self, record: dict) -> None:
         if len(record["tables"]) >= MAX_TABLES:
-            raise RuleViolation(f"A group keeps at most {MAX_TABLES} tables; start a new group.")
+            raise RuleViolation(said("A group keeps at most {most} tables; start a new group.", most=MAX_TABLES))
 
     def tables_of(self, record: dict) -> list[Table]:
         """The group's tables in the order they were made (those gone from this server left out),

@@ -13,7 +13,7 @@ from ..events.checks import name_key
 from ..events.records import now
 from ..games import RuleViolation
 from ..games.names import clean_name
-from ..games.words import listed
+from ..games.said import said, said_n, word
 
 LEAGUE_SCHEMA = 1
 LEAGUE_NAME_MAX = 80
@@ -24,18 +24,18 @@ MAX_MERGE_NAMES = 20
 
 def new_league(name: object) -> dict:
     """A fresh league record (new id and organiser token) for a typed name, or a RuleViolation."""
-    return {"schema": LEAGUE_SCHEMA, "id": secrets.token_urlsafe(8), "name": clean_name(name, "league name", LEAGUE_NAME_MAX),
+    return {"schema": LEAGUE_SCHEMA, "id": secrets.token_urlsafe(8), "name": clean_name(name, word("league name"), LEAGUE_NAME_MAX),
             "token": secrets.token_urlsafe(24), "created": now(), "events": [], "merges": [], "revision": 0}
 
 
 def merge_request(names: object, into: object) -> dict:
     """A merge as typed ({"names": [...], "into": name}), each name cleaned, or a RuleViolation."""
     if not isinstance(names, list) or not names:
-        raise RuleViolation("List the spellings to merge (such as Anne and ann) in 'names'.")
+        raise RuleViolation(said("List the spellings to merge (such as Anne and ann) in 'names'."))
     if len(names) > MAX_MERGE_NAMES:
-        raise RuleViolation(f"A merge names at most {MAX_MERGE_NAMES} spellings; this one names {len(names)}.")
-    clean = [clean_name(n, "player's name") for n in names]
-    return {"names": clean, "into": clean_name(into, "player's name"), "at": now()}
+        raise RuleViolation(said("A merge names at most {most} spellings; this one names {n}.", most=MAX_MERGE_NAMES, n=len(names)))
+    clean = [clean_name(n, word("player's name")) for n in names]
+    return {"names": clean, "into": clean_name(into, word("player's name")), "at": now()}
 
 
 class Identities:
@@ -93,16 +93,18 @@ def check_merge(nights: list[dict], merges: list[dict], wanted: dict) -> None:
     known = {before.root(key) for _, keys in keyed for key in keys.values()}
     unknown = [n for n in wanted["names"] if before.root(name_key(n)) not in known]
     if unknown:
-        raise RuleViolation(f"{listed(unknown)} {'is' if len(unknown) == 1 else 'are'} not a player of this league: "
-                            "check the spelling. Nothing was merged.")
+        raise RuleViolation(said_n("{names} is not a player of this league: check the spelling. Nothing was merged.",
+                                   "{names} are not players of this league: check the spelling. Nothing was merged.",
+                                   len(unknown), names=unknown))
     after = Identities([*merges, wanted])
     for night, keys in keyed:
         seen: dict[str, str] = {}
         for name, key in keys.items():
             other = seen.setdefault(after.root(key), name)
             if other != name:
-                raise RuleViolation(f"{other} and {name} are both players of “{night['name']}”: they are two people, "
-                                    f"so they cannot be merged into {wanted['into']}. Nothing was merged.")
+                raise RuleViolation(said("{other} and {name} are both players of “{night}”: they are two people, "
+                                         "so they cannot be merged into {into}. Nothing was merged.", other=other, name=name,
+                                         night=night['name'], into=wanted['into']))
 
 
 def check_registration(league: dict, registered: list[str], names: list[str]) -> None:
@@ -114,6 +116,9 @@ def check_registration(league: dict, registered: list[str], names: list[str]) ->
     for name in names:
         other = seen.setdefault(person(ids, name), name)
         if other != name and name_key(other) != name_key(name):  # the same but for case or accents: registration's own check
-            where = "is registered already" if other in registered else "is in this list too"
-            raise RuleViolation(f"{name} is {other} in the league “{league['name']}”: its organiser merged the two "
-                                f"spellings, and {other} {where}. One person plays once a night; nobody was registered.")
+            raise RuleViolation(said("{name} is {other} in the league “{league}”: its organiser merged the two "
+                                     "spellings, and {other} is registered already. One person plays once a night; nobody "
+                                     "was registered.", name=name, other=other, league=league['name']) if other in registered
+                                else said("{name} is {other} in the league “{league}”: its organiser merged the two "
+                                          "spellings, and {other} is in this list too. One person plays once a night; nobody "
+                                          "was registered.", name=name, other=other, league=league['name']))

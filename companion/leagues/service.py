@@ -17,6 +17,7 @@ from ..events.reading import EventNotFound
 from ..events.service import EventService
 from ..events.spreadsheets import event_date
 from ..games import RuleViolation
+from ..games.said import said
 from ..live import LiveHub
 from ..store import Store
 from ..store.revisions import store_changed
@@ -58,7 +59,7 @@ class LeagueService:
         """The league record, or LeagueNotFound."""
         record = self.store.load_league(league_id) if isinstance(league_id, str) else None
         if record is None:
-            raise LeagueNotFound(f"There is no league '{str(league_id)[:20]}'.")
+            raise LeagueNotFound(said("There is no league '{id}'.", id=str(league_id)[:20]))
         return record
 
     def authorise(self, league_id: object, token: str | None) -> dict:
@@ -66,10 +67,10 @@ class LeagueService:
         with another, LeagueNotFound for an unknown league."""
         record = self.get(league_id)
         if not token:
-            raise NotAllowed("This needs the league's token (Authorization: Bearer <token>): only its organiser adds nights to it "
-                             "or changes it.")
+            raise NotAllowed(said("This needs the league's token (Authorization: Bearer {token}): only its organiser adds nights "
+                                  "to it or changes it.", token="<token>"))
         if not same_secret(record["token"], token):
-            raise WrongLeagueToken("That token is not this league's: only its organiser can change it or add nights to it.")
+            raise WrongLeagueToken(said("That token is not this league's: only its organiser can change it or add nights to it."))
         return record
 
     def is_organiser(self, record: dict, token: str | None) -> bool:
@@ -86,7 +87,7 @@ class LeagueService:
     def room_for_night(self, record: dict) -> None:
         """A RuleViolation when the league is full (asked before the night is created)."""
         if len(record["events"]) >= MAX_NIGHTS:
-            raise RuleViolation(f"A league holds at most {MAX_NIGHTS} nights; start a new league for the next season.")
+            raise RuleViolation(said("A league holds at most {most} nights; start a new league for the next season.", most=MAX_NIGHTS))
 
     def new_night(self, league_id: object, token: str | None, create) -> dict:
         """A night created in the league: `create(league_id)` makes the event (naming the league),
@@ -103,7 +104,7 @@ class LeagueService:
 
         def change(record):
             if len(record["merges"]) >= MAX_MERGES:
-                raise RuleViolation(f"A league keeps at most {MAX_MERGES} merges.")
+                raise RuleViolation(said("A league keeps at most {most} merges.", most=MAX_MERGES))
             check_merge(self._nights(record), record["merges"], wanted)
             record["merges"].append(wanted)
         return self._change(league_id, token, change)

@@ -15,12 +15,13 @@ from ..events.importing import read_export
 from ..events.spreadsheets import BOM, filename
 from ..games import RuleViolation
 from ..games.names import csv_cell
+from ..games.said import filled, said
 from .records import LEAGUE_SCHEMA, MAX_MERGES, MAX_NIGHTS, check_merge, merge_request, new_league
 from .service import LeagueService
 
 CSV_COLUMNS = ("league", "event", "date", "player", "points", "placings", "rating_ordinal")
 EXPORT_FIELDS = {"schema", "id", "name", "created", "merges", "nights", "standings"}
-DAMAGED = "The league export is incomplete or damaged ({}); nothing was imported."
+DAMAGED = said("The league export is incomplete or damaged ({what}); nothing was imported.")
 
 
 def league_csv(record: dict, table: dict) -> str:
@@ -61,31 +62,33 @@ def check_merges(nights: list[dict], merges: list[dict]) -> None:
         try:
             check_merge(nights, merges[:number], merge)
         except RuleViolation as exc:
-            raise RuleViolation(f"The export's merge into {merge['into']} cannot be kept, so nothing was imported: {exc}") from None
+            raise RuleViolation(said("The export's merge into {name} cannot be kept, so nothing was imported: {why}",
+                                     name=merge['into'], why=exc.said)) from None
 
 
 def import_league(service: LeagueService, data: object) -> dict:
     """A new league (new id and token) with every night of the export imported anew."""
     if not isinstance(data, dict):
-        raise RuleViolation("An import is a league export: an object with name, merges and nights.")
+        raise RuleViolation(said("An import is a league export: an object with name, merges and nights."))
     unknown = sorted(set(data) - EXPORT_FIELDS)
     if unknown:
-        raise RuleViolation(DAMAGED.format(f"a league export has no field '{unknown[0][:40]}'"))
+        raise RuleViolation(filled(DAMAGED, what=said("a league export has no field '{field}'", field=unknown[0][:40])))
     if data.get("schema", LEAGUE_SCHEMA) != LEAGUE_SCHEMA:
-        raise RuleViolation("This export comes from another version of the app.")
+        raise RuleViolation(said("This export comes from another version of the app."))
     record = new_league(data.get("name"))
     merges, nights = data.get("merges", []), data.get("nights", [])
     if not isinstance(merges, list) or len(merges) > MAX_MERGES or not all(isinstance(m, dict) for m in merges):
-        raise RuleViolation(DAMAGED.format("'merges' is a list of merges"))
+        raise RuleViolation(filled(DAMAGED, what=said("'merges' is a list of merges")))
     if not isinstance(nights, list) or len(nights) > MAX_NIGHTS:
-        raise RuleViolation(DAMAGED.format(f"'nights' is a list of at most {MAX_NIGHTS} night exports"))
+        raise RuleViolation(filled(DAMAGED, what=said("'nights' is a list of at most {n} night exports", n=MAX_NIGHTS)))
     record["merges"] = [{**merge_request(m.get("names"), m.get("into")), "at": str(m.get("at", ""))[:40]} for m in merges]
     checked = []
     for number, night in enumerate(nights, start=1):
         try:
             read = read_export(night)  # every night checked before any is stored
         except RuleViolation as exc:
-            raise RuleViolation(f"Night {number} of the export cannot be imported, so nothing was: {exc}") from None
+            raise RuleViolation(said("Night {number} of the export cannot be imported, so nothing was: {why}", number=number,
+                                     why=exc.said)) from None
         checked.append({"id": f"night-{number}", "name": read.setup["name"], "players": [p["name"] for p in read.players]})
     check_merges(checked, record["merges"])
     for night in nights:

@@ -14,7 +14,7 @@ import secrets
 
 from ..games import RuleViolation
 from ..games.fields import is_int
-from ..games.said import lines_stored
+from ..games.said import lines_stored, said
 from .errors import NotAllowed, SeatTaken, TableClosed, TableReplaced, VersionConflict
 from .records import now
 from .shapes import LogEntry
@@ -25,12 +25,12 @@ def writable(table: Table, token: str | None, version: object) -> Table:
     """`table` if a bearer of `token` may change its game at `version` (None: any), else the
     refusal: no play rights, a table its night replaced, a malformed or past version."""
     if not table.viewer_for(token).can_act:
-        raise NotAllowed("This needs the table's play code: scan the play QR code or type the join code.")
+        raise NotAllowed(said("This needs the table's play code: scan the play QR code or type the join code."))
     if table.locked:
-        raise (TableReplaced if table.record.get("replaced") else TableClosed)(table.locked + ".")
+        raise (TableReplaced if table.record.get("replaced") else TableClosed)(table.locked)
     if version is not None:
         if not is_int(version):
-            raise RuleViolation("'version' must be a whole number.")
+            raise RuleViolation(said("'version' must be a whole number."))
         if version != table.version:
             raise VersionConflict(table.version)
     return table
@@ -47,8 +47,8 @@ def check_owner(table: Table, token: str | None, action: dict, undoing: bool = F
     if seat_token and table.viewer_for(token).seat != player and not table.is_host(token):
         name = table.record["players"][player]
         if undoing:
-            raise NotAllowed(f"{name} decided this on their own phone: only that phone or the host's can undo it.")
-        raise NotAllowed(f"{name} took a seat on their own phone: {name} answers this there.")
+            raise NotAllowed(said("{name} decided this on their own phone: only that phone or the host's can undo it.", name=name))
+        raise NotAllowed(said("{name} took a seat on their own phone: {name} answers this there.", name=name))
 
 
 def acted(table: Table, token: str | None, action: dict, version: object, joined: bool = False) -> tuple[Table, dict, list[str]]:
@@ -121,10 +121,10 @@ def _undone(table: Table, token: str | None, version: object, keep_settings: boo
     writable(table, token, version)
     actions = table.record["actions"]
     if not actions:
-        raise RuleViolation("There is nothing to undo: no action has been entered yet.")
+        raise RuleViolation(said("There is nothing to undo: no action has been entered yet."))
     k = table.last_step if keep_settings else len(actions) - 1
     if k is None:
-        raise RuleViolation("There is no move to undo: only settings were entered; change them instead.")
+        raise RuleViolation(said("There is no move to undo: only settings were entered; change them instead."))
     # The entries after the one removed move up a place (seq is the place in the log).
     after = [{**e, "seq": e["seq"] - 1} for e in actions[k + 1:]]
     record = {
@@ -162,7 +162,7 @@ def _redone(table: Table, token: str | None, version: object, whole_tap: bool = 
         both, _ = _redone(first, token, None)
         return Table({**both.record, "version": table.version + 1}, both.state, both.checkpoints), None
     if not redo:
-        raise RuleViolation("There is nothing to redo.")
+        raise RuleViolation(said("There is nothing to redo."))
     entry, actions = redo[-1], table.record["actions"]
     # An entry undone from inside the log (settings kept after it) comes back at the end.
     moved = entry["seq"] != len(actions) + 1
@@ -186,7 +186,7 @@ def seat_index(table: Table, seat: object) -> int:
     """`seat` if it names a player of `table` (an index), else the RuleViolation that says so."""
     n = len(table.record["players"])
     if not is_int(seat) or not 0 <= seat < n:
-        raise RuleViolation(f"'seat' must be a player index from 0 to {n - 1}.")
+        raise RuleViolation(said("'seat' must be a player index from 0 to {last}.", last=n - 1))
     return seat
 
 
@@ -196,15 +196,15 @@ def seat_claimed(table: Table, token: str | None, seat: object) -> tuple[Table, 
     naming whose it is, unless the host claims it: the old phone's seat token then stops working."""
     viewer = table.viewer_for(token)
     if not viewer.can_act:
-        raise NotAllowed("Only a phone that joined with the play code can take a seat.")
+        raise NotAllowed(said("Only a phone that joined with the play code can take a seat."))
     seat = seat_index(table, seat)
     seat_tokens = list(table.record["seat_tokens"])
     if viewer.seat == seat:
         return table, token
     if seat_tokens[seat] is not None and not table.is_host(token):
         name = table.record["players"][seat]
-        raise SeatTaken(f"{name}'s seat is taken by another phone. If that phone is gone, the host's phone "
-                        f"can free it (\"Let another phone take {name}'s seat\").")
+        raise SeatTaken(said("{name}'s seat is taken by another phone. If that phone is gone, the host's phone "
+                             "can free it (\"Let another phone take {name}'s seat\").", name=name))
     if viewer.seat is not None:
         seat_tokens[viewer.seat] = None  # a phone holds one seat: taking another frees its own
     seat_tokens[seat] = secrets.token_urlsafe(24)
@@ -218,7 +218,7 @@ def seat_freed(table: Table, token: str | None, seat: object) -> Table:
     viewer = table.viewer_for(token)
     if viewer.seat != seat and not table.is_host(token):
         name = table.record["players"][seat]
-        raise NotAllowed(f"Only the phone holding {name}'s seat, or the host's phone, can free it.")
+        raise NotAllowed(said("Only the phone holding {name}'s seat, or the host's phone, can free it.", name=name))
     seat_tokens = list(table.record["seat_tokens"])
     if seat_tokens[seat] is None:
         return table

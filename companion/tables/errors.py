@@ -6,6 +6,7 @@ sentences such a table says. The web layer maps each to its reply; every module 
 from __future__ import annotations
 
 from ..games import RuleViolation
+from ..games.said import Said, said
 
 
 class TableNotFound(LookupError):
@@ -24,9 +25,8 @@ class VersionConflict(RuntimeError):
     """The caller acted on a version of the table that is no longer current."""
 
     def __init__(self, current: int):
-        super().__init__(
-            f"The table changed (it is now at version {current}); look at the new state and try again."
-        )
+        super().__init__(said("The table changed (it is now at version {current}); look at the new state and try again.",
+                              current=current))
         self.current = current
 
 
@@ -35,9 +35,10 @@ class TableReplaced(RuleViolation):
     started): its moves no longer count."""
 
 
-def replaced_sentence(night: str) -> str:
+def replaced_sentence(night: str) -> Said:
     """What a table the night's organiser replaced says to its players (its refusals and its page)."""
-    return f"The organiser replaced this table (seats or game changed): moves here no longer count. Find your table at {night}"
+    return said("The organiser replaced this table (seats or game changed): moves here no longer count. Find your table at {night}.",
+                night=night)
 
 
 class TableClosed(RuleViolation):
@@ -45,14 +46,15 @@ class TableClosed(RuleViolation):
     longer changes (an undo would silently change standings the next round was seated from)."""
 
 
-def closed_sentence(night: str, round_number: int) -> str:
+def closed_sentence(night: str, round_number: int) -> Said:
     """What a table of a closed round says to its players (its refusals and its page)."""
-    return (f"Round {round_number} of {night} is closed: the next round was seated from its results, so moves here no "
-            "longer change them. The organiser corrects a result at the desk")
+    return said("Round {round} of {night} is closed: the next round was seated from its results, so moves here no "
+                "longer change them. The organiser corrects a result at the desk.", round=round_number, night=night)
 
 
-def decided_sentence(night: str, round_number: int, result: str) -> str:
+def decided_sentence(night: str, round_number: int, result: str) -> Said:
     """What a table says once its night's desk entered its result while it still played (its
-    refusals and its page): the result that counts, in words."""
-    return (f"The organiser's desk entered this table's result for round {round_number} of {night}: {result}. "
-            "The table is finished: moves here no longer count")
+    refusals and its page): the result that counts, in words (the night's record keeps them in
+    English: the desk's placings, "1st Ann, 2nd Ben")."""
+    return said("The organiser's desk entered this table's result for round {round} of {night}: {result}. "
+                "The table is finished: moves here no longer count.", round=round_number, night=night, result=result)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from ..games import RuleViolation
+from ..games.said import said
 from .changes import writable
 from .records import now
 from .table import Table
@@ -66,9 +67,9 @@ def pause_set(table: Table, token: str | None, paused: object) -> Table:
     already is as asked); RuleViolation for a finished game or a value that is not true or false."""
     writable(table, token, None)
     if not isinstance(paused, bool):
-        raise RuleViolation("'paused' must be true (pause the table) or false (play on).")
+        raise RuleViolation(said("'paused' must be true (pause the table) or false (play on)."))
     if table.state.get("over"):
-        raise RuleViolation("The game is over: there is nothing to pause.")
+        raise RuleViolation(said("The game is over: there is nothing to pause."))
     if paused == is_paused(table.record):
         return table
     # A pause a move ended (the players went on without "Play on") ends where that move was.
@@ -76,7 +77,7 @@ def pause_set(table: Table, token: str | None, paused: object) -> Table:
     pauses = [{**p, "to": end} for p, end in zip(kept, _settled(kept, table.record["actions"]))]
     if paused:
         if len(pauses) >= MAX_PAUSES:
-            raise RuleViolation(f"A table keeps at most {MAX_PAUSES} pauses.")
+            raise RuleViolation(said("A table keeps at most {n} pauses.", n=MAX_PAUSES))
         pauses.append({"from": now(), "to": None})
     else:
         pauses[-1]["to"] = now()

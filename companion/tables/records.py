@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 
 from ..games import RuleViolation, Viewer, get_game
 from ..games.fields import is_int
-from ..games.said import lines_stored
+from ..games.said import Said, lines_stored, said
 from ..store.schema import SCHEMA
 from .shapes import TableRecord
 from .table import Table, fold, keeping, replay, worth_keeping
@@ -43,7 +43,7 @@ def new_table(game_id: object, players: object, options: object, seed: object, e
     tokens of its own for the desk `desk` that made it (`desk_hosts`), never its host token."""
     game = get_game(game_id)
     if seed is not None and (not is_int(seed) or not 0 <= seed < 2 ** 63):
-        raise RuleViolation("'seed' must be a whole number from 0 to 2^63 - 1.")
+        raise RuleViolation(said("'seed' must be a whole number from 0 to 2^63 - 1."))
     names = game.validate_players(players)
     opts = game.validate_options(options, len(names))
     if seed is None:
@@ -89,26 +89,27 @@ def imported(data: object, event: str | None, join_code: Callable[[], str]) -> T
     """The table an export describes, every action checked by the rules again (RuleViolation,
     naming the action, for the first one refused)."""
     if not isinstance(data, dict) or not isinstance(data.get("actions"), list):
-        raise RuleViolation("An import is a table export: an object with game, players, options, seed and actions.")
-    refuse_unknown(data, EXPORT_FIELDS, "a table export")
+        raise RuleViolation(said("An import is a table export: an object with game, players, options, seed and actions."))
+    refuse_unknown(data, EXPORT_FIELDS, said("a table export"))
     for n, entry in enumerate(data["actions"], start=1):
         if isinstance(entry, dict):
-            refuse_unknown(entry, EXPORT_ENTRY_FIELDS, f"action {n} of the import")
+            refuse_unknown(entry, EXPORT_ENTRY_FIELDS, said("action {n} of the import", n=n))
     schema = data.get("schema", 0)
     if not is_int(schema):
-        raise RuleViolation("An export's 'schema' is a whole number.")
+        raise RuleViolation(said("An export's 'schema' is a whole number."))
     if schema > SCHEMA:
-        raise RuleViolation("This export comes from a newer version of the app.")
+        raise RuleViolation(said("This export comes from a newer version of the app."))
     if data.get("redacted"):
-        raise RuleViolation("This export hides some cards (it was taken without the host's token): only the host's export can be imported.")
+        raise RuleViolation(said("This export hides some cards (it was taken without the host's token): only the host's export can be imported."))
     if len(data["actions"]) > IMPORT_MAX_ACTIONS:
-        raise RuleViolation(f"An import holds at most {IMPORT_MAX_ACTIONS} actions (a real game has far fewer); this one has {len(data['actions'])}.")
+        raise RuleViolation(said("An import holds at most {most} actions (a real game has far fewer); this one has {n}.",
+                                  most=IMPORT_MAX_ACTIONS, n=len(data['actions'])))
     table = new_table(data.get("game"), data.get("players"), data.get("options"), data.get("seed"), event, join_code)
     state, entries, checkpoints = table.state, [], []
     given = [e if isinstance(e, dict) else {} for e in data["actions"]]
     for e in given:
         if isinstance(e.get("rules", 1), bool) or not isinstance(e.get("rules", 1), int):
-            raise RuleViolation("An action's 'rules' is the rules version it was recorded under (a number).")
+            raise RuleViolation(said("An action's 'rules' is the rules version it was recorded under (a number)."))
     # Replayed under today's rules (each engine has one version): an export of a game played
     # under older rules is taken only when today's rules take every move of it.
     steps = replay(table.game, state, [{"action": e.get("action")} for e in given])
@@ -121,7 +122,7 @@ def imported(data: object, event: str | None, join_code: Callable[[], str]) -> T
         try:
             state, lines = next(steps)
         except RuleViolation as exc:
-            raise RuleViolation(f"Action {n} of the import is refused: {exc}") from None
+            raise RuleViolation(said("Action {n} of the import is refused: {why}", n=n, why=exc.said)) from None
         if worth_keeping(n - 1, len(given)):
             checkpoints.append((n - 1, before))
         at = entry.get("at") if isinstance(entry.get("at"), str) and len(entry["at"]) <= 40 else now()
@@ -134,9 +135,10 @@ def imported(data: object, event: str | None, join_code: Callable[[], str]) -> T
     return Table({**table.record, "actions": entries, "version": version}, state, keeping(checkpoints, len(entries)))
 
 
-def refuse_unknown(given: dict, known: tuple[str, ...], what: str) -> None:
+def refuse_unknown(given: dict, known: tuple[str, ...], what: Said) -> None:
     """RuleViolation naming the first field of `given` that `what` does not have (cut to 40
     characters: the sentence must not echo a whole body back)."""
     unknown = sorted(set(given) - set(known), key=str)
     if unknown:
-        raise RuleViolation(f"Unknown field '{str(unknown[0])[:40]}': {what} has only {', '.join(known)}.")
+        raise RuleViolation(said("Unknown field '{field}': {what} has only {fields}.", field=str(unknown[0])[:40], what=what,
+                                 fields=", ".join(known)))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ..games import RuleViolation
 from ..games.fields import is_int
+from ..games.said import said
 from .table import Table, rewound
 
 
@@ -27,9 +28,10 @@ def at_version(table: Table, version: object) -> Table:
     """The table as it stood after `version` (0: its setup), with only the log entries it had
     then and no redo; a RuleViolation for a version the table has not reached or is no number."""
     if not is_int(version) or version < 0:
-        raise RuleViolation("A version is a whole number from 0 up.")
+        raise RuleViolation(said("A version is a whole number from 0 up."))
     if version > table.version:
-        raise RuleViolation(f"This table has not reached version {version} yet: it is at version {table.version}.")
+        raise RuleViolation(said("This table has not reached version {version} yet: it is at version {current}.", version=version,
+                                  current=table.version))
     actions = table.record["actions"]
     done = next((k for k, entry in enumerate(actions) if entered_at(entry) > version), len(actions))
     record = {**table.record, "actions": actions[:done], "redo": [], "version": version}

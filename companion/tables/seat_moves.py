@@ -15,6 +15,7 @@ import hashlib
 import secrets
 
 from ..games import RuleViolation
+from ..games.said import said
 from .changes import seat_index, writable
 from .errors import NotAllowed
 from .records import now
@@ -47,9 +48,9 @@ def seat_moved(table: Table, token: str | None, seat: object) -> tuple[Table, st
     viewer = table.viewer_for(token)
     tokens = list(table.record["seat_tokens"])
     if viewer.seat == seat:
-        raise RuleViolation(f"This phone already holds {table.record['players'][seat]}'s seat.")
+        raise RuleViolation(said("This phone already holds {name}'s seat.", name=table.record['players'][seat]))
     if tokens[seat] is None:
-        raise RuleViolation(f"{table.record['players'][seat]}'s seat is free: tap \"I am {table.record['players'][seat]}\" to take it.")
+        raise RuleViolation(said("{name}'s seat is free: tap \"I am {name}\" to take it.", name=table.record['players'][seat]))
     if viewer.seat is not None:
         tokens[viewer.seat] = None
     old, tokens[seat] = tokens[seat], secrets.token_urlsafe(24)
@@ -70,9 +71,9 @@ def seat_returned(table: Table, token: str | None, seat: object) -> Table:
     mark = next((m for m in moves(table) if m["seat"] == seat and m.get("back") is None), None)
     tokens = list(table.record["seat_tokens"])
     if mark is None or tokens[seat] is None or not same_secret(mark["to"], tokens[seat]):
-        raise RuleViolation(f"{name}'s seat has not moved since: there is no move of it to undo.")
+        raise RuleViolation(said("{name}'s seat has not moved since: there is no move of it to undo.", name=name))
     if any(same_secret(mark["from"], t) for i, t in enumerate(tokens) if t and i != seat):
-        raise NotAllowed(f"The phone {name}'s seat came from holds another seat now.")
+        raise NotAllowed(said("The phone {name}'s seat came from holds another seat now.", name=name))
     tokens[seat] = mark["from"]
     version = table.version + 1
     back = {**mark, "back": version, "at": now()}

@@ -29,6 +29,7 @@ import hmac
 from collections.abc import Callable
 
 from ..games import RuleViolation
+from ..games.said import said
 from ..store import Store
 from .changes import acted, follow_up, hosts_revoked, locked, redone, seat_claimed, seat_freed, undone
 from .errors import NotAllowed, SeatTaken, TableClosed, TableNotFound, TableReplaced, VersionConflict
@@ -81,9 +82,9 @@ class TableService(TableStorage):
         old = self.get(table_id)
         viewer = old.viewer_for(token)
         if not viewer.can_act:
-            raise NotAllowed("Only a phone that plays at this table can start its rematch.")
+            raise NotAllowed(said("Only a phone that plays at this table can start its rematch."))
         if not old.state.get("over"):
-            raise RuleViolation("The game is not over yet: a rematch starts when it ends.")
+            raise RuleViolation(said("The game is not over yet: a rematch starts when it ends."))
         new_id = rematch_id(old)
         told = None
         with self._lock(table_id):
@@ -116,7 +117,7 @@ class TableService(TableStorage):
         table = self.get(table_id)
         viewer = table.viewer_for(token)
         if not viewer.can_act:
-            raise NotAllowed("Exporting a table needs its play code or host token.")
+            raise NotAllowed(said("Exporting a table needs its play code or host token."))
         return exported(table, viewer, whole=table.is_host(token))
 
     def import_table(self, data: object, event: str | None = None) -> Table:
@@ -150,7 +151,7 @@ class TableService(TableStorage):
         "resolve"; the API sends none): entered when `changes.follow_up` finds it the one thing left
         to do, under the same lock, so no other phone's move comes between, and marked `joined`."""
         if not isinstance(action, dict):
-            raise RuleViolation('An action is an object with a "type".')
+            raise RuleViolation(said('An action is an object with a "type".'))
         self._known(table_id)
         with self._lock(table_id):
             table = self.get(table_id)

@@ -13,6 +13,7 @@ import threading
 from collections import OrderedDict
 
 from ..games import RuleViolation, get_game
+from ..games.said import said
 from .table import Table, replay
 
 
@@ -20,7 +21,7 @@ def figures(table: Table) -> dict:
     """`{"players": [{"name", ...figures}]}` for a finished table, in seating order; the game's
     figures all start at 0. RuleViolation while the game is played."""
     if not table.state.get("over"):
-        raise RuleViolation("The game is not over yet: its statistics come at the end.")
+        raise RuleViolation(said("The game is not over yet: its statistics come at the end."))
     return counted(table.record)
 
 

@@ -12,6 +12,7 @@ import secrets
 import threading
 from collections import OrderedDict
 
+from ..games.said import said
 from ..store import StaleWrite, Store
 from .errors import TableNotFound, VersionConflict
 from .locks import KeyedLocks
@@ -91,7 +92,7 @@ class TableStorage:
         if table is not None and self.store.is_current(table.record):
             return table
         if not isinstance(table_id, str):
-            raise TableNotFound(f"There is no table '{table_id}'.")
+            raise TableNotFound(said("There is no table '{id}'.", id=str(table_id)))
         # Read under the table's lock: no change (an action, a seat) is stored while the record is
         # read, so the copy cached here is never older than what is on disk.
         with self._cache.lock(table_id):
@@ -100,7 +101,7 @@ class TableStorage:
                 return cached
             record = self.store.load_table(table_id)
             if record is None:
-                raise TableNotFound(f"There is no table '{table_id}'.")
+                raise TableNotFound(said("There is no table '{id}'.", id=table_id))
             return self._cache.remember(caught_up(cached, record), replace=cached is not None)
 
     def cached(self, table_id: str, version: int) -> Table | None:
@@ -122,7 +123,8 @@ class TableStorage:
         table = self.get(table_id) if table_id is not None else None
         if table is None or table.state.get("over"):
             # A finished table's code opens nothing: it was on a screen for a whole game.
-            raise TableNotFound(f"No table that is still playing has the join code '{clean}'. Check the code on the table's screen.")
+            raise TableNotFound(said("No table that is still playing has the join code '{code}'. Check the code on the table's screen.",
+                                     code=clean))
         return table
 
     # -- writing ---------------------------------------------------------------------------

@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass
 
 from ..games import WATCHER, Viewer, get_game
-from ..games.said import lines_loaded
+from ..games.said import Said, lines_loaded
 from .errors import closed_sentence, decided_sentence, replaced_sentence
 from .shapes import TableRecord
 
@@ -63,8 +63,8 @@ class Table:
         return next((k for k in range(len(actions) - 1, -1, -1) if actions[k]["action"].get("type") not in settings), None)
 
     @property
-    def locked(self) -> str | None:
-        """Why this table takes no more moves, in words (its tournament night replaced it, seated
+    def locked(self) -> Said | None:
+        """Why this table takes no more moves, a sentence (its tournament night replaced it, seated
         the next round from its round's results, or its desk entered the result), or None."""
         if self.record.get("replaced"):
             return replaced_sentence(self.record["replaced"]["night"])

@@ -9,7 +9,7 @@ from ..games.said import said
 from ..tables import SeatTaken, Table, last_change
 from . import bearer_token, groups, public_base, tables
 from .errors import error_reply
-from .said import told
+from .said import refusal, told
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -178,7 +178,7 @@ def free_seat(table_id, seat):
 @bp.app_errorhandler(SeatTaken)
 def seat_taken(exc):
     """Another phone holds the seat: 409 with a sentence naming whose seat it is."""
-    return error_reply(409, str(exc))
+    return error_reply(409, refusal(exc))
 
 
 @bp.get("/tables/<table_id>/export")

@@ -11,6 +11,7 @@ from ..events.checks import form_number
 from ..events.clock import form_body as clock_body
 from ..events.entering import TableInPlay
 from ..games import RuleViolation
+from .said import refusal
 
 # The forms that may answer with a confirmation to show (None: the change was made).
 ASKING = {"correct", "result"}
@@ -24,7 +25,7 @@ def result(service, event_id: str, token: str | None, form) -> dict | None:
         service.record_result(event_id, token, form.get("table_id", ""), _places(form), correction, override)
     except TableInPlay as exc:
         asked = service.preview_result(event_id, token, form.get("table_id", ""), _places(form))
-        return {**asked, "kind": "in_play", "sentence": str(exc), "correction": correction}
+        return {**asked, "kind": "in_play", "sentence": refusal(exc), "correction": correction}
     return None
 
 

@@ -1,7 +1,8 @@
 """The games' own names the pages show (a Kyoto no Neko skill, mission or target, a kitten's
 colour, a Boss Kito benefit or colour, a Last Kyotoan Standing card's name and text, the word on a
-Gangs of Kyoto card tile, a variant the home page offers), translated where they are drawn:
-`{{ name|tr }}`.
+Gangs of Kyoto card tile), translated where they are drawn: `{{ name|tr }}`. A variant's help
+the home page offers is an engine's sentence (an Option's `help`, a said value): `{{ o.help|told }}`
+says it through the `rules` catalog, as every sentence of the engines.
 
 The engines keep these as data in English (their ids and printed names); this module lists them for
 `pybabel extract` (babel.cfg names `extract` below as the extraction method of this file), so each
@@ -11,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..games import all_games
 from ..games.bosskito.rules import BENEFIT_NAMES, COLOURS
 from ..games.gangs.cards import TILE_WORDS
 from ..games.kyotoan.cards import CARDS
@@ -23,8 +23,7 @@ def names() -> list[str]:
     """Every name of the games' data the pages translate, each once, in a stable order."""
     found = [*SKILLS, *MISSIONS.values(), *TARGET_WORDS.values(), *TARGET_LABELS.values(),
              *(s["kitten"] for s in DEFAULT_SHEETS), *COLOURS, *BENEFIT_NAMES.values(),
-             *(c.name for c in CARDS.values()), *(c.text for c in CARDS.values()), *TILE_WORDS.values(),
-             *(o.help for g in all_games() for o in g.options if o.default is False)]  # the home page's variants
+             *(c.name for c in CARDS.values()), *(c.text for c in CARDS.values()), *TILE_WORDS.values()]
     return list(dict.fromkeys(found))
 
 

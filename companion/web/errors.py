@@ -46,31 +46,31 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(TableInPlay)
     def table_in_play(exc):
         # A desk result for a table its phones still play: sent again with override, it is taken.
-        return error_reply(409, str(exc))
+        return error_reply(409, refusal(exc))
 
     @app.errorhandler(TableNotFound)
     @app.errorhandler(EventNotFound)
     def not_found(exc):
-        return error_reply(404, str(exc))
+        return error_reply(404, refusal(exc))
 
     @app.errorhandler(NotAllowed)
     def not_allowed(exc):
-        return error_reply(401 if wants_json() else 403, str(exc))
+        return error_reply(401 if wants_json() else 403, refusal(exc))
 
     @app.errorhandler(VersionConflict)
     def conflict(exc):
-        return error_reply(409, str(exc), version=exc.current)
+        return error_reply(409, refusal(exc), version=exc.current)
 
     @app.errorhandler(StaleWrite)
     def stale_write(exc):
         # The same reply as a version conflict (api.md): the change was built on an older copy.
-        return error_reply(409, str(exc), version=exc.current)
+        return error_reply(409, refusal(exc), version=exc.current)
 
     @app.errorhandler(StaleEvent)
     @app.errorhandler(StaleLeague)
     def stale_record(exc):
         # Another desk or process stored a change of the night (league) first: nothing changed.
-        return error_reply(409, str(exc))
+        return error_reply(409, refusal(exc))
 
     @app.errorhandler(TableDamaged)
     def table_damaged(exc):
@@ -78,11 +78,11 @@ def init_app(app: Flask) -> None:
         # exists and comes back once its file is restored. The sentence says how; the log tells
         # the operator which file.
         app.logger.error("Table %s: its stored file is damaged; restore it from a backup", exc.table_id)
-        return error_reply(503, str(exc))
+        return error_reply(503, refusal(exc))
 
     @app.errorhandler(StoreError)
     def store_error(exc):
-        return error_reply(503, str(exc))
+        return error_reply(503, refusal(exc))
 
     @app.errorhandler(HTTPException)
     def http_error(exc):

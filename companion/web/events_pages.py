@@ -20,6 +20,7 @@ from .desk_forms import ASKING, DESK_FORMS
 from .events_api import desk_token
 from .limits import TooManyTables
 from .qr import svg_response
+from .said import refusal, told
 
 bp = Blueprint("events", __name__)
 # The live regions of each page (the big screen's count of players under its title); the big
@@ -93,7 +94,7 @@ def event_link(table) -> dict | None:
         return {"url": url, "text": f"← {record['name']}: all tables and standings", "replaced": False,
                 "entered": entered, "clock": None if finished else url_for("events_api.clock", event_id=event_id)}
     return {"url": url, "replaced": True,
-            "text": f"{replaced_sentence(record['name'])} →"}
+            "text": f"{told(replaced_sentence(record['name']))} →"}
 
 
 @bp.app_context_processor
@@ -130,7 +131,7 @@ def create():
         record = events().create(form.get("name", ""), form.getlist("games"), rounds, form.get("scoring"), form.get("date") or None,
                                  final=final_from_form(form.get("final")))
     except RuleViolation as exc:
-        return render_template("events/new.html", games=all_games(), schemes=SCHEMES, error=str(exc), form=form), 422
+        return render_template("events/new.html", games=all_games(), schemes=SCHEMES, error=refusal(exc), form=form), 422
     remember_token(record["id"], record["token"], "events")
     return redirect(url_for("events.admin", event_id=record["id"]))
 
@@ -256,11 +257,11 @@ def admin_post(event_id, what):
         done = form_change(events(), event_id, desk_token(event_id), request.form)
         confirm = done if what in ASKING else None
     except RuleViolation as exc:
-        message, status = str(exc), 422
+        message, status = refusal(exc), 422
     except NotAllowed as exc:
-        message, status = str(exc), 403
+        message, status = refusal(exc), 403
     except TooManyTables as exc:
-        message, status = str(exc), 429
+        message, status = refusal(exc), 429
     if not request.headers.get("HX-Request"):
         if message:
             flash(message)

@@ -10,6 +10,7 @@ from . import groups, public_base
 from .api import _body
 from .errors import error_reply
 from .plays_api import figures_of
+from .said import refusal
 
 bp = Blueprint("groups_api", __name__, url_prefix="/api/groups")
 
@@ -22,13 +23,13 @@ def group_urls(record: dict) -> dict:
 @bp.app_errorhandler(GroupNotFound)
 def no_such_group(exc):
     """An address or a table's "group" that names no group."""
-    return error_reply(404, str(exc))
+    return error_reply(404, refusal(exc))
 
 
 @bp.app_errorhandler(WrongGroupToken)
 def wrong_token(exc):
     """A token that is not the group's: refused, nothing changed."""
-    return error_reply(403, str(exc))
+    return error_reply(403, refusal(exc))
 
 
 @bp.post("")

@@ -14,6 +14,7 @@ from . import groups, public_base, remember_token
 from .limits import TooManyTables
 from .plays_api import figures_of
 from .qr import svg_response
+from .said import refusal
 from .setup_form import table_setup
 
 bp = Blueprint("groups", __name__)
@@ -37,7 +38,7 @@ def create():
     try:
         record = groups().create(request.form.get("name", ""))
     except RuleViolation as exc:
-        return render_template("groups/new.html", error=str(exc), form=request.form), 422
+        return render_template("groups/new.html", error=refusal(exc), form=request.form), 422
     remember_token(record["id"], record["token"], KIND)
     return redirect(url_for("groups.group_page", group_id=record["id"]))
 
@@ -85,7 +86,7 @@ def new_table(group_id):
         players, options = table_setup(game, form)
         table = groups().new_table(group_id, group_token(group_id), game.id, players, options)
     except (RuleViolation, NotAllowed, WrongGroupToken, TooManyTables, StoreError) as exc:
-        flash(str(exc))
+        flash(refusal(exc))
         return redirect(url_for("groups.group_page", group_id=group_id) + "#new-table")
     remember_token(table.id, table.record["host_token"])
     remember_token(table.id, table.record["host_token"], "hosts")

@@ -10,6 +10,7 @@ from . import bearer_token, leagues, public_base
 from .api import _body
 from .errors import error_reply
 from .events_api import _big_body
+from .said import refusal
 
 bp = Blueprint("leagues_api", __name__, url_prefix="/api/leagues")
 # A league's export holds each of its nights' whole exports (up to 4 MiB each for one night).
@@ -26,13 +27,13 @@ def league_urls(league_id: str) -> dict:
 @bp.app_errorhandler(LeagueNotFound)
 def no_such_league(exc):
     """An address or a night's "league" that names no league."""
-    return error_reply(404, str(exc))
+    return error_reply(404, refusal(exc))
 
 
 @bp.app_errorhandler(WrongLeagueToken)
 def wrong_token(exc):
     """A token that is not the league's: refused, nothing changed."""
-    return error_reply(403, str(exc))
+    return error_reply(403, refusal(exc))
 
 
 @bp.post("")

@@ -13,6 +13,7 @@ from ..tables import NotAllowed
 from . import events, leagues, public_base, remember_token
 from .limits import TooManyTables
 from .qr import svg_response
+from .said import refusal
 
 bp = Blueprint("leagues", __name__)
 KIND = "leagues"  # where the cookie keeps the leagues' tokens, apart from tables' and nights'
@@ -45,7 +46,7 @@ def create():
     try:
         record = leagues().create(request.form.get("name", ""))
     except RuleViolation as exc:
-        return render_template("leagues/new.html", error=str(exc), form=request.form), 422
+        return render_template("leagues/new.html", error=refusal(exc), form=request.form), 422
     remember_token(record["id"], record["token"], KIND)
     return redirect(url_for("leagues.league_page", league_id=record["id"]))
 
@@ -110,7 +111,7 @@ def new_night(league_id):
     try:
         record = leagues().new_night(league_id, token, made)
     except (RuleViolation, NotAllowed, WrongLeagueToken, TooManyTables) as exc:
-        flash(str(exc))
+        flash(refusal(exc))
         return redirect(url_for("leagues.league_page", league_id=league_id) + "#new-night")
     remember_token(record["id"], record["token"], "events")
     return redirect(url_for("events.admin", event_id=record["id"]))
@@ -121,5 +122,5 @@ def _organiser_form(league_id: str, change, done: str):
         change(league_token(league_id))
         flash(done.format(into=request.form.get("into", "").strip()))
     except (RuleViolation, NotAllowed, WrongLeagueToken) as exc:
-        flash(str(exc))
+        flash(refusal(exc))
     return redirect(url_for("leagues.league_page", league_id=league_id))

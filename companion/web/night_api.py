@@ -9,6 +9,7 @@ from ..events.checkin import NameTaken, WrongKey, checkin_key
 from . import bearer_token, events, public_base
 from .api import _body
 from .errors import error_reply
+from .said import refusal
 
 bp = Blueprint("night_api", __name__, url_prefix="/api/events")
 
@@ -35,13 +36,13 @@ def night_reply(event_id: str, token: str, night: dict) -> dict:
 @bp.errorhandler(WrongKey)
 def wrong_key(exc):
     """A check-in link of another night, or cut short: 403 with what to do."""
-    return error_reply(403, str(exc))
+    return error_reply(403, refusal(exc))
 
 
 @bp.errorhandler(NameTaken)
 def name_taken(exc):
     """A name another phone checked in under: 409 with a sentence."""
-    return error_reply(409, str(exc))
+    return error_reply(409, refusal(exc))
 
 
 @bp.post("/<event_id>/join")

@@ -17,6 +17,7 @@ from .events_api import desk_token
 from .events_pages import event_regions, explain
 from .night_api import checkin_url, play_url
 from .qr import svg_response
+from .said import refusal, told
 
 bp = Blueprint("night_phone", __name__)
 MAX_NIGHTS = 10  # nights a phone follows at once; the oldest is forgotten first
@@ -51,7 +52,7 @@ def checkin(event_id):
     try:
         check_key(record, key)
     except WrongKey as exc:
-        return explain(403, "This check-in link does not open this night", str(exc), "Or ask the organiser to check you in.", record)
+        return explain(403, "This check-in link does not open this night", refusal(exc), "Or ask the organiser to check you in.", record)
     return render_template("events/checkin.html", event=record, key=key, me=holder(record, player_token(event_id)))
 
 
@@ -65,7 +66,7 @@ def join(event_id):
         _, token = service.join(event_id, key, typed, player_token(event_id))
     except (RuleViolation, NotAllowed) as exc:
         status = 409 if isinstance(exc, NameTaken) else 403 if isinstance(exc, WrongKey) else 422
-        return render_template("events/checkin.html", event=record, key=key, typed=typed, error=str(exc),
+        return render_template("events/checkin.html", event=record, key=key, typed=typed, error=refusal(exc),
                                me=holder(record, player_token(event_id))), status
     remember_player(event_id, token)
     return redirect(url_for("night_phone.me", event_id=event_id))
@@ -101,7 +102,7 @@ def me(event_id):
     try:
         ctx = night_context(event_id)
     except NotAllowed:
-        return explain(403, "This phone is not checked in for this night", NOT_CHECKED_IN,
+        return explain(403, "This phone is not checked in for this night", told(NOT_CHECKED_IN),
                        "Type your name on the check-in page the code opens.", record)
     return render_template("events/me.html", **ctx)
 
@@ -124,7 +125,7 @@ def sit(event_id, token):
     try:
         table_id, seat_token = events().sit(event_id, token, cookie_token)
     except (RuleViolation, SeatTaken) as exc:
-        return explain(409, "This phone could not take your seat", str(exc), "Open your night's page again.", record)
+        return explain(409, "This phone could not take your seat", refusal(exc), "Open your night's page again.", record)
     if table_id is None:
         return redirect(url_for("night_phone.me", event_id=event_id))
     if seat_token is not None:
@@ -141,9 +142,9 @@ def release(event_id):
     try:
         events().release_phone(event_id, desk_token(event_id), request.form.get("name", ""))
     except RuleViolation as exc:
-        message, status = str(exc), 422
+        message, status = refusal(exc), 422
     except NotAllowed as exc:
-        message, status = str(exc), 403
+        message, status = refusal(exc), 403
     if not request.headers.get("HX-Request"):
         if message:
             flash(message)

@@ -71,7 +71,7 @@ def join_code():
     try:
         table = tables().find_by_code(code)
     except TableNotFound as exc:
-        return render_template("join.html", code=code, error=str(exc)), 404
+        return render_template("join.html", code=code, error=refusal(exc)), 404
     remember_token(table.id, table.record["play_token"])
     return redirect(url_for("pages.table", table_id=table.id))
 
@@ -231,7 +231,7 @@ def _write(table_id: str, change, action=None):
     except (RuleViolation, StoreError) as exc:
         message, status = refusal(exc), 422 if isinstance(exc, RuleViolation) else 503
     except NotAllowed as exc:
-        message, status = str(exc), 403
+        message, status = refusal(exc), 403
     if not htmx:
         if message:
             flash(message)

@@ -67,8 +67,12 @@ def _value(value: object, lang: str) -> str:
 
 
 def refusal(exc: Exception) -> str:
-    """The sentence an exception says to a phone: a refusal of the rules in its language."""
-    return told(exc.said) if isinstance(exc, RuleViolation) else str(exc)
+    """The sentence an exception says to a phone in its language: a refusal of the rules, or any
+    service error raised with a sentence (a seat taken, a version gone by, a name taken...)."""
+    if isinstance(exc, RuleViolation):
+        return told(exc.said)
+    first = exc.args[0] if len(exc.args) == 1 else None
+    return told(first) if isinstance(first, Said) else str(exc)
 
 
 def spoken(text: object) -> Markup:
