@@ -31,3 +31,7 @@ class Page:
     # seat's board differs from a watcher's only in that seat's own player (then the board is
     # rendered once for all and each seat's own player spliced in).
     own_player: bool = False
+    # The game's own names its pages show in the phone's language (a skill, a colour, a card's
+    # name and text, a tile's word), in English as the data keeps them: each is one message of
+    # the pages' catalog, found by its English words (web/engine_words.py lists them for it).
+    words: tuple[str, ...] = ()

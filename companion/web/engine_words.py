@@ -4,7 +4,8 @@ Gangs of Kyoto card tile), translated where they are drawn: `{{ name|tr }}`. A v
 the home page offers is an engine's sentence (an Option's `help`, a said value): `{{ o.help|told }}`
 says it through the `rules` catalog, as every sentence of the engines.
 
-The engines keep these as data in English (their ids and printed names); this module lists them for
+The engines keep these as data in English (their ids and printed names), each game's page naming
+them (`Page.words`, asked of the registry); this module lists them for
 `pybabel extract` (babel.cfg names `extract` below as the extraction method of this file), so each
 is one message of the `messages` catalog, found by its English words, with no copy of the lists.
 """
@@ -12,19 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..games.bosskito.rules import BENEFIT_NAMES, COLOURS
-from ..games.gangs.cards import TILE_WORDS
-from ..games.kyotoan.cards import CARDS
-from ..games.neko.kittens import DEFAULT_SHEETS, MISSIONS, SKILLS, TARGET_LABELS, TARGET_WORDS
+from ..games import all_pages
 from .catalogs import gettext
 
 
 def names() -> list[str]:
     """Every name of the games' data the pages translate, each once, in a stable order."""
-    found = [*SKILLS, *MISSIONS.values(), *TARGET_WORDS.values(), *TARGET_LABELS.values(),
-             *(s["kitten"] for s in DEFAULT_SHEETS), *COLOURS, *BENEFIT_NAMES.values(),
-             *(c.name for c in CARDS.values()), *(c.text for c in CARDS.values()), *TILE_WORDS.values()]
-    return list(dict.fromkeys(found))
+    return list(dict.fromkeys(word for page in all_pages().values() for word in page.words))
 
 
 def translated(name) -> str:

@@ -15,13 +15,17 @@ pytestmark = pytest.mark.slow  # each bench starts servers or fills a store
 
 SMALLEST = {
     "tap-cost": (["--games", "gangs", "--windows", "1", "--actions", "3"], "x the bare broadcast"),
+    "browser-latency": (["--games", "gangs", "--taps", "2"], "| gangs | 2 | 6 |"),
     "push-bytes": (["--games", "gangs", "--steps", "10", "--undo-every", "4"], "gangs     undo"),
     "load": (["--tables", "2", "--seconds", "3", "--interval", "0.5", "--rss-every", "1", "--warmup", "1"],
              "errors: 0"),
     "undo": (["--windows", "1", "--rounds", "1", "--lengths", "10"], "JSON API"),
     "create": (["--few", "2", "--many", "5", "--creates", "3", "--flooders", "1"], "ratio many/few"),
     "store-pace": (["--seconds", "2", "--many", "20"], "the store opens in"),
+    "render-langs": (["--moves", "5", "--times", "1", "--languages", "en,de"], "a version for every seat"),
     "figures": (["--games", "1"], "rewind ms"),
+    "night-phones": (["--players", "16", "--rounds", "2", "--repeat", "2"], "my night ms"),
+    "league-read": (["--nights", "2", "--players", "8", "--rounds", "1", "--reads", "1", "--before-reads", "1"], "standings"),
 }
 
 

@@ -159,6 +159,7 @@ def test_pushes_reach_the_phones_of_the_other_process_once(apps):
     here = one.extensions["companion.live"].subscribe(table["id"])
     there = other.extensions["companion.live"].subscribe(table["id"])
     there.wait(2)  # the wake-up once the other process listens on the table's channel
+    here.wait(2)  # and this process's own: on a busy machine it may come after the push below
     resp = one.test_client().post(f"/api/tables/{table['id']}/actions", json={"type": "give", "to": 1, "card": {"value": 4}},
                                   headers={"Authorization": f"Bearer {table['token']}"})
     assert resp.status_code == 200

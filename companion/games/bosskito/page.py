@@ -44,6 +44,7 @@ def scoring(state: dict) -> list[tuple[int, list[tuple[int, int]]]]:
 # own phone, and brought into view there wherever its page is scrolled. No template holds a number
 # of the rulebook: the board says a benefit by its name and number.
 PAGE = Page(
+    words=(*COLOURS, *BENEFIT_NAMES.values()),
     data={"colours": COLOURS, "benefits": tuple(BENEFITS), "benefit_names": BENEFIT_NAMES, "rounds": ROUNDS,
           "turns_per_round": TURNS_PER_ROUND, "ordinal": ordinal,
           "columns": columns, "card_bananas": card_bananas, "score_table": scoring,

@@ -24,4 +24,5 @@ def refusals(state: dict, offer: dict) -> list[dict]:
 
 # A hand is hidden from the other seats: a seat's board is the watchers' with its own player drawn
 # in. The picker draws an offered card as its tile (the page draws its picker from offers).
-PAGE = Page(data={"card_name": name, "card_tile": tile, "tiles": TILE_WORDS, "refusals": refusals}, own_player=True)
+PAGE = Page(data={"card_name": name, "card_tile": tile, "tiles": TILE_WORDS, "refusals": refusals}, own_player=True,
+            words=tuple(TILE_WORDS.values()))

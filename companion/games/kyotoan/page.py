@@ -7,6 +7,7 @@ from .effects import FACE_WORDS, FACES, WIN_STARS, bay_open
 
 # A yield owed to a Kyoto bay's monster is asked on its player's phone.
 PAGE = Page(
+    words=(*(c.name for c in CARDS.values()), *(c.text for c in CARDS.values())),
     data={"cards": CARDS, "monsters": MONSTERS, "faces": FACES, "face_words": FACE_WORDS,
           "win_stars": WIN_STARS, "bay_open": bay_open},
     seat_controls=True,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..page import Page
 from .kittens import (
+    DEFAULT_SHEETS,
     DIE_FACES,
     FACE_VALUES,
     HEDGE_AGILITY,
@@ -43,6 +44,8 @@ SKILL_WHYS = {t: {"why": why, "rule": rule, "source": "rulebook"} for t, (why, r
 
 # A skill bump a kitten is owed is asked on its player's phone.
 PAGE = Page(
+    words=(*SKILLS, *MISSIONS.values(), *TARGET_WORDS.values(), *TARGET_LABELS.values(),
+           *(s["kitten"] for s in DEFAULT_SHEETS)),
     data={"skills": SKILLS, "missions": MISSIONS, "target_words": TARGET_WORDS, "target_labels": TARGET_LABELS,
           "paw_objectives": PAW_OBJECTIVES, "skill_max": SKILL_MAX, "road_spaces": ROAD_SPACES, "medal_slots": MEDAL_SLOTS,
           "victory_medals": VICTORY_MEDALS, "tally_spaces": TALLY_SPACES, "jumps": jumps,
