@@ -19,9 +19,10 @@ from ..games import RuleViolation
 from ..games.names import clean_name, name_key
 from ..games.said import said, word
 from ..tables import same_secret
-from .checks import find_player, room_for, seated_names
+from .checks import seated_names
 from .clock import view as clock_view
 from .final import is_final
+from .registration import find_player, room_for
 
 
 class WrongKey(RuleViolation):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..games import RuleViolation
 from ..games.said import Said, said, said_n
-from .checks import checked_result
+from .placings import checked_result
 from .records import note
 from .results import spoken
 

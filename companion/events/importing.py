@@ -13,7 +13,8 @@ from ..games import RuleViolation, get_game
 from ..games.fields import is_int
 from ..games.names import clean_name
 from ..games.said import filled, said, word
-from .checks import MAX_PLAYERS, event_setup, refuse_lookalikes
+from .checks import event_setup
+from .registration import MAX_PLAYERS, refuse_lookalikes
 
 EXPORT_SCHEMA = 1
 # A long night (60 players, 15 tables a round, 4 rounds of Last Kyotoan Standing at ~300 actions)

@@ -25,23 +25,14 @@ from ..store.base import StoreError
 from ..store.revisions import store_changed
 from ..tables import NotAllowed, Table, TableService, VersionConflict
 from . import clock
-from .checks import (
-    event_setup,
-    find_player,
-    player_names,
-    registrable,
-    removable,
-    room_for,
-    round_games,
-    swap_seats,
-    untouched,
-)
+from .checks import event_setup, removable, round_games, swap_seats, untouched
 from .desks import desk_for, desk_of, hand_over, handed, revoke
 from .entering import ResultDesk
 from .final import FinalDesk
 from .phones import PlayerPhones, forget
 from .reading import EventNotFound, EventReader  # noqa: F401 (EventNotFound: the web layer imports it from here)
 from .records import met, new_record, note, now
+from .registration import find_player, player_names, registrable, room_for
 from .seating import round_seating
 
 log = logging.getLogger(__name__)

@@ -5,7 +5,8 @@ No Flask: the web layer passes what it knows about the phone (whether it holds a
 from __future__ import annotations
 
 from ..games import all_games
-from .checks import folded, name_key, seated_names
+from ..games.names import name_key
+from .checks import folded, seated_names
 from .desks import desk_for, open_desks
 from .final import blocker as final_blocker
 from .final import had_final

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import secrets
 
-from ..events.checks import name_key
 from ..events.records import now
 from ..games import RuleViolation
-from ..games.names import clean_name
+from ..games.names import clean_name, name_key
 from ..games.said import said, said_n, word
 
 LEAGUE_SCHEMA = 1

@@ -17,7 +17,7 @@ from collections import Counter
 
 from openskill.models import PlackettLuce
 
-from ..events.checks import name_key
+from ..games.names import name_key
 from .sums import Sums, in_order
 
 MODEL = PlackettLuce()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from itertools import chain
 
-from ..events.checks import name_key
+from ..games.names import name_key
 from .records import Identities, night_keys
 
 

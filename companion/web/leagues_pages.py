@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from flask import Blueprint, flash, redirect, render_template, request, session, url_for
 
-from ..events.checks import pasted_names, rounds_from_form
+from ..events.checks import rounds_from_form
+from ..events.registration import pasted_names
 from ..events.standings import SCHEMES
 from ..games import RuleViolation, all_games
 from ..leagues.service import WrongLeagueToken

@@ -6,7 +6,9 @@ import html
 
 import pytest
 
-from companion.events.checks import pasted_names, places_from_numbers, places_from_placings, rounds_from_form
+from companion.events.checks import rounds_from_form
+from companion.events.placings import places_from_numbers, places_from_placings
+from companion.events.registration import pasted_names
 from companion.games import RuleViolation
 from tests.web.test_events import auth
 

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from companion.events import seating
-from companion.events.checks import MAX_PLAYERS
 from companion.events.importing import MAX_TABLES
+from companion.events.registration import MAX_PLAYERS
 from companion.events.seating import seat, table_sizes
 from companion.events.standings import standings
 from companion.games import all_games
