@@ -18,7 +18,7 @@ from ..fields import check_fields, check_named_player, player_field
 from ..said import said, said_n
 from ..values import Option
 from ..words import listed
-from . import cards, hidden, refusals
+from . import cards, hidden, offers, refusals
 from .cards import BASE_LIMIT, DECK_SIZE, STAY_LATE_LIMIT, WIN_BELLS
 from .stats import FIGURES
 from .withheld import withheld
@@ -272,29 +272,8 @@ class GangsOfKyoto(Game):
         return (-state["players"][i]["bells"], -((i - state["first_player"]) % len(state["players"])))
 
     # -- protocol --------------------------------------------------------------------------
-    def pending(self, state: dict) -> list[dict]:
-        if state["over"]:
-            return []
-        if state["draw_owed"] is not None:
-            return [{"type": "draw", "player": state["draw_owed"]}]
-        to = [i for i, p in enumerate(state["players"]) if not p["received"]]
-        return [{"type": "give", "player": state["current"], "to": to, "cards_left": state["hand"]}]
-
-    def _offers(self, state: dict) -> list[dict]:
-        """The one move the rules allow now: the owed draw, or the active player's next give (to
-        whoever has no card yet this turn, refused by whoever holds a Refuse card); the card itself
-        is whatever the table turns up, so every card a table may enter is listed."""
-        players = state["players"]
-        owed = state["draw_owed"]
-        if owed is not None:
-            row = players[owed]["row"]
-            return [{"type": "draw", "player": owed, "refuse": cards.holds_refuse(row), "refuse_values": cards.refuse_values(row),
-                     "cards": cards.choices()}]
-        to = [i for i, p in enumerate(players) if not p["received"]]
-        # Each seat's Refuse card values ([] for a seat that cannot refuse now): what a refusal may name.
-        values = [cards.refuse_values(p["row"]) if i in to else [] for i, p in enumerate(players)]
-        return [{"type": "give", "player": state["current"], "to": to, "refuse": [i for i in to if values[i]],
-                 "refuse_values": values, "cards": cards.choices(), "cards_left": state["hand"]}]
+    pending = staticmethod(offers.pending)  # what is owed now (offers.py)
+    _offers = staticmethod(offers.offers)  # the one move the rules allow now (offers.py)
 
     _withheld = staticmethod(withheld)  # what the rules switch off now, and why (withheld.py)
 
