@@ -10,16 +10,9 @@ read, the change decided (pure, changes.py), stored durably; then, the lock let 
 version is published. A change that ends a game (or an undo that reopens it) also tells its
 tournament night. New records, exports and imports: records.py; refusals: errors.py.
 
-How an action becomes durable before it is acknowledged and pushed: `_commit` hands the change to
-`TableStorage._save`, which writes it to the store (`Store.append_change`: an action, an undo or a
-redo; `Store.save_table`: any other change) before the copy is kept. The embedded store
-(store/tinydb_store.py) appends one line to the table's own log (store/log.py) and returns once
-it is fsynced (store/files.py); a seat's change rewrites the table's document. Redis
-(store/redis_store.py) returns once Redis answered, with `appendfsync always` after its
-append-only file has it. A failed write raises (StoreError: 503; StaleWrite: VersionConflict, 409)
-and leaves the copy as it was. Only after the write returns is the new version published (live.py
-pushes it to the table's phones, each rendered for its own viewer) and the reply sent: nothing
-unsaved is ever acknowledged or shown.
+How a change is stored durably (fsynced, or in Redis's append-only file) before it is acknowledged
+and published: docs/architecture.md, "How an action becomes durable". A failed write raises
+(StoreError: 503; StaleWrite: VersionConflict, 409) and leaves this process's copy as it was.
 """
 from __future__ import annotations
 
