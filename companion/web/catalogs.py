@@ -51,6 +51,12 @@ def gettext(text: str) -> str:
     return catalog().ugettext(text)
 
 
+def pgettext(context: str, text: str) -> str:
+    """`text` said in `context` (one English word that two places say differently: a desk's
+    "Check in" button, a player's "Check in" page), in this request's language."""
+    return catalog().pgettext(context, text)
+
+
 def ngettext(one: str, several: str, n: int) -> str:
     """The form of `one`/`several` for `n` in this request's language (placeholders left to the caller)."""
     return catalog().ungettext(one, several, n)
