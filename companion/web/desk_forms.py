@@ -7,6 +7,8 @@ as typed, and is refused there with a sentence.
 """
 from __future__ import annotations
 
+from flask_babel import gettext
+
 from ..events.checks import form_number
 from ..events.clock import form_body as clock_body
 from ..events.entering import TableInPlay
@@ -33,7 +35,8 @@ def correction(service, event_id: str, token: str | None, form) -> dict:
     """What a correction would change, for the desk to confirm (nothing is changed yet)."""
     preview = service.preview_result(event_id, token, form.get("table_id", ""), _places(form))
     if preview["before"] == preview["after"]:
-        raise RuleViolation(f"Table {preview['table']} of round {preview['round']} has that result already: nothing to change.")
+        raise RuleViolation(gettext("Table %(n)s of round %(round)s has that result already: nothing to change.",
+                                    n=preview["table"], round=preview["round"]))
     return {**preview, "kind": "correct"}
 
 
@@ -47,7 +50,7 @@ def _places(form) -> dict[str, str]:
     """A result form's place per player ({name: place typed or tapped})."""
     names, places = form.getlist("player"), form.getlist("place")
     if len(names) != len(places):
-        raise RuleViolation("The form sent a place for some players only: reload the page and enter the result again.")
+        raise RuleViolation(gettext("The form sent a place for some players only: reload the page and enter the result again."))
     return dict(zip(names, places))
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 
 from flask import Blueprint, Response, jsonify, request, session, url_for
+from flask_babel import gettext
 
 from ..events import spreadsheets, transfer
 from ..events.desks import open_desks
@@ -40,7 +41,7 @@ def _big_body() -> dict:
     except (ValueError, RecursionError):  # nested deeper than Python's recursion: not an export
         body = None
     if not isinstance(body, dict):
-        raise RuleViolation("The body must be a JSON object.")
+        raise RuleViolation(gettext("The body must be a JSON object."))
     return body
 
 
@@ -77,7 +78,7 @@ def event(event_id):
     service = events()
     record = service.get(event_id)
     if not any(service.is_organiser(record, t) for t in (bearer_token(), desk_token(event_id))):
-        raise NotAllowed("Only the organiser (with the event's organiser token) can read the whole event.")
+        raise NotAllowed(gettext("Only the organiser (with the event's organiser token) can read the whole event."))
     return jsonify(id=record["id"], name=record["name"], date=record["date"], games=record["games"],
                    rounds_planned=record["rounds_planned"], final_planned=record.get("final_planned"),
                    scoring=record["scoring"], rounds=record["rounds"],
@@ -128,7 +129,7 @@ def start_round(event_id):
     """Seat the checked-in players and create the round's tables (organiser)."""
     body = _body({"game", "games"})
     if len(body) != 1:
-        raise RuleViolation("Send either 'game' (one game id) or 'games' (a list of game ids) for the round.")
+        raise RuleViolation(gettext("Send either 'game' (one game id) or 'games' (a list of game ids) for the round."))
     return jsonify(events().start_round(event_id, bearer_token(), body.get("game", body.get("games")))), 201
 
 

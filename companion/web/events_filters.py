@@ -5,10 +5,11 @@ stays about routes."""
 from __future__ import annotations
 
 from flask import Flask
+from flask_babel import gettext
 from markupsafe import Markup, escape
 
-from ..events.results import ordinal, ranked
-from ..games.words import listed
+from ..events.results import ranked
+from .languages import ordinal
 
 
 def ranked_filter(places: dict) -> list:
@@ -18,7 +19,7 @@ def ranked_filter(places: dict) -> list:
 
 def placings(places: dict) -> Markup:
     """A table's placings, best first, ties side by side: "1st Aiko = Botan · 3rd Chika" (as
-    spans the stylesheet sets apart)."""
+    spans the stylesheet sets apart; the places said in this request's language)."""
     # Written here rather than as a Jinja macro: the desk draws one per result and one per
     # history entry (800 at a night of 400 players), and a macro's call cost a third of the page.
     # The names are escaped as the macro's output was: a name is whatever someone typed.
@@ -28,8 +29,14 @@ def placings(places: dict) -> Markup:
 
 
 def and_list_filter(names: list[str]) -> str:
-    """Names as a sentence lists them ("Aiko, Botan and Chika")."""
-    return listed(names or [])
+    """Names as a sentence lists them in this request's language ("Aiko, Botan and Chika")."""
+    names = list(names or [])
+    if len(names) < 2:
+        return "".join(names)
+    listed = names[0]
+    for name in names[1:-1]:
+        listed = gettext("%(names)s, %(name)s", names=listed, name=name)
+    return gettext("%(names)s and %(last)s", names=listed, last=names[-1])
 
 
 def num(value: float) -> str:

@@ -4,6 +4,7 @@ and what to do."""
 from __future__ import annotations
 
 from flask import Blueprint, flash, redirect, render_template, request, session, url_for
+from flask_babel import gettext
 
 from ..events.checks import final_from_form, rounds_from_form
 from ..events.clock import brief as clock_brief
@@ -91,7 +92,7 @@ def event_link(table) -> dict | None:
         entered = record["manual"].get(table.id)
         # A finished table (its game over, or its result decided at the desk) has no time left to count.
         finished = entered is not None or table.state.get("over") or table.record.get("decided")
-        return {"url": url, "text": f"← {record['name']}: all tables and standings", "replaced": False,
+        return {"url": url, "text": gettext("← %(name)s: all tables and standings", name=record["name"]), "replaced": False,
                 "entered": entered, "clock": None if finished else url_for("events_api.clock", event_id=event_id)}
     return {"url": url, "replaced": True,
             "text": f"{told(replaced_sentence(record['name']))} →"}
@@ -106,9 +107,9 @@ def _helpers() -> dict:
 @bp.errorhandler(EventNotFound)
 def no_such_event(exc):
     """An event address that names no event (mistyped, cut short, or from another server)."""
-    return explain(404, "There is no tournament night at this address",
-                   "The link may be mistyped or cut short, or the night was made on another server.",
-                   "Scan the event's QR code again (on the big screen or at the organiser's desk), or ask the organiser.")
+    return explain(404, gettext("There is no tournament night at this address"),
+                   gettext("The link may be mistyped or cut short, or the night was made on another server."),
+                   gettext("Scan the event's QR code again (on the big screen or at the organiser's desk), or ask the organiser."))
 
 
 def explain(status: int, title: str, what: str, todo: str, record: dict | None = None):
@@ -190,7 +191,8 @@ def correct_form(event_id, table_id):
         return _not_a_desk(record, desk_token(event_id))
     row = next((r for r in events().results(record) if r["table_id"] == table_id and r["places"]), None)
     if row is None:  # a table of another night, or one without a result yet
-        return explain(404, "This table has no result to correct", "The link may be cut short.", "Reload the desk.", record)
+        return explain(404, gettext("This table has no result to correct"), gettext("The link may be cut short."),
+                       gettext("Reload the desk."), record)
     page = "events/_correct.html" if request.headers.get("HX-Request") else "events/correct.html"
     return render_template(page, event=record, r=row, games={g.id: g for g in all_games()})
 
@@ -208,16 +210,17 @@ def desk_link(event_id, token):
 def _not_a_desk(record: dict, token: str | None, link: bool = False):
     gone = revoked_desk(record, token)
     if gone is not None:
-        return explain(403, "This desk link was revoked",
-                       f"The desk “{gone['label']}” was revoked at {gone['revoked'][11:16]} UTC by {gone['revoked_by']}.",
-                       "Ask whoever runs the desk now for a new link: on the desk, “Hand the desk over”.", record)
+        return explain(403, gettext("This desk link was revoked"),
+                       gettext("The desk “%(label)s” was revoked at %(time)s UTC by %(by)s.", label=gone["label"],
+                               time=gone["revoked"][11:16], by=gone["revoked_by"]),
+                       gettext("Ask whoever runs the desk now for a new link: on the desk, “Hand the desk over”."), record)
     if link:
-        return explain(403, "This desk link does not open the desk",
-                       "It may be mistyped, or cut short when it was copied.",
-                       "Scan the desk's QR code again (on the desk, “Hand the desk over”), or ask for a new link.", record)
-    return explain(403, "This phone is not a desk of this night",
-                   "The organiser's desk opens on the phone that created the night, and on devices it was handed over to.",
-                   "To run the night from here, scan the QR code under “Hand the desk over” on the organiser's desk.", record)
+        return explain(403, gettext("This desk link does not open the desk"),
+                       gettext("It may be mistyped, or cut short when it was copied."),
+                       gettext("Scan the desk's QR code again (on the desk, “Hand the desk over”), or ask for a new link."), record)
+    return explain(403, gettext("This phone is not a desk of this night"),
+                   gettext("The organiser's desk opens on the phone that created the night, and on devices it was handed over to."),
+                   gettext("To run the night from here, scan the QR code under “Hand the desk over” on the organiser's desk."), record)
 
 
 @bp.get("/e/<event_id>/desk/<desk_id>/qr.svg")
@@ -250,8 +253,8 @@ def admin_post(event_id, what):
     where it is. A plain form post is redirected back to the desk (a confirmation is rendered)."""
     form_change = DESK_FORMS.get(what)
     if form_change is None:
-        return explain(404, "There is no such desk form", "The page may be from an older version of the app.",
-                       "Reload the desk.")
+        return explain(404, gettext("There is no such desk form"), gettext("The page may be from an older version of the app."),
+                       gettext("Reload the desk."))
     message, status, confirm = None, 200, None
     try:
         done = form_change(events(), event_id, desk_token(event_id), request.form)

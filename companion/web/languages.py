@@ -94,7 +94,11 @@ def init_app(app: Flask) -> None:
     app.teardown_request(catalogs.reset)  # and one drawn without the request's hooks forgets it
     # The templates' _() and ngettext() read the request's catalog once found (Flask-Babel's own
     # callables look it up at every word); Jinja's newstyle gettext fills the placeholders.
-    app.jinja_env.install_gettext_callables(gettext=catalogs.gettext, ngettext=catalogs.ngettext, newstyle=True)
+    app.jinja_env.install_gettext_callables(gettext=catalogs.gettext, ngettext=catalogs.ngettext, newstyle=True,
+                                            pgettext=catalogs.pgettext)
+    # The same, without Jinja's context calls around each word (catalogs.py says what it cost).
+    app.jinja_env.globals.update(_=catalogs.template_gettext, gettext=catalogs.template_gettext,
+                                 ngettext=catalogs.template_ngettext, pgettext=catalogs.template_pgettext)
     app.after_request(keep_choice)
     app.add_template_global(current, "current_language")
     app.add_template_global(picker, "language_picker")

@@ -4,6 +4,7 @@ token lives in this phone's signed cookie, as a night's desk token does."""
 from __future__ import annotations
 
 from flask import Blueprint, flash, redirect, render_template, request, session, url_for
+from flask_babel import gettext
 
 from ..events.checks import rounds_from_form
 from ..events.registration import pasted_names
@@ -15,6 +16,7 @@ from . import events, leagues, public_base, remember_token
 from .limits import TooManyTables
 from .qr import svg_response
 from .said import refusal
+from .script_words import N_
 
 bp = Blueprint("leagues", __name__)
 KIND = "leagues"  # where the cookie keeps the leagues' tokens, apart from tables' and nights'
@@ -87,8 +89,8 @@ def organiser_link(league_id, token):
     try:
         leagues().authorise(league_id, token)
     except WrongLeagueToken:
-        return render_template("error.html", status=403, message="This organiser link does not open the league: it may "
-                               "be mistyped or cut short. Ask the organiser for the link again."), 403
+        return render_template("error.html", status=403, message=gettext("This organiser link does not open the league: it may "
+                               "be mistyped or cut short. Ask the organiser for the link again.")), 403
     remember_token(league_id, token, KIND)
     return redirect(url_for("leagues.league_page", league_id=league_id))
 
@@ -98,7 +100,7 @@ def merge(league_id):
     """The organiser's merge form: spellings (one a line, or commas) counted as one player."""
     names = pasted_names(request.form.get("names", ""))
     return _organiser_form(league_id, lambda token: leagues().merge(league_id, token, names, request.form.get("into", "")),
-                           "Merged: {into} is one player from now on, history included.")
+                           N_("Merged: %(into)s is one player from now on, history included."))
 
 
 @bp.post("/leagues/<league_id>/nights")
@@ -121,7 +123,7 @@ def new_night(league_id):
 def _organiser_form(league_id: str, change, done: str):
     try:
         change(league_token(league_id))
-        flash(done.format(into=request.form.get("into", "").strip()))
+        flash(gettext(done, into=request.form.get("into", "").strip()))
     except (RuleViolation, NotAllowed, WrongLeagueToken) as exc:
         flash(refusal(exc))
     return redirect(url_for("leagues.league_page", league_id=league_id))

@@ -6,6 +6,7 @@ cookie ("players"). The JSON API of the same: night_api.py."""
 from __future__ import annotations
 
 from flask import Blueprint, flash, redirect, render_template, request, session, url_for
+from flask_babel import gettext
 
 from ..events.checkin import NameTaken, WrongKey, by_phone, check_key, holder
 from ..events.clock import brief as clock_brief
@@ -52,7 +53,8 @@ def checkin(event_id):
     try:
         check_key(record, key)
     except WrongKey as exc:
-        return explain(403, "This check-in link does not open this night", refusal(exc), "Or ask the organiser to check you in.", record)
+        return explain(403, gettext("This check-in link does not open this night"), refusal(exc),
+                       gettext("Or ask the organiser to check you in."), record)
     return render_template("events/checkin.html", event=record, key=key, me=holder(record, player_token(event_id)))
 
 
@@ -102,8 +104,8 @@ def me(event_id):
     try:
         ctx = night_context(event_id)
     except NotAllowed:
-        return explain(403, "This phone is not checked in for this night", told(NOT_CHECKED_IN),
-                       "Type your name on the check-in page the code opens.", record)
+        return explain(403, gettext("This phone is not checked in for this night"), told(NOT_CHECKED_IN),
+                       gettext("Type your name on the check-in page the code opens."), record)
     return render_template("events/me.html", **ctx)
 
 
@@ -119,13 +121,13 @@ def sit(event_id, token):
     which follows that player from now on; then the table page. No table in the app: my night."""
     record = events().get(event_id)
     if holder(record, token) is None:
-        return explain(403, "This seat link is not (or no longer) valid", NOT_CHECKED_IN,
-                       "Check in again with the check-in code.", record)
+        return explain(403, gettext("This seat link is not (or no longer) valid"), told(NOT_CHECKED_IN),
+                       gettext("Check in again with the check-in code."), record)
     remember_player(event_id, token)
     try:
         table_id, seat_token = events().sit(event_id, token, cookie_token)
     except (RuleViolation, SeatTaken) as exc:
-        return explain(409, "This phone could not take your seat", refusal(exc), "Open your night's page again.", record)
+        return explain(409, gettext("This phone could not take your seat"), refusal(exc), gettext("Open your night's page again."), record)
     if table_id is None:
         return redirect(url_for("night_phone.me", event_id=event_id))
     if seat_token is not None:

@@ -73,6 +73,10 @@ SAID = (
     N_("X vs %(goal)s: critical failure"), N_("%(sum)s vs %(goal)s: success"), N_("%(sum)s vs %(goal)s: failure"),
     N_("Tap who fights whom and both dice."), N_("a draw: roll again"), N_("%(first)s vs %(second)s: %(result)s"),
     N_("%(name)s wins"), N_("Chosen: %(picks)s (%(left)s more)"),
+    # events.js: the desk's seat swap, the big screen's pages; night_phone.js: the buzz
+    N_("%(name)s picked: tap a player at another table to swap their seats, or %(name)s again to cancel."),
+    N_("tables %(first)s–%(last)s of %(all)s"), N_("%(first)s–%(last)s of %(all)s"),
+    N_("✓ This phone buzzes when your seat changes."),
 )
 
 COUNTED = (

@@ -46,7 +46,12 @@
 
   function tableOf(form) { var id = form.querySelector("input[name=table_id]"); return id ? id.value : ""; }
 
+  // A place as the page's language writes it (as the server's `ordinal`: 1st, 1er, 1., 1番目).
   function ordinal(n) {
+    var lang = document.documentElement.lang;
+    if (lang === "fr") return n === 1 ? "1er" : n + "e";
+    if (lang === "de") return n + ".";
+    if (lang === "ja") return n + "番目";
     var s = (n % 100 >= 11 && n % 100 <= 13) ? "th" : ({ 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th");
     return n + s;
   }
@@ -152,8 +157,8 @@
     if (!document.querySelector('button.swap-name[data-swap="' + CSS.escape(picked || "") + '"]')) picked = null;
     if (hint) {
       hint.classList.toggle("active", !!picked);
-      hint.textContent = picked ? picked + " picked: tap a player at another table to swap their seats, or " +
-        picked + " again to cancel." : hint.dataset.idle;
+      hint.textContent = picked ? window.ktcSay("%(name)s picked: tap a player at another table to swap their seats, or %(name)s again to cancel.",
+        { name: picked }) : hint.dataset.idle;
     }
   }
 
@@ -246,12 +251,12 @@
       if (!note) { note = document.createElement("span"); note.className = "pager-note muted"; title.appendChild(note); }
       return note;
     }, says: function (first, last, all) {
-      return "tables " + first.dataset.table + "–" + last.dataset.table + " of " + all.length;
+      return window.ktcSay("tables %(first)s–%(last)s of %(all)s", { first: first.dataset.table, last: last.dataset.table, all: all.length });
     } },
     { key: "standings", box: "#event-standings [data-pager]", items: "tbody tr", names: "td.name-cell", min: 0.8, max: 1.5, note: function () {
       return document.querySelector("#event-standings .pager-note");
     }, says: function (first, last, all) {
-      return (all.indexOf(first) + 1) + "–" + (all.indexOf(last) + 1) + " of " + all.length;
+      return window.ktcSay("%(first)s–%(last)s of %(all)s", { first: all.indexOf(first) + 1, last: all.indexOf(last) + 1, all: all.length });
     } },
   ];
   var screenPages = {};  // key -> {pages: [[item, …], …], note, says, items}

@@ -30,7 +30,7 @@
     var button = event.target.closest && event.target.closest("[data-buzz-test]");
     if (!button) return;
     navigator.vibrate(80);
-    button.parentNode.textContent = "✓ This phone buzzes when your seat changes.";
+    button.parentNode.textContent = window.ktcSay("✓ This phone buzzes when your seat changes.");
   });
   document.addEventListener("htmx:oobAfterSwap", function (event) {
     var target = event.detail && event.detail.target;

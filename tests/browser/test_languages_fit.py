@@ -1,9 +1,12 @@
 """A table's page in German (the longest words), Japanese (no spaces to break at) and French fits a
 360 px phone: nothing is wider than the screen, for each game in progress, on a seated phone, nor
-on home, join and a new group; and the page speaks the language (its <html lang> and its words)."""
+on home, join and a new group; and the page speaks the language (its <html lang> and its words).
+Screenshots of the tables go to $SHOTS_DIR when it is set (docs/languages.md shows one)."""
 from __future__ import annotations
 
+import os
 import random
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -59,6 +62,8 @@ def test_a_table_in_progress_fits_360_px_in_german_and_japanese(live_server, bro
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     assert widest(page) == []
     assert errors == []
+    if os.environ.get("SHOTS_DIR"):
+        page.screenshot(path=str(Path(os.environ["SHOTS_DIR"]) / f"table-{game}-{lang}-360.png"))
     ctx.close()
 
 

@@ -11,10 +11,7 @@ import pytest
 
 from companion.web.script_words import COUNTED, SAID
 
-# events.js and night_phone.js serve the tournament pages (templates/events, templates/leagues), not yet translated:
-# its sentences stay English with them (docs/languages.md, "Not yet translated").
-NIGHTS = ("events.js", "night_phone.js")
-SCRIPTS = sorted(p for p in (Path(__file__).resolve().parents[2] / "static" / "js").rglob("*.js") if p.name not in NIGHTS)
+SCRIPTS = sorted((Path(__file__).resolve().parents[2] / "static" / "js").rglob("*.js"))
 STRING = r'"((?:[^"\\]|\\.)*)"'
 KNOWN = set(SAID) | {one for one, _ in COUNTED} | {other for _, other in COUNTED}
 # A script's literal that reads as a sentence: a capital, then two or more words; or words ending a sentence.
