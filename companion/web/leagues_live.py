@@ -11,10 +11,10 @@ from flask import Blueprint, render_template
 
 from ..leagues.service import LeagueNotFound
 from ..store import StoreError
-from . import hub, leagues
+from . import leagues
 from .languages import choose_language
 from .socket_input import drop_messages
-from .sockets import WAIT_SECONDS, capped, refuse_foreign_origins, sock, wake_on_close
+from .sockets import capped, push_while_open, refuse_foreign_origins, sock
 from .whole_frames import whole_frames
 
 bp = Blueprint("leagues_live", __name__)
@@ -50,16 +50,4 @@ def league_socket(ws, league_id):
     except StoreError:
         ws.close(reason=1011, message="this league's file is damaged")
         return
-    # Subscribed before the first read: a change made meanwhile wakes the loop once more.
-    sub = hub().subscribe(f"league:{league_id}")
-    wake_on_close(ws, sub)
-    try:
-        last = None
-        while ws.connected:
-            html = screen_regions(league_id)
-            if html != last:
-                ws.send(html)
-                last = html
-            sub.wait(WAIT_SECONDS)
-    finally:
-        hub().unsubscribe(sub)
+    push_while_open(ws, f"league:{league_id}", lambda: screen_regions(league_id))

@@ -197,13 +197,21 @@ def event_socket(ws, event_id):
         return
     mode = request.args.get("mode", "public")
     mode = mode if mode in ("public", "screen", "admin", "me") else "public"
-    sub = hub().subscribe(f"event:{event_id}")
+    # "me": a player's phone (night_phone.py), drawn for the player its cookie holds.
+    push_while_open(ws, f"event:{event_id}",
+                    lambda: me_regions(event_id) if mode == "me" else event_regions(service.get(event_id), mode))
+
+
+def push_while_open(ws, channel: str, draw) -> None:
+    """Send the page `draw()` whenever it differs from what was sent last, woken by each publish on
+    `channel` (and every WAIT_SECONDS at the latest), until the socket closes. Subscribed before
+    the first draw: a change made meanwhile wakes the loop once more."""
+    sub = hub().subscribe(channel)
     wake_on_close(ws, sub)
     try:
         last = None
         while ws.connected:
-            # "me": a player's phone (night_phone.py), drawn for the player its cookie holds.
-            html = me_regions(event_id) if mode == "me" else event_regions(service.get(event_id), mode)
+            html = draw()
             if html != last:
                 ws.send(html)
                 last = html
