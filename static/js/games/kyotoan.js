@@ -119,7 +119,8 @@
   function setUpPicker(picker) {
     // Its form is looked up at each use: a push's morph may move the picker into a new form element.
     function form() { return picker.closest("form"); }
-    if (picker.dataset.ready) { sync(picker); return; }
+    // A push's morph draws the grid again, every card shown: the letters still typed filter it again.
+    if (picker.dataset.ready) { sync(picker); if (picker.refilter) picker.refilter(); return; }
     picker.dataset.ready = "1";
     var search = picker.querySelector("input[type=search]");
     var filter = filtering(picker, search);
@@ -251,11 +252,12 @@
       var q = search.value.trim().toLowerCase();
       picker.querySelectorAll(".card-grid button").forEach(function (b) { b.hidden = q !== "" && nameOf(b).toLowerCase().indexOf(q) < 0; });
     }
-    if (search) search.addEventListener("input", filter);
+    if (search) { search.addEventListener("input", filter); picker.refilter = filter; }
     return filter;
   }
   function setUpLab(picker) {
     if (!picker.dataset.ready) { picker.dataset.ready = "1"; filtering(picker, picker.querySelector("input[type=search]")); }
+    else if (picker.refilter) picker.refilter();
   }
 
   function setUp(root) {
