@@ -40,11 +40,6 @@ def clean_name(raw: object, what: Said = A_NAME, limit: int = NAME_MAX) -> str:
     return text
 
 
-def same_name(a: str, b: str) -> bool:
-    """Whether two cleaned names would be mistaken for each other at a table (case-insensitive)."""
-    return a.casefold() == b.casefold()
-
-
 def folded(name: object) -> str | None:
     """A typed name as names are compared (cleaned, case forgiven), or None if it is no name."""
     try:

@@ -95,4 +95,3 @@ CARDS: dict[str, Card] = {
 }
 
 DECK_SIZE = sum(c.count for c in CARDS.values())
-KEEP_COUNT = sum(c.count for c in CARDS.values() if c.kind == "keep")

@@ -19,7 +19,6 @@ ROOF_AGILITY = 6
 # the others: the app takes 1 to 5 (docs/rulings.md); a table whose die differs gives its faces
 # (`options.die_faces`, from FACE_VALUES).
 DIE_FACES = (1, 2, 3, 4, 5, "X")
-DIE_SIDES = 6
 FACE_VALUES = (0, 1, 2, 3, 4, 5, 6, "X")
 OBJECTIVE_MAX = 20  # the highest Objective a table may enter (Paws print single digits; scenarios more)
 PAW_OBJECTIVES = tuple(range(1, 10))  # the Objectives Paws and Bikes print: the pads' first row
