@@ -3,7 +3,7 @@ created, over) as TinyDB documents, in shards of SHARD tables (index/0.json, ind
 
 A create inserts into the newest shard, so it rewrites at most SHARD summaries however many tables
 are stored (one file of them all cost 87.6 ms a create at 10,000 tables). The join codes and the
-order of creation are held in memory, read from the shards when the store opens. The index only
+summaries are held in memory, read from the shards when the store opens. The index only
 repeats what the table files hold: a shard that cannot be read is dropped and a table file no
 shard lists (a crash between a create's two writes) is listed again from its file.
 """
@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Callable, Iterable
-from itertools import islice
 from pathlib import Path
 
 from tinydb import Query, TinyDB
@@ -64,11 +63,6 @@ class TableIndex:
         """The id of the table with this join code, or None."""
         with self._lock:
             return self._by_code.get(join_code)
-
-    def recent(self, limit: int) -> list[dict]:
-        """The `limit` newest summaries, newest first."""
-        with self._lock:
-            return [dict(s) for s in islice(reversed(self._summaries.values()), limit)]
 
     def count(self) -> int:
         """How many tables are listed."""

@@ -168,15 +168,6 @@ class RedisStore(Store):
         with self._talking("the join codes", reading=True):
             return self.redis.hget(self._index["codes"], join_code)
 
-    def recent_tables(self, limit: int = 20) -> list[dict]:
-        with self._talking("the list of tables", reading=True):
-            ids = self.redis.lrange(self._index["created"], 0, limit - 1)
-            if not ids:
-                return []
-            summaries = self.redis.hmget(self._index["summaries"], ids)
-            fields = self.redis.hmget(self._index["fields"], ids)
-        return [{**json.loads(s), **json.loads(f or "{}")} for s, f in zip(summaries, fields) if s]
-
     def update_index(self, table_id: str, **fields) -> None:
         # As in the embedded store, the listing is a convenience (the table itself says whether it
         # is over): a Redis that cannot take this leaves the listing as it was.

@@ -179,9 +179,6 @@ class TinyDBStore(Store):
     def table_for_code(self, join_code: str) -> str | None:
         return self._index.table_for_code(join_code)
 
-    def recent_tables(self, limit: int = 20) -> list[dict]:
-        return self._index.recent(limit)
-
     def update_index(self, table_id: str, **fields) -> None:
         # Called after the change that ended a game was stored: an error here would answer 503 for
         # an action that was kept. The listing is a convenience (the table's own log says whether
