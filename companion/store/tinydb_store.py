@@ -11,7 +11,7 @@ The data folder holds:
 - events/<id>.json and leagues/<id>.json: one document each, replaced on the revision it was
   built on.
 A folder an earlier release wrote (its index.json, journal.log) is refused with the command that
-converts it once: `companion migrate` (companion/migrate.py).
+converts it once: `companion migrate` (companion/migrate/).
 """
 from __future__ import annotations
 
