@@ -20,5 +20,6 @@ index.log) moved into index/.
 from __future__ import annotations
 
 from .folder import migrate
+from .redis_keys import ServerRunning, migrate_redis
 
-__all__ = ["migrate"]
+__all__ = ["ServerRunning", "migrate", "migrate_redis"]

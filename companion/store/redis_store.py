@@ -108,8 +108,7 @@ class RedisStore(Store):
         if not meta:
             return None
         try:
-            record = {**json.loads(meta["setup"]), **_unseated(json.loads(meta["seats"])), "version": int(meta["version"]),
-                      "actions": [json.loads(a) for a in actions], "redo": [json.loads(r) for r in redo]}
+            record = read_table(meta, actions, redo)
             check_shape(record)
         except (KeyError, ValueError, TypeError) as exc:
             raise TableDamaged(table_id, f"it cannot be read: {exc}", RESTORE_ADVICE) from None
@@ -257,6 +256,20 @@ class RedisStore(Store):
                              "not have been kept: look at the table again before repeating it.") from exc
 
 
+def read_table(meta: dict, actions: list[str], redo: list[str]) -> dict:
+    """A table record from what its three keys hold (the meta hash, the actions and the redo list);
+    KeyError, ValueError or TypeError when they cannot be read."""
+    return {**json.loads(meta["setup"]), **_unseated(json.loads(meta["seats"])), "version": int(meta["version"]),
+            "actions": [json.loads(a) for a in actions], "redo": [json.loads(r) for r in redo]}
+
+
+def table_fields(record: dict) -> tuple[dict, list[str], list[str]]:
+    """What a table record's three keys hold (`read_table` the other way round), with a fresh write
+    id in the meta."""
+    meta = {"setup": _setup(record), "seats": _seats(record), "version": record["version"], "write": _write_id()}
+    return meta, [_json(a) for a in record["actions"]], [_json(r) for r in record["redo"]]
+
+
 def _setup(record: dict) -> str:
     return _json({k: v for k, v in record.items() if k not in CHANGING})
 
@@ -270,8 +283,8 @@ def _seats(record: dict) -> str:
 
 
 def _unseated(seats: list | dict) -> dict:
-    """The record keys a meta's "seats" holds (`_seats` read back)."""
-    if isinstance(seats, list):
+    """The record keys a meta's "seats" holds (`_seats` read back; null: no seats, migrate gives them)."""
+    if seats is None or isinstance(seats, list):
         return {"seat_tokens": seats}
     return {"seat_tokens": seats["seats"], "desk_hosts": seats["desk_hosts"]}
 
