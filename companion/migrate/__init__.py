@@ -15,7 +15,7 @@ What changed between releases, converted by records.py for both stores:
 - each night: its rounds' games, its desks' makers, its placings, its revision.
 What only the data folder had: the journal's changes (journal.log, journal.old) copied into their
 tables' logs, the old files' shapes ({"table": {"1": {"record": ...}}}) and the index (index.json,
-index.log) moved into index/.
+index.log) replaced by index/, listed again from the tables.
 """
 from __future__ import annotations
 

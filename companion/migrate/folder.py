@@ -30,14 +30,11 @@ def migrate(folder: str | os.PathLike) -> list[str]:
             document = _document(path)
             if document is not None:
                 _write(path, records.night(document) if kind == "events" else document)
-    over = _old_index(folder)
     for name in ("journal.old", "journal.log", "index.log"):
         (folder / name).unlink(missing_ok=True)
-    # The index is listed again from the tables when the store opens; a finished game stays so.
+    # The index (join codes) is listed again from the tables when the store opens.
     (folder / "index.json").unlink(missing_ok=True)
-    store = TinyDBStore(folder)
-    for table_id in over:
-        store.update_index(table_id, over=True)
+    TinyDBStore(folder)
     return notes
 
 
@@ -85,22 +82,6 @@ def _rewrite_log(log: Path, changes: list[dict]) -> None:
     aside.touch()
     os.replace(aside, log)
     files.fsync_folder(log.parent)
-
-
-def _old_index(folder: Path) -> set[str]:
-    """The ids the old index listed as over (its snapshot, then its log)."""
-    over: dict[str, bool] = {}
-    try:
-        snapshot = json.loads((folder / "index.json").read_bytes())
-        over.update({s["id"]: bool(s.get("over")) for s in snapshot.get("tables", {}).values()})
-    except (OSError, ValueError, TypeError, KeyError, AttributeError):
-        pass  # missing or damaged: the tables are listed again from their files anyway
-    for line in _lines(folder / "index.log"):
-        if isinstance(line.get("add"), dict):
-            over[line["add"]["id"]] = bool(line["add"].get("over"))
-        elif isinstance(line.get("fields"), dict) and "over" in line["fields"]:
-            over[line["set"]] = bool(line["fields"]["over"])
-    return {table_id for table_id, done in over.items() if done}
 
 
 def _document(path: Path) -> dict | None:

@@ -64,10 +64,9 @@ class RedisStore(Store):
         self._save = self.redis.register_script(scripts.SAVE)
         self._create = self.redis.register_script(scripts.CREATE)
         self._list = self.redis.register_script(scripts.LIST)
-        self._update = self.redis.register_script(scripts.UPDATE)
         self._save_event = self.redis.register_script(scripts.SAVE_EVENT)
         index = f"{prefix}:index"
-        self._index = {name: f"{index}:{name}" for name in ("codes", "summaries", "created", "fields")}
+        self._index = {name: f"{index}:{name}" for name in ("codes", "summaries", "created")}
         try:
             self.redis.ping()  # a wrong address stops the server at start, with a sentence
         except redis.RedisError as exc:
@@ -166,14 +165,6 @@ class RedisStore(Store):
     def table_for_code(self, join_code: str) -> str | None:
         with self._talking("the join codes", reading=True):
             return self.redis.hget(self._index["codes"], join_code)
-
-    def update_index(self, table_id: str, **fields) -> None:
-        # As in the embedded store, the listing is a convenience (the table itself says whether it
-        # is over): a Redis that cannot take this leaves the listing as it was.
-        try:
-            self._update(keys=[self._index["summaries"], self._index["fields"]], args=[table_id, _json(fields)])
-        except redis.RedisError:
-            pass
 
     def table_count(self) -> int:
         with self._talking("the list of tables", reading=True):
