@@ -33,6 +33,7 @@ MAX_CONNECTIONS = 64  # per process; a command waits up to 5 s for one to be fre
 # A Redis answers in milliseconds; one that has not answered in 2 s is frozen or cut off, and a
 # request waiting longer would hold its phone (and, under the event-loop worker, others) with it.
 ANSWER_WITHIN = 2
+MIGRATE = "companion migrate --redis URL"  # the URL the servers were given: it converts Redis, not a folder
 RESTORE_ADVICE = ("The organiser can put it back from a copy of Redis's data (see docs/operations.md, "
                   "Redis); the app cannot repair it.")
 
@@ -111,7 +112,7 @@ class RedisStore(Store):
             check_shape(record)
         except (KeyError, ValueError, TypeError) as exc:
             raise TableDamaged(table_id, f"it cannot be read: {exc}", RESTORE_ADVICE) from None
-        check_current(record, "table")
+        check_current(record, "table", MIGRATE)
         return record
 
     def save_table(self, record: dict, base: dict | None = None) -> None:
@@ -174,7 +175,7 @@ class RedisStore(Store):
     def load_event(self, event_id: str) -> dict | None:
         record = self._load_kept(self._event_key(event_id), event_id, "tournament night", "its tables are not affected")
         if record is not None:
-            check_current(record, "tournament night")
+            check_current(record, "tournament night", MIGRATE)
         return record
 
     def save_event(self, record: dict, base: int | None) -> None:

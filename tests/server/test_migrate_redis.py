@@ -59,9 +59,9 @@ def stored(client, prefix: str) -> dict:
 
 def test_migrate_converts_an_older_redis_once_and_the_tables_play_on(old, redis_url, redis_prefix, capsys):  # noqa: F811
     store = RedisStore(redis_url, redis_prefix)
-    with pytest.raises(StoreError, match="companion migrate"):
+    with pytest.raises(StoreError, match="companion migrate --redis URL"):
         store.load_table(FIRST_RELEASES)  # no schema, no seats
-    with pytest.raises(StoreError, match="companion migrate"):
+    with pytest.raises(StoreError, match="companion migrate --redis URL"):
         store.load_event(EVENT)
 
     assert main(["migrate", "--redis", redis_url]) == 0
