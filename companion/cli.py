@@ -33,8 +33,12 @@ def main(argv: list[str] | None = None) -> int:
     rest.add_argument("archive")
     rest.add_argument("--data", default=None)
     rest.add_argument("--force", action="store_true", help="restore into a folder that is not empty")
-    sub.add_parser("migrate", help="convert a data folder an earlier release wrote (server stopped)").add_argument(
-        "--data", default=None)
+    said = ("convert the data an earlier release stored, once, with every server stopped: the data folder, "
+            "or the app's Redis when one is configured (a run cut short is finished by the next)")
+    move = sub.add_parser("migrate", help=said, description=said[0].upper() + said[1:] + ".")
+    move.add_argument("--data", default=None, help="the data folder (COMPANION_DATA; default: the user's data folder)")
+    move.add_argument("--redis", metavar="URL", help="convert the tables and nights in this Redis instead "
+                                                     "(COMPANION_REDIS_URL; keys under COMPANION_REDIS_PREFIX)")
     args = parser.parse_args(argv)
     if args.command == "serve":
         from .server.loop import patch
@@ -49,13 +53,17 @@ def main(argv: list[str] | None = None) -> int:
             parser.exit(2, f"companion serve: {exc}\n")
         return serve_app(options)
     from . import backup as backups
-    from .migrate import migrate
+    from .migrate import ServerRunning, migrate
     from .server.owner import FolderInUse, claim
-    from .settings import default_data_dir
+    from .settings import SettingError, default_data_dir
+    from .store import StoreError
 
     data = args.data or os.environ.get("COMPANION_DATA") or default_data_dir()
     try:
-        if args.command == "backup":
+        # --redis, or the app's Redis unless a data folder is named: where the app keeps its tables.
+        if args.command == "migrate" and (args.redis or (not args.data and os.environ.get("COMPANION_REDIS_URL"))):
+            print(migrate_redis(args.redis))
+        elif args.command == "backup":
             print(f"Backup written to {backups.backup(data, args.out)}")
         elif args.command == "migrate":
             held = claim(data)  # refused (FolderInUse) while a server runs on the folder
@@ -65,10 +73,32 @@ def main(argv: list[str] | None = None) -> int:
                 held.release()
         else:
             print(f"Restored {backups.restore(args.archive, data, args.force)} files into {data}")
-    except (OSError, ValueError, FolderInUse) as exc:
+    except (OSError, ValueError, FolderInUse, StoreError, ServerRunning, SettingError) as exc:
         print(f"companion {args.command}: {exc}", file=sys.stderr)
         return 1
     return 0
+
+
+def migrate_redis(url: str | None) -> str:
+    """`companion migrate` for an app configured with Redis (`--redis`, else COMPANION_REDIS_URL):
+    what it says once the records under COMPANION_REDIS_PREFIX are converted."""
+    from redis import RedisError
+
+    from .migrate import migrate_redis as convert
+    from .settings import defaults, redis_url, variable
+    from .store import StoreError
+    from .store.redis_store import RedisStore
+
+    url = redis_url(url, "--redis") if url else redis_url(os.environ["COMPANION_REDIS_URL"], variable("REDIS_URL"))
+    prefix = os.environ.get(variable("REDIS_PREFIX")) or defaults()["REDIS_PREFIX"]
+    store = RedisStore(url, prefix)  # a Redis that cannot be reached: a sentence (StoreError)
+    try:
+        notes = convert(store.redis, prefix)
+    except RedisError as exc:
+        raise StoreError(f"Redis stopped answering while converting ({exc}): run companion migrate again.") from exc
+    finally:
+        store.redis.close()
+    return "\n".join(notes) or f"The tables and nights in Redis (keys '{prefix}:…') are in this release's shape."
 
 
 def serve_app(options) -> int:

@@ -27,7 +27,7 @@ class Game:
     max_players: int = 2
     options: tuple[Option, ...] = ()
     # The rules this engine plays, named by every log entry; a log recorded under older ones is
-    # converted once, or set aside, by `companion migrate` (companion/migrate.py).
+    # converted once, or set aside, by `companion migrate` (companion/migrate/).
     rules_version: int = 1
     # Action types that change one player's own settings rather than play a move (Last Kyotoan
     # Standing's auto-yield): like a decision that player owes, only their seat or the host sends them.

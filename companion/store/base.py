@@ -129,14 +129,6 @@ class Store(ABC):
         """The id of the table with this join code, or None."""
 
     @abstractmethod
-    def recent_tables(self, limit: int = 20) -> list[dict]:
-        """Index entries of the most recently created tables, newest first."""
-
-    @abstractmethod
-    def update_index(self, table_id: str, **fields) -> None:
-        """Change the listed summary of a table (for example when its game ends)."""
-
-    @abstractmethod
     def table_count(self) -> int:
         """How many tables are stored."""
 

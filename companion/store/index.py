@@ -1,9 +1,9 @@
 """The table index of the embedded store: every table's summary (id, game, players, join code,
-created, over) as TinyDB documents, in shards of SHARD tables (index/0.json, index/1.json, ...).
+created) as TinyDB documents, in shards of SHARD tables (index/0.json, index/1.json, ...).
 
 A create inserts into the newest shard, so it rewrites at most SHARD summaries however many tables
 are stored (one file of them all cost 87.6 ms a create at 10,000 tables). The join codes and the
-order of creation are held in memory, read from the shards when the store opens. The index only
+summaries are held in memory, read from the shards when the store opens. The index only
 repeats what the table files hold: a shard that cannot be read is dropped and a table file no
 shard lists (a crash between a create's two writes) is listed again from its file.
 """
@@ -12,10 +12,9 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Callable, Iterable
-from itertools import islice
 from pathlib import Path
 
-from tinydb import Query, TinyDB
+from tinydb import TinyDB
 
 from ..private_files import make_folder
 from .base import StoreError
@@ -26,12 +25,12 @@ SUMMARY_FIELDS = ("id", "game", "players", "join_code", "created")
 
 
 def summary_of(record: dict) -> dict:
-    """The index entry of a table record (a new table is not over)."""
-    return {**{k: record[k] for k in SUMMARY_FIELDS}, "over": False}
+    """The index entry of a table record."""
+    return {k: record[k] for k in SUMMARY_FIELDS}
 
 
 class TableIndex:
-    """Join codes and summaries of all tables; `add` and `update` rewrite one shard."""
+    """Join codes and summaries of all tables; `add` rewrites one shard."""
 
     def __init__(self, folder: Path, table_ids: Callable[[], Iterable[str]], read_record: Callable[[str], dict | None]):
         make_folder(folder, "index")
@@ -51,24 +50,10 @@ class TableIndex:
             self._newest, self._newest_size = shard, (self._newest_size + 1 if shard == self._newest else 1)
             self._remember(summary, shard)
 
-    def update(self, table_id: str, fields: dict) -> None:
-        """Change listed fields of a table (for example `over`); unknown ids are ignored. The change
-        holds in memory even when writing it raises OSError."""
-        with self._lock:
-            if table_id not in self._summaries:
-                return
-            self._summaries[table_id] = {**self._summaries[table_id], **fields}
-            self._shard(self._shard_of[table_id]).update(fields, Query().id == table_id)
-
     def table_for_code(self, join_code: str) -> str | None:
         """The id of the table with this join code, or None."""
         with self._lock:
             return self._by_code.get(join_code)
-
-    def recent(self, limit: int) -> list[dict]:
-        """The `limit` newest summaries, newest first."""
-        with self._lock:
-            return [dict(s) for s in islice(reversed(self._summaries.values()), limit)]
 
     def count(self) -> int:
         """How many tables are listed."""

@@ -94,16 +94,6 @@ end
 return {'ok', 0}
 """
 
-# KEYS: the index's summaries and its fields (id -> JSON of fields changed since the listing,
-# such as "over"). ARGV: id, the fields (JSON object of plain values). Unknown ids are ignored.
-UPDATE = """
-if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 then return {'gone', 0} end
-local fields = cjson.decode(redis.call('HGET', KEYS[2], ARGV[1]) or '{}')
-for k, v in pairs(cjson.decode(ARGV[2])) do fields[k] = v end
-redis.call('HSET', KEYS[2], ARGV[1], cjson.encode(fields))
-return {'ok', 0}
-"""
-
 # KEYS: the event's record (JSON) and the id of its last write. ARGV: the revision the change was
 # built on ("" for a new event), the write id, the new record's JSON. The stored record's
 # "revision" must still be that one (a record stored before events counted has none: 0); a new

@@ -33,6 +33,7 @@ MAX_CONNECTIONS = 64  # per process; a command waits up to 5 s for one to be fre
 # A Redis answers in milliseconds; one that has not answered in 2 s is frozen or cut off, and a
 # request waiting longer would hold its phone (and, under the event-loop worker, others) with it.
 ANSWER_WITHIN = 2
+MIGRATE = "companion migrate --redis URL"  # the URL the servers were given: it converts Redis, not a folder
 RESTORE_ADVICE = ("The organiser can put it back from a copy of Redis's data (see docs/operations.md, "
                   "Redis); the app cannot repair it.")
 
@@ -64,10 +65,9 @@ class RedisStore(Store):
         self._save = self.redis.register_script(scripts.SAVE)
         self._create = self.redis.register_script(scripts.CREATE)
         self._list = self.redis.register_script(scripts.LIST)
-        self._update = self.redis.register_script(scripts.UPDATE)
         self._save_event = self.redis.register_script(scripts.SAVE_EVENT)
         index = f"{prefix}:index"
-        self._index = {name: f"{index}:{name}" for name in ("codes", "summaries", "created", "fields")}
+        self._index = {name: f"{index}:{name}" for name in ("codes", "summaries", "created")}
         try:
             self.redis.ping()  # a wrong address stops the server at start, with a sentence
         except redis.RedisError as exc:
@@ -108,12 +108,11 @@ class RedisStore(Store):
         if not meta:
             return None
         try:
-            record = {**json.loads(meta["setup"]), **_unseated(json.loads(meta["seats"])), "version": int(meta["version"]),
-                      "actions": [json.loads(a) for a in actions], "redo": [json.loads(r) for r in redo]}
+            record = read_table(meta, actions, redo)
             check_shape(record)
         except (KeyError, ValueError, TypeError) as exc:
             raise TableDamaged(table_id, f"it cannot be read: {exc}", RESTORE_ADVICE) from None
-        check_current(record, "table")
+        check_current(record, "table", MIGRATE)
         return record
 
     def save_table(self, record: dict, base: dict | None = None) -> None:
@@ -168,23 +167,6 @@ class RedisStore(Store):
         with self._talking("the join codes", reading=True):
             return self.redis.hget(self._index["codes"], join_code)
 
-    def recent_tables(self, limit: int = 20) -> list[dict]:
-        with self._talking("the list of tables", reading=True):
-            ids = self.redis.lrange(self._index["created"], 0, limit - 1)
-            if not ids:
-                return []
-            summaries = self.redis.hmget(self._index["summaries"], ids)
-            fields = self.redis.hmget(self._index["fields"], ids)
-        return [{**json.loads(s), **json.loads(f or "{}")} for s, f in zip(summaries, fields) if s]
-
-    def update_index(self, table_id: str, **fields) -> None:
-        # As in the embedded store, the listing is a convenience (the table itself says whether it
-        # is over): a Redis that cannot take this leaves the listing as it was.
-        try:
-            self._update(keys=[self._index["summaries"], self._index["fields"]], args=[table_id, _json(fields)])
-        except redis.RedisError:
-            pass
-
     def table_count(self) -> int:
         with self._talking("the list of tables", reading=True):
             return self.redis.hlen(self._index["summaries"])
@@ -193,7 +175,7 @@ class RedisStore(Store):
     def load_event(self, event_id: str) -> dict | None:
         record = self._load_kept(self._event_key(event_id), event_id, "tournament night", "its tables are not affected")
         if record is not None:
-            check_current(record, "tournament night")
+            check_current(record, "tournament night", MIGRATE)
         return record
 
     def save_event(self, record: dict, base: int | None) -> None:
@@ -266,6 +248,20 @@ class RedisStore(Store):
                              "not have been kept: look at the table again before repeating it.") from exc
 
 
+def read_table(meta: dict, actions: list[str], redo: list[str]) -> dict:
+    """A table record from what its three keys hold (the meta hash, the actions and the redo list);
+    KeyError, ValueError or TypeError when they cannot be read."""
+    return {**json.loads(meta["setup"]), **_unseated(json.loads(meta["seats"])), "version": int(meta["version"]),
+            "actions": [json.loads(a) for a in actions], "redo": [json.loads(r) for r in redo]}
+
+
+def table_fields(record: dict) -> tuple[dict, list[str], list[str]]:
+    """What a table record's three keys hold (`read_table` the other way round), with a fresh write
+    id in the meta."""
+    meta = {"setup": _setup(record), "seats": _seats(record), "version": record["version"], "write": _write_id()}
+    return meta, [_json(a) for a in record["actions"]], [_json(r) for r in record["redo"]]
+
+
 def _setup(record: dict) -> str:
     return _json({k: v for k, v in record.items() if k not in CHANGING})
 
@@ -279,8 +275,8 @@ def _seats(record: dict) -> str:
 
 
 def _unseated(seats: list | dict) -> dict:
-    """The record keys a meta's "seats" holds (`_seats` read back)."""
-    if isinstance(seats, list):
+    """The record keys a meta's "seats" holds (`_seats` read back; null: no seats, migrate gives them)."""
+    if seats is None or isinstance(seats, list):
         return {"seat_tokens": seats}
     return {"seat_tokens": seats["seats"], "desk_hosts": seats["desk_hosts"]}
 

@@ -8,16 +8,16 @@ from .base import StoreError
 SCHEMA = 1
 
 
-def check_current(record: dict, what: str) -> None:
-    """StoreError, with what to do, unless `record` (a table or a tournament night) has this
-    release's schema."""
+def check_current(record: dict, what: str, command: str = "companion migrate") -> None:
+    """StoreError, with what to do (`command`, which converts it), unless `record` (a table or a
+    tournament night) has this release's schema."""
     schema = record.get("schema", 0)
     if schema > SCHEMA:
         raise StoreError(f"This {what} was stored by a newer version of the app (schema {schema}). "
                          "Run the newer version of the app.")
     if schema < SCHEMA:
         raise StoreError(f"This {what} was stored by an earlier release (schema {schema}): stop the server and "
-                         "convert the data once with 'companion migrate'.")
+                         f"convert the data once with '{command}'.")
 
 
 def check_shape(record: dict) -> None:

@@ -7,11 +7,11 @@ The data folder holds:
   since, one JSON line each (store/log.py says what a line holds). An action is one line and one
   fsync: 0.12 ms on the reference machine (p50; p99 0.21 ms), where a venue's 50 tables make
   10 actions a second, so no group commit is needed.
-- index/<n>.json: the summaries listed on the home page and the join codes (store/index.py).
+- index/<n>.json: each table's summary, by which its join code finds it (store/index.py).
 - events/<id>.json and leagues/<id>.json: one document each, replaced on the revision it was
   built on.
 A folder an earlier release wrote (its index.json, journal.log) is refused with the command that
-converts it once: `companion migrate` (companion/migrate.py).
+converts it once: `companion migrate` (companion/migrate/).
 """
 from __future__ import annotations
 
@@ -178,18 +178,6 @@ class TinyDBStore(Store):
     # -- index -----------------------------------------------------------------------------
     def table_for_code(self, join_code: str) -> str | None:
         return self._index.table_for_code(join_code)
-
-    def recent_tables(self, limit: int = 20) -> list[dict]:
-        return self._index.recent(limit)
-
-    def update_index(self, table_id: str, **fields) -> None:
-        # Called after the change that ended a game was stored: an error here would answer 503 for
-        # an action that was kept. The listing is a convenience (the table's own log says whether
-        # it is over), so a disk that cannot take it leaves it changed in memory only.
-        try:
-            self._index.update(table_id, fields)
-        except OSError:
-            pass
 
     def table_count(self) -> int:
         return self._index.count()

@@ -156,6 +156,4 @@ class TableStorage:
             self._cache.forget(new.id)
             raise VersionConflict(exc.current) from None
         self._cache.remember(new)
-        if new.state.get("over") != old.state.get("over"):
-            self.store.update_index(new.id, over=bool(new.state.get("over")))
         return new
