@@ -11,7 +11,13 @@ import re
 from abc import ABC, abstractmethod
 from contextlib import contextmanager
 
+from ..games.said import Said, said, word
+
 _SAFE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+# What a store's sentences name (translated where a phone shows them: companion/games/said.py).
+NEW_TABLE, NIGHT, LEAGUE, GROUP = word("the new table"), word("the tournament night"), word("the league"), word("the group")
+ACTION = word("the action")
+TABLES_UNHARMED, NIGHTS_UNHARMED = word("its tables are not affected"), word("its nights are not affected")
 
 
 def is_record_id(value: object) -> bool:
@@ -26,15 +32,15 @@ class StoreError(RuntimeError):
 class TableDamaged(StoreError):
     """A table's stored files cannot be read back: that table (and only it) cannot be opened."""
 
-    def __init__(self, table_id: str, detail: str, advice: str | None = None):
-        super().__init__(
-            f"The saved file of table '{table_id}' is damaged ({detail}), so this table cannot be opened; "
-            "other tables are not affected. " + (advice or (
+    def __init__(self, table_id: str, detail: str, advice: Said | None = None):
+        super().__init__(said(
+            "The saved file of table '{table}' is damaged ({detail}), so this table cannot be opened; "
+            "other tables are not affected. {advice}", table=table_id, detail=detail, advice=advice or said(
                 "The organiser can restore it from a backup: run "
                 "'companion restore BACKUP.tar.gz --data EMPTY_FOLDER', then replace this table's files in "
-                f"the data folder, tables/{table_id}.json and tables/{table_id}.log, with that folder's "
-                "(deleting the .log if the backup has none); see docs/operations.md, Data, backups, restores."))
-        )
+                "the data folder, tables/{table}.json and tables/{table}.log, with that folder's "
+                "(deleting the .log if the backup has none); see docs/operations.md, Data, backups, restores.",
+                table=table_id)))
         self.table_id = table_id
 
 
@@ -43,7 +49,8 @@ class StaleWrite(StoreError):
     version is ever stored (and acknowledged) twice."""
 
     def __init__(self, table_id: str, current: int):
-        super().__init__(f"The table changed (it is now at version {current}); look at the new state and try again.")
+        super().__init__(said("The table changed (it is now at version {current}); look at the new state and try again.",
+                              current=current))
         self.table_id = table_id
         self.current = current
 
@@ -53,8 +60,8 @@ class StaleEvent(StoreError):
     or another server process changed it meanwhile): refused, and nothing was changed."""
 
     def __init__(self, event_id: str, current: int):
-        super().__init__("The tournament night was changed at the same moment from another desk; nothing was "
-                         "changed: look at it again and repeat your change.")
+        super().__init__(said("The tournament night was changed at the same moment from another desk; nothing was "
+                         "changed: look at it again and repeat your change."))
         self.event_id = event_id
         self.current = current
 
@@ -63,8 +70,8 @@ class StaleLeague(StoreError):
     """A league change built on an older revision of the league than the one stored: refused."""
 
     def __init__(self, league_id: str, current: int):
-        super().__init__("The league was changed at the same moment from another phone; nothing was changed: "
-                         "look at it again and repeat your change.")
+        super().__init__(said("The league was changed at the same moment from another phone; nothing was changed: "
+                         "look at it again and repeat your change."))
         self.league_id = league_id
         self.current = current
 
@@ -73,23 +80,23 @@ class StaleGroup(StoreError):
     """A group change built on an older revision of the group than the one stored: refused."""
 
     def __init__(self, group_id: str, current: int):
-        super().__init__("The group was changed at the same moment from another phone; nothing was changed: "
-                         "try again.")
+        super().__init__(said("The group was changed at the same moment from another phone; nothing was changed: "
+                         "try again."))
         self.group_id = group_id
         self.current = current
 
 
 @contextmanager
-def saving(what: str = "the action"):
+def saving(what: Said = ACTION):
     """Turn an operating-system error while writing into a StoreError with a sentence for people."""
     try:
         yield
     except OSError as exc:
         if exc.errno in (errno.ENOSPC, errno.EDQUOT):
-            raise StoreError(f"The server's disk is full: {what} was not saved.") from exc
+            raise StoreError(said("The server's disk is full: {what} was not saved.", what=what)) from exc
         if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
-            raise StoreError(f"The server cannot write its data folder: {what} was not saved.") from exc
-        raise StoreError(f"The server could not save {what}: {exc.strerror or exc}.") from exc
+            raise StoreError(said("The server cannot write its data folder: {what} was not saved.", what=what)) from exc
+        raise StoreError(said("The server could not save {what}: {reason}.", what=what, reason=str(exc.strerror or exc))) from exc
 
 
 class Store(ABC):

@@ -19,8 +19,25 @@ import redis
 from redis.backoff import ExponentialBackoff
 from redis.retry import Retry
 
+from ..games.said import Said, said, word
 from . import redis_scripts as scripts
-from .base import StaleEvent, StaleGroup, StaleLeague, StaleWrite, Store, StoreError, TableDamaged, is_record_id
+from .base import (
+    ACTION,
+    GROUP,
+    LEAGUE,
+    NEW_TABLE,
+    NIGHT,
+    NIGHTS_UNHARMED,
+    TABLES_UNHARMED,
+    StaleEvent,
+    StaleGroup,
+    StaleLeague,
+    StaleWrite,
+    Store,
+    StoreError,
+    TableDamaged,
+    is_record_id,
+)
 from .index import summary_of
 from .schema import check_current, check_shape
 
@@ -34,8 +51,8 @@ MAX_CONNECTIONS = 64  # per process; a command waits up to 5 s for one to be fre
 # request waiting longer would hold its phone (and, under the event-loop worker, others) with it.
 ANSWER_WITHIN = 2
 MIGRATE = "companion migrate --redis URL"  # the URL the servers were given: it converts Redis, not a folder
-RESTORE_ADVICE = ("The organiser can put it back from a copy of Redis's data (see docs/operations.md, "
-                  "Redis); the app cannot repair it.")
+RESTORE_ADVICE = said("The organiser can put it back from a copy of Redis's data (see docs/operations.md, "
+                      "Redis); the app cannot repair it.")
 
 
 def connect(url: str) -> redis.Redis:
@@ -79,15 +96,16 @@ class RedisStore(Store):
     # -- tables ----------------------------------------------------------------------------
     def create_table(self, record: dict) -> None:
         keys = self._keys(record["id"])
-        with self._talking("the new table"):
+        with self._talking(NEW_TABLE):
             status, _ = self._create(keys=keys, args=[_write_id(), _setup(record), _seats(record),
                                                       record["version"], *_lists(record)])
         if status != "ok":
-            raise StoreError("A table with the same id was stored at the same moment: nothing was saved; try again.")
+            raise StoreError(said("Another record took the id of {what} at the same moment: nothing was saved; try again.",
+                                  what=NEW_TABLE))
         # The index is written second (on a Redis Cluster it lives on another shard): a table left
         # unlisted by a failure here is removed, and one left by a crash is harmless (nobody has its id).
         try:
-            with self._talking("the new table"):
+            with self._talking(NEW_TABLE):
                 index = self._index
                 status, _ = self._list(keys=[index["codes"], index["summaries"], index["created"]],
                                        args=[record["id"], record["join_code"], _json(summary_of(record))])
@@ -96,13 +114,13 @@ class RedisStore(Store):
             raise
         if status != "ok":
             self._forget(keys)
-            raise StoreError("Another table took the same join code at the same moment: nothing was saved; try again.")
+            raise StoreError(said("Another table took the same join code at the same moment: nothing was saved; try again."))
 
     def load_table(self, table_id: str) -> dict | None:
         if not is_record_id(table_id):
             return None
         meta_key, actions_key, redo_key = self._keys(table_id)
-        with self._talking(f"table '{table_id}'", reading=True):
+        with self._talking(said("table '{id}'", id=table_id), reading=True):
             with self.redis.pipeline(transaction=True) as pipe:  # one consistent snapshot of the three keys
                 meta, actions, redo = pipe.hgetall(meta_key).lrange(actions_key, 0, -1).lrange(redo_key, 0, -1).execute()
         if not meta:
@@ -112,7 +130,7 @@ class RedisStore(Store):
             check_shape(record)
         except (KeyError, ValueError, TypeError) as exc:
             raise TableDamaged(table_id, f"it cannot be read: {exc}", RESTORE_ADVICE) from None
-        check_current(record, "table", MIGRATE)
+        check_current(record, word("the table"), MIGRATE)
         return record
 
     def save_table(self, record: dict, base: dict | None = None) -> None:
@@ -123,7 +141,7 @@ class RedisStore(Store):
             checks = ["base", base["version"], _seats(base)]
             if record["actions"] == base["actions"] and record["redo"] == base["redo"]:
                 lists = [-1]  # a seat taken or freed: the lists stay as they are (no rewrite of a long log)
-        with self._talking("the change"):
+        with self._talking(word("the change")):
             reply = self._save(keys=self._keys(record["id"]), args=[
                 *checks, _write_id(), record["version"], _setup(record), _seats(record), *lists])
         self._settle(record["id"], reply)
@@ -132,12 +150,12 @@ class RedisStore(Store):
         args = [change["op"], change["version"], _seats(record), _write_id()]
         if change.get("entry") is not None:  # an undo or redo without one moves the entry as it is
             args.append(_json(change["entry"]))
-        with self._talking("the action"):
+        with self._talking(ACTION):
             reply = self._append(keys=self._keys(record["id"]), args=args)
         self._settle(record["id"], reply)
 
     def is_current(self, record: dict) -> bool:
-        with self._talking(f"table '{record['id']}'", reading=True):
+        with self._talking(said("table '{id}'", id=record["id"]), reading=True):
             version, seats = self.redis.hmget(self._keys(record["id"])[0], "version", "seats")
         return version is not None and int(version) == record["version"] and seats == _seats(record)
 
@@ -147,7 +165,7 @@ class RedisStore(Store):
         if status == "stale":
             raise StaleWrite(table_id, version)
         if status == "gone":
-            raise StoreError(f"Table '{table_id}' is gone from the Redis store: nothing was saved.")
+            raise StoreError(said("Table '{id}' is gone from the Redis store: nothing was saved.", id=table_id))
         if status == "empty":  # the version matched, yet the list to take from is empty
             raise TableDamaged(table_id, "its undo list does not match its version", RESTORE_ADVICE)
 
@@ -164,60 +182,64 @@ class RedisStore(Store):
 
     # -- index -----------------------------------------------------------------------------
     def table_for_code(self, join_code: str) -> str | None:
-        with self._talking("the join codes", reading=True):
+        with self._talking(word("the join codes"), reading=True):
             return self.redis.hget(self._index["codes"], join_code)
 
     def table_count(self) -> int:
-        with self._talking("the list of tables", reading=True):
+        with self._talking(word("the list of tables"), reading=True):
             return self.redis.hlen(self._index["summaries"])
 
     # -- events and the cookie key -----------------------------------------------------------
     def load_event(self, event_id: str) -> dict | None:
-        record = self._load_kept(self._event_key(event_id), event_id, "tournament night", "its tables are not affected")
+        record = self._load_kept(self._event_key(event_id), event_id, NIGHT, TABLES_UNHARMED)
         if record is not None:
-            check_current(record, "tournament night", MIGRATE)
+            check_current(record, NIGHT, MIGRATE)
         return record
 
     def save_event(self, record: dict, base: int | None) -> None:
-        self._save_kept(self._event_key(record["id"]), record, base, "tournament night", "its tables are not affected", StaleEvent)
+        self._save_kept(self._event_key(record["id"]), record, base, NIGHT, TABLES_UNHARMED, StaleEvent)
 
     def load_league(self, league_id: str) -> dict | None:
-        return self._load_kept(f"{self.prefix}:l:{{{league_id}}}", league_id, "league", "its nights are not affected")
+        return self._load_kept(f"{self.prefix}:l:{{{league_id}}}", league_id, LEAGUE, NIGHTS_UNHARMED)
 
     def save_league(self, record: dict, base: int | None) -> None:
-        self._save_kept(f"{self.prefix}:l:{{{record['id']}}}", record, base, "league", "its nights are not affected", StaleLeague)
+        self._save_kept(f"{self.prefix}:l:{{{record['id']}}}", record, base, LEAGUE, NIGHTS_UNHARMED, StaleLeague)
 
     def load_group(self, group_id: str) -> dict | None:
-        return self._load_kept(f"{self.prefix}:g:{{{group_id}}}", group_id, "group", "its tables are not affected")
+        return self._load_kept(f"{self.prefix}:g:{{{group_id}}}", group_id, GROUP, TABLES_UNHARMED)
 
     def save_group(self, record: dict, base: int | None) -> None:
-        self._save_kept(f"{self.prefix}:g:{{{record['id']}}}", record, base, "group", "its tables are not affected", StaleGroup)
+        self._save_kept(f"{self.prefix}:g:{{{record['id']}}}", record, base, GROUP, TABLES_UNHARMED, StaleGroup)
 
-    def _load_kept(self, key: str, record_id: str, what: str, unharmed: str) -> dict | None:
+    def _load_kept(self, key: str, record_id: str, what: Said, unharmed: Said) -> dict | None:
         if not is_record_id(record_id):
             return None
-        with self._talking(f"{what} '{record_id}'", reading=True):
+        with self._talking(said("{what} '{id}'", what=what, id=record_id), reading=True):
             raw = self.redis.get(key)
         try:
             return json.loads(raw) if raw is not None else None
         except ValueError:
-            raise StoreError(f"The stored {what} '{record_id}' is damaged; {unharmed}. " + RESTORE_ADVICE) from None
+            raise StoreError(said("The saved copy of {what} '{id}' is damaged; {unharmed}. {advice}", what=what, id=record_id,
+                                  unharmed=unharmed, advice=RESTORE_ADVICE)) from None
 
-    def _save_kept(self, key: str, record: dict, base: int | None, what: str, unharmed: str, stale: type) -> None:
+    def _save_kept(self, key: str, record: dict, base: int | None, what: Said, unharmed: Said, stale: type) -> None:
         # One script checks the stored revision and writes (redis_scripts.SAVE_EVENT, for leagues
         # too); its write id lets a retried write that was applied recognise itself instead of
         # refusing itself as stale.
-        with self._talking(f"the {what}"):
+        with self._talking(what):
             status, current = self._save_event(keys=[key, f"{key}:write"], args=["" if base is None else base, _write_id(),
                                                                                 _json(record)])
         if status == "stale":
             raise stale(record["id"], current)
         if status == "taken":
-            raise StoreError(f"A {what} with the same id was stored at the same moment: nothing was saved; try again.")
+            raise StoreError(said("Another record took the id of {what} at the same moment: nothing was saved; try again.",
+                                  what=what))
         if status == "gone":
-            raise StoreError(f"{what[0].upper()}{what[1:]} '{record['id']}' is gone from the Redis store: nothing was saved.")
+            raise StoreError(said("The saved copy of {what} '{id}' is gone from the Redis store: nothing was saved.",
+                                  what=what, id=record["id"]))
         if status == "damaged":
-            raise StoreError(f"The stored {what} '{record['id']}' is damaged, so nothing was saved; {unharmed}. " + RESTORE_ADVICE)
+            raise StoreError(said("The saved copy of {what} '{id}' is damaged, so nothing was saved; {unharmed}. {advice}",
+                                  what=what, id=record["id"], unharmed=unharmed, advice=RESTORE_ADVICE))
 
     def _event_key(self, event_id: str) -> str:
         # The id in braces is the hash tag: the record and its ":write" key share one slot.
@@ -225,27 +247,29 @@ class RedisStore(Store):
 
     def secret_key(self) -> str:
         key = f"{self.prefix}:secret_key"
-        with self._talking("the key that signs cookies"):
+        with self._talking(word("the key that signs cookies")):
             self.redis.set(key, secrets.token_hex(32), nx=True)  # the first process to start makes it
             return self.redis.get(key)
 
     @contextmanager
-    def _talking(self, what: str, reading: bool = False):
+    def _talking(self, what: Said, reading: bool = False):
         """Turn Redis's errors into a StoreError with a sentence for people; Redis's own words (its
         address, its reason) go to the server's log, not to phones."""
         try:
             yield
         except redis.ResponseError as exc:  # out of memory, a failing disk (MISCONF), a read-only replica
             log.error("Redis refused a command for %s: %s", what, exc)
-            raise StoreError(f"The server's Redis store refused {'to read' if reading else 'to save'} {what}; "
-                             "the organiser finds why in the server's log.") from exc
+            raise StoreError(said("The server's Redis store refused to read {what}; the organiser finds why in the "
+                                  "server's log.", what=what) if reading else said(
+                "The server's Redis store refused to save {what}; the organiser finds why in the server's log.",
+                what=what)) from exc
         except redis.RedisError as exc:
             log.error("Redis could not be reached for %s: %s", what, exc)
             if reading:
-                raise StoreError(f"The server cannot reach its Redis store, so {what} cannot be read now; "
-                                 "try again in a moment.") from exc
-            raise StoreError(f"The server lost its connection to its Redis store while saving {what}, which may or may "
-                             "not have been kept: look at the table again before repeating it.") from exc
+                raise StoreError(said("The server cannot reach its Redis store, so {what} cannot be read now; "
+                                      "try again in a moment.", what=what)) from exc
+            raise StoreError(said("The server lost its connection to its Redis store while saving {what}, which may or "
+                                  "may not have been kept: look at the table again before repeating it.", what=what)) from exc
 
 
 def read_table(meta: dict, actions: list[str], redo: list[str]) -> dict:

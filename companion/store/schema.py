@@ -3,21 +3,23 @@ older one is converted once by `companion migrate`, a newer one refused) and, fo
 fields that replaying and folding it need."""
 from __future__ import annotations
 
+from ..games.said import Said, said
 from .base import StoreError
 
 SCHEMA = 1
 
 
-def check_current(record: dict, what: str, command: str = "companion migrate") -> None:
+def check_current(record: dict, what: Said, command: str = "companion migrate") -> None:
     """StoreError, with what to do (`command`, which converts it), unless `record` (a table or a
     tournament night) has this release's schema."""
     schema = record.get("schema", 0)
     if schema > SCHEMA:
-        raise StoreError(f"This {what} was stored by a newer version of the app (schema {schema}). "
-                         "Run the newer version of the app.")
+        raise StoreError(said("The app cannot read {what}: a newer version of the app stored it (schema {schema}). "
+                              "Run the newer version of the app.", what=what, schema=schema))
     if schema < SCHEMA:
-        raise StoreError(f"This {what} was stored by an earlier release (schema {schema}): stop the server and "
-                         f"convert the data once with '{command}'.")
+        raise StoreError(said("The app cannot read {what} until it is converted: an earlier release stored it "
+                              "(schema {schema}). Stop the server and convert the data once with '{command}'.",
+                              what=what, schema=schema, command=command))
 
 
 def check_shape(record: dict) -> None:

@@ -22,9 +22,25 @@ from pathlib import Path
 
 from tinydb import TinyDB
 
+from ..games.said import Said, said, word
 from ..private_files import make_folder, tighten
 from . import files, log
-from .base import StaleEvent, StaleGroup, StaleLeague, StaleWrite, Store, StoreError, TableDamaged, is_record_id, saving
+from .base import (
+    GROUP,
+    LEAGUE,
+    NIGHT,
+    NIGHTS_UNHARMED,
+    TABLES_UNHARMED,
+    StaleEvent,
+    StaleGroup,
+    StaleLeague,
+    StaleWrite,
+    Store,
+    StoreError,
+    TableDamaged,
+    is_record_id,
+    saving,
+)
 from .index import TableIndex, summary_of
 from .schema import check_current, check_shape
 
@@ -55,7 +71,7 @@ class TinyDBStore(Store):
 
     # -- tables ----------------------------------------------------------------------------
     def create_table(self, record: dict) -> None:
-        with self._write, saving("the new table"):
+        with self._write, saving(word("the new table")):
             self._document(record["id"], self.tables_dir).insert(record)
             try:
                 self._index.add(summary_of(record))
@@ -73,13 +89,14 @@ class TinyDBStore(Store):
         try:
             return log.replay(record, files.read_log(self._log_path(table_id)))
         except OSError as exc:
-            raise StoreError(f"The server could not read table '{table_id}': {exc.strerror or exc}.") from exc
+            raise StoreError(said("The server could not read table '{id}': {reason}.", id=table_id,
+                                  reason=str(exc.strerror or exc))) from exc
         except (ValueError, KeyError, IndexError, TypeError) as exc:
             raise TableDamaged(table_id, f"its change log cannot be read: {exc}") from None
 
     def save_table(self, record: dict, base: dict | None = None) -> None:
         table_id = record["id"]
-        with self._write, saving("the change"):
+        with self._write, saving(word("the change")):
             stored = self._stored(table_id)
             version = self._version(table_id, lambda: stored)
             if (base is not None and base["version"] != version) or record["version"] < version:
@@ -94,7 +111,7 @@ class TinyDBStore(Store):
 
     def append_change(self, record: dict, change: dict) -> None:
         table_id = record["id"]
-        with self._write, saving("the action"):
+        with self._write, saving():
             version = self._version(table_id, lambda: self._stored(table_id))
             if change["version"] != version + 1:
                 # Built on an older copy of the table (a cache filled by a slow read): storing it
@@ -114,7 +131,7 @@ class TinyDBStore(Store):
         """A table's document, which a change needs: StoreError when its file is gone."""
         stored = self._read_table(table_id)
         if stored is None:
-            raise StoreError(f"The file of table '{table_id}' is gone from the data folder: nothing was saved.")
+            raise StoreError(said("The file of table '{id}' is gone from the data folder: nothing was saved.", id=table_id))
         return stored
 
     def _read_table(self, table_id: str) -> dict | None:
@@ -125,7 +142,7 @@ class TinyDBStore(Store):
             raise TableDamaged(table_id, str(exc)) from None
         if record is None:
             return None
-        check_current(record, "table")
+        check_current(record, word("the table"))
         try:
             check_shape(record)
         except ValueError as exc:
@@ -166,7 +183,7 @@ class TinyDBStore(Store):
         try:
             record = self._document(record_id, folder).get(doc_id=1)
         except OSError as exc:
-            raise StoreError(f"The server could not read '{record_id}': {exc.strerror or exc}.") from exc
+            raise StoreError(said("The server could not read '{id}': {reason}.", id=record_id, reason=str(exc.strerror or exc))) from exc
         except ValueError as exc:
             raise ValueError(f"it is cut short or is not JSON: {exc}" if str(exc) != "it is empty" else "it is empty") from None
         except (TypeError, AttributeError):
@@ -184,48 +201,51 @@ class TinyDBStore(Store):
 
     # -- nights and leagues ------------------------------------------------------------------
     def load_event(self, event_id: str) -> dict | None:
-        record = self._load_kept(event_id, self.events_dir, "tournament night", "its tables are not affected")
+        record = self._load_kept(event_id, self.events_dir, NIGHT, TABLES_UNHARMED)
         if record is not None:
-            check_current(record, "tournament night")
+            check_current(record, NIGHT)
         return record
 
     def save_event(self, record: dict, base: int | None) -> None:
-        self._save_kept(record, base, self.load_event, self.events_dir, "tournament night", StaleEvent)
+        self._save_kept(record, base, self.load_event, self.events_dir, NIGHT, StaleEvent)
 
     def load_league(self, league_id: str) -> dict | None:
-        return self._load_kept(league_id, self.leagues_dir, "league", "its nights are not affected")
+        return self._load_kept(league_id, self.leagues_dir, LEAGUE, NIGHTS_UNHARMED)
 
     def save_league(self, record: dict, base: int | None) -> None:
-        self._save_kept(record, base, self.load_league, self.leagues_dir, "league", StaleLeague)
+        self._save_kept(record, base, self.load_league, self.leagues_dir, LEAGUE, StaleLeague)
 
     def load_group(self, group_id: str) -> dict | None:
-        return self._load_kept(group_id, self.folder / "groups", "group", "its tables are not affected")
+        return self._load_kept(group_id, self.folder / "groups", GROUP, TABLES_UNHARMED)
 
     def save_group(self, record: dict, base: int | None) -> None:
         make_folder(self.folder, "groups")  # made with the first group
-        self._save_kept(record, base, self.load_group, self.folder / "groups", "group", StaleGroup)
+        self._save_kept(record, base, self.load_group, self.folder / "groups", GROUP, StaleGroup)
 
-    def _load_kept(self, record_id: str, folder: Path, what: str, unharmed: str) -> dict | None:
+    def _load_kept(self, record_id: str, folder: Path, what: Said, unharmed: Said) -> dict | None:
         try:
             return self._read(record_id, folder)
         except ValueError as exc:
-            raise StoreError(f"The saved file of {what} '{record_id}' is damaged ({exc}); {unharmed}. The organiser "
-                             "can restore it from a backup: run 'companion restore BACKUP.tar.gz --data EMPTY_FOLDER', "
-                             f"then copy {folder.name}/{record_id}.json from there into the data folder (see "
-                             "docs/operations.md, Data, backups, restores).") from None
+            raise StoreError(said(
+                "The saved file of {what} '{id}' is damaged ({detail}); {unharmed}. The organiser can restore it "
+                "from a backup: run 'companion restore BACKUP.tar.gz --data EMPTY_FOLDER', then copy {file} from "
+                "there into the data folder (see docs/operations.md, Data, backups, restores).", what=what,
+                id=record_id, detail=str(exc), unharmed=unharmed, file=f"{folder.name}/{record_id}.json")) from None
 
-    def _save_kept(self, record: dict, base: int | None, load, folder: Path, what: str, stale: type) -> None:
+    def _save_kept(self, record: dict, base: int | None, load, folder: Path, what: Said, stale: type) -> None:
         """Store a night's or league's record on the revision `base` it was built on (None: new)."""
         with self._write:
             stored = load(record["id"])
             if base is None and stored is not None:
-                raise StoreError(f"A {what} with the same id was stored at the same moment: nothing was saved; try again.")
+                raise StoreError(said("Another record took the id of {what} at the same moment: nothing was saved; try again.",
+                                      what=what))
             if base is not None:
                 if stored is None:
-                    raise StoreError(f"The file of {what} '{record['id']}' is gone from the data folder: nothing was saved.")
+                    raise StoreError(said("The file of {what} '{id}' is gone from the data folder: nothing was saved.", what=what,
+                                          id=record["id"]))
                 if stored.get("revision", 0) != base:
                     raise stale(record["id"], stored.get("revision", 0))
-            with saving(f"the {what}"):
+            with saving(what):
                 if stored is None:
                     self._document(record["id"], folder).insert(record)
                 else:

@@ -32,7 +32,7 @@ def test_a_league_is_stored_and_changed_on_its_revision(store):
 def test_a_new_league_never_overwrites_a_stored_one(store):
     record = new_league("Thursday Club")
     store.save_league(record, None)
-    with pytest.raises(StoreError, match="same id"):
+    with pytest.raises(StoreError, match="took the id of the league"):
         store.save_league({**record, "name": "Other"}, None)
     assert store.load_league(record["id"])["name"] == "Thursday Club"
 

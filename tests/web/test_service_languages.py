@@ -9,6 +9,8 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
+from companion.store import StaleWrite, files
+from companion.web.said import told
 from tests.league_helpers import auth, new_league, new_night, play_round
 
 JA, DE = {"Accept-Language": "ja"}, {"Accept-Language": "de-DE,de;q=0.9"}
@@ -128,3 +130,26 @@ def test_a_pages_message_strip_says_a_service_refusal_in_the_phones_language(cli
     assert ja.status_code == en.status_code == 404
     assert "参加コード「ZZZZZZ」で遊んでいる最中のテーブルはありません。" in ja.get_data(as_text=True)
     assert "No table that is still playing has the join code 'ZZZZZZ'." in html.unescape(en.get_data(as_text=True))
+
+
+def test_the_stores_refusals_in_the_phones_language(client, monkeypatch):
+    """A disk that cannot be written, and a table's stored version gone by: the store's sentences
+    (the thing not saved named in the phone's words too), and nothing is acknowledged."""
+    table = client.post("/api/tables", json={"game": "gangs", "players": ["Ann", "Bob"], "options": {"first_player": 0}}).json
+    host = auth(table["token"])
+    give = {"type": "give", "to": 1, "card": {"value": 1, "kind": "plain"}}
+
+    def read_only(*_args, **_kwargs):
+        raise OSError(30, "Read-only file system")
+
+    monkeypatch.setattr(files.os, "open", read_only)
+    en, ja, de = three_ways(lambda lang: client.post(f"/api/tables/{table['id']}/actions", json=give,
+                                                     headers={**host, **lang}))
+    monkeypatch.undo()
+    assert en == "The server cannot write its data folder: the action was not saved."
+    assert ja == "サーバーがデータフォルダに書き込めません。アクションは保存されていません。"
+    assert de == "Der Server kann nicht in seinen Datenordner schreiben: nicht gespeichert (Aktion)."
+    assert client.get(f"/api/tables/{table['id']}").json["version"] == 0
+    with client.application.test_request_context(headers={"Accept-Language": "fr"}):
+        said_in_french = told(StaleWrite(table["id"], 7).args[0])
+    assert said_in_french == "La table a changé (elle en est à la version 7) ; regardez le nouvel état et réessayez."
