@@ -1,6 +1,6 @@
 """The web layer is cut by feature: no module that defines a blueprint imports another module that
 defines one. What two blueprints share (a cookie's token, a night's live regions, a table's links,
-the websocket loop) lives in a module without routes (http/, nights/regions.py, tables/links.py,
+the websocket loop) lives in a module without routes (http/, nights/regions.py, tables/render.py,
 live/push.py), so that a feature's routes can move or go without pulling another's along."""
 from __future__ import annotations
 

@@ -5,13 +5,10 @@ from __future__ import annotations
 from flask import Blueprint, Response, jsonify, url_for
 
 from ...groups import spreadsheet
-from ...groups.service import GroupNotFound, WrongGroupToken
-from ..http.errors import error_reply
 from ..http.incoming import json_body
 from ..http.links import public_base
 from ..services import groups
 from ..tables.figures import figures_of
-from ..words.said import refusal
 
 bp = Blueprint("groups_api", __name__, url_prefix="/api/groups")
 
@@ -19,18 +16,6 @@ bp = Blueprint("groups_api", __name__, url_prefix="/api/groups")
 def group_urls(record: dict) -> dict:
     """The group's link: its page, with the token that lets whoever holds it make tables in it."""
     return {"group": public_base() + url_for("groups.group_link", group_id=record["id"], token=record["token"])}
-
-
-@bp.app_errorhandler(GroupNotFound)
-def no_such_group(exc):
-    """An address or a table's "group" that names no group."""
-    return error_reply(404, refusal(exc))
-
-
-@bp.app_errorhandler(WrongGroupToken)
-def wrong_token(exc):
-    """A token that is not the group's: refused, nothing changed."""
-    return error_reply(403, refusal(exc))
 
 
 @bp.post("")

@@ -1,6 +1,8 @@
 """Error pages and JSON errors: a clear sentence, never a traceback."""
 from __future__ import annotations
 
+from functools import partial
+
 from flask import Flask, jsonify, render_template, request
 from flask_babel import gettext
 from werkzeug.exceptions import HTTPException
@@ -8,9 +10,11 @@ from werkzeug.exceptions import HTTPException
 from ...events.entering import TableInPlay
 from ...events.service import EventNotFound
 from ...games import RuleViolation
+from ...groups.service import GroupNotFound, WrongGroupToken
+from ...leagues.service import LeagueNotFound, WrongLeagueToken
 from ...store import StaleWrite, StoreError, TableDamaged
 from ...store.base import StaleEvent, StaleLeague
-from ...tables import NotAllowed, TableNotFound, VersionConflict
+from ...tables import NotAllowed, SeatTaken, TableNotFound, VersionConflict
 from ..words.said import refusal
 from ..words.script_words import N_
 from .security import EXPIRED
@@ -22,6 +26,12 @@ MESSAGES = {
     413: N_("The request is too large."),
     429: N_("Too many tries; wait a moment and try again."),
 }
+# The services' refusals, each answered with its sentence and status. A desk result for a table its
+# phones still play (TableInPlay) is taken when sent again with override; a stale night or league:
+# another desk or process stored a change first, and nothing changed.
+REFUSALS = {RuleViolation: 422, TableInPlay: 409, TableNotFound: 404, EventNotFound: 404, LeagueNotFound: 404,
+            GroupNotFound: 404, WrongLeagueToken: 403, WrongGroupToken: 403, SeatTaken: 409, StaleEvent: 409,
+            StaleLeague: 409, StoreError: 503}
 
 
 def wants_json() -> bool:
@@ -36,41 +46,24 @@ def error_reply(status: int, message: str, **extra):
     return render_template("error.html", status=status, message=message), status
 
 
+def refused(status: int, exc: Exception):
+    """A service's refusal: its sentence in the request's language (Accept-Language), with `status`."""
+    return error_reply(status, refusal(exc))
+
+
 def init_app(app: Flask) -> None:
-    """Map the service's exceptions and HTTP errors to clear replies."""
-
-    @app.errorhandler(RuleViolation)
-    def rule_violation(exc):
-        return error_reply(422, refusal(exc))  # in the request's language (Accept-Language)
-
-    @app.errorhandler(TableInPlay)
-    def table_in_play(exc):
-        # A desk result for a table its phones still play: sent again with override, it is taken.
-        return error_reply(409, refusal(exc))
-
-    @app.errorhandler(TableNotFound)
-    @app.errorhandler(EventNotFound)
-    def not_found(exc):
-        return error_reply(404, refusal(exc))
+    """Map the services' exceptions and HTTP errors to clear replies."""
+    for kind, status in REFUSALS.items():
+        app.register_error_handler(kind, partial(refused, status))
 
     @app.errorhandler(NotAllowed)
     def not_allowed(exc):
         return error_reply(401 if wants_json() else 403, refusal(exc))
 
     @app.errorhandler(VersionConflict)
+    @app.errorhandler(StaleWrite)  # the same reply (api.md): the change was built on an older copy
     def conflict(exc):
         return error_reply(409, refusal(exc), version=exc.current)
-
-    @app.errorhandler(StaleWrite)
-    def stale_write(exc):
-        # The same reply as a version conflict (api.md): the change was built on an older copy.
-        return error_reply(409, refusal(exc), version=exc.current)
-
-    @app.errorhandler(StaleEvent)
-    @app.errorhandler(StaleLeague)
-    def stale_record(exc):
-        # Another desk or process stored a change of the night (league) first: nothing changed.
-        return error_reply(409, refusal(exc))
 
     @app.errorhandler(TableDamaged)
     def table_damaged(exc):
@@ -78,10 +71,6 @@ def init_app(app: Flask) -> None:
         # exists and comes back once its file is restored. The sentence says how; the log tells
         # the operator which file.
         app.logger.error("Table %s: its stored file is damaged; restore it from a backup", exc.table_id)
-        return error_reply(503, refusal(exc))
-
-    @app.errorhandler(StoreError)
-    def store_error(exc):
         return error_reply(503, refusal(exc))
 
     @app.errorhandler(HTTPException)

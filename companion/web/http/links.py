@@ -31,21 +31,13 @@ def public_address() -> tuple[str, str]:
     return network.phone_base(request.host_url, network.lan_address())
 
 
-def qr_svg(data: str) -> str:
-    """An SVG QR code that scales to its box, dark on white with a quiet zone."""
-    img = qrcode.make(
-        data,
-        image_factory=qrcode.image.svg.SvgPathImage,
-        border=3,
-        error_correction=qrcode.constants.ERROR_CORRECT_M,
-    )
+def svg_response(data: str) -> Response:
+    """A QR code of `data` as an SVG reply that scales to its box, dark on white with a quiet zone."""
+    img = qrcode.make(data, image_factory=qrcode.image.svg.SvgPathImage, border=3,
+                      error_correction=qrcode.constants.ERROR_CORRECT_M)
     svg = img.to_string(encoding="unicode")
     size = re.search(r'viewBox="0 0 (\d+) (\d+)"', svg).group(1)
     # Drop the fixed size in mm so CSS can make it as large as the phone allows.
     svg = re.sub(r' width="[^"]+" height="[^"]+"', "", svg, count=1)
-    return svg.replace(">", f'><rect width="{size}" height="{size}" fill="#fff"/>', 1)
-
-
-def svg_response(data: str) -> Response:
-    """A QR code of `data` as an SVG reply."""
-    return Response(qr_svg(data), mimetype="image/svg+xml", headers={"Cache-Control": "private, max-age=3600"})
+    svg = svg.replace(">", f'><rect width="{size}" height="{size}" fill="#fff"/>', 1)
+    return Response(svg, mimetype="image/svg+xml", headers={"Cache-Control": "private, max-age=3600"})

@@ -1,10 +1,12 @@
 """What this browser holds in the signed session cookie: the tokens of the tables (and events) it
-created or joined, a host's token kept apart, and the tables it is the shared phone of."""
+created or joined, a host's token kept apart, the tables it is the shared phone of, and a night's
+desk token and player token."""
 from __future__ import annotations
 
 from flask import session
 
 MAX_REMEMBERED_TABLES = 30
+MAX_NIGHTS = 10  # nights a phone follows at once; the oldest is forgotten first
 
 
 def cookie_token(table_id: str) -> str | None:
@@ -46,3 +48,22 @@ def host_token(table_id: str) -> str | None:
 def remembered_tables() -> list[str]:
     """Ids of the tables (and events) this browser created or joined, newest last."""
     return list(session.get("tokens", {}))
+
+
+def desk_token(event_id: str) -> str | None:
+    """The desk token this browser holds for an event (kept apart from tables' tokens, so that
+    the tables a phone opens never push its desk out of the cookie; older cookies kept both together)."""
+    return session.get("events", {}).get(event_id) or cookie_token(event_id)
+
+
+def player_token(event_id: str) -> str | None:
+    """The player token this phone holds for a night (from the signed session cookie)."""
+    return session.get("players", {}).get(event_id)
+
+
+def remember_player(event_id: str, token: str) -> None:
+    """Keep a night's player token in the cookie: this phone follows that player from now on."""
+    kept = {k: v for k, v in session.get("players", {}).items() if k != event_id}
+    kept[event_id] = token
+    session["players"] = dict(list(kept.items())[-MAX_NIGHTS:])
+    session.permanent = True

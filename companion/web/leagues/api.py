@@ -5,12 +5,9 @@ from __future__ import annotations
 from flask import Blueprint, Response, jsonify, request, url_for
 
 from ...leagues import transfer
-from ...leagues.service import LeagueNotFound, WrongLeagueToken
-from ..http.errors import error_reply
 from ..http.incoming import bearer_token, import_body, json_body
 from ..http.links import public_base
 from ..services import leagues
-from ..words.said import refusal
 
 bp = Blueprint("leagues_api", __name__, url_prefix="/api/leagues")
 # A league's export holds each of its nights' whole exports (up to 4 MiB each for one night).
@@ -22,18 +19,6 @@ def league_urls(league_id: str) -> dict:
     base = public_base()
     return {"league": base + url_for("leagues.league_page", league_id=league_id),
             "screen": base + url_for("leagues.screen", league_id=league_id)}
-
-
-@bp.app_errorhandler(LeagueNotFound)
-def no_such_league(exc):
-    """An address or a night's "league" that names no league."""
-    return error_reply(404, refusal(exc))
-
-
-@bp.app_errorhandler(WrongLeagueToken)
-def wrong_token(exc):
-    """A token that is not the league's: refused, nothing changed."""
-    return error_reply(403, refusal(exc))
 
 
 @bp.post("")

@@ -9,11 +9,7 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template
 
-from ...leagues.service import LeagueNotFound
-from ...store import StoreError
-from ..live.push import capped, push_while_open, refuse_foreign_origins, sock
-from ..live.socket_input import drop_messages
-from ..live.whole_frames import whole_frames
+from ..live.push import live_route, opened, push_while_open, refuse_foreign_origins
 from ..services import leagues
 from ..words.languages import choose_language
 
@@ -36,18 +32,8 @@ def screen_regions(league_id: str) -> str:
     return service.kept(record).made_once(("screen", choose_language()), render)
 
 
-@sock.route("/leagues/<league_id>/ws", bp=bp)
-@capped
-@drop_messages
-@whole_frames
+@live_route(bp, "/leagues/<league_id>/ws")
 def league_socket(ws, league_id):
     """Send the big screen its regions whenever the league's read changes, until it closes."""
-    try:
-        leagues().get(league_id)
-    except LeagueNotFound:
-        ws.close(reason=1008, message="no such league")
-        return
-    except StoreError:
-        ws.close(reason=1011, message="this league's file is damaged")
-        return
-    push_while_open(ws, f"league:{league_id}", lambda: screen_regions(league_id))
+    if opened(ws, lambda: leagues().get(league_id), "league"):
+        push_while_open(ws, f"league:{league_id}", lambda: screen_regions(league_id))

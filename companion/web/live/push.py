@@ -16,11 +16,17 @@ import functools
 import threading
 from urllib.parse import urlsplit
 
-from flask import current_app, request
+from flask import Blueprint, current_app, request
 from flask_sock import Sock
 
+from ...events.service import EventNotFound
+from ...leagues.service import LeagueNotFound
+from ...store import StoreError
+from ...tables import TableNotFound
 from ..http.errors import error_reply
 from ..services import hub
+from .socket_input import drop_messages
+from .whole_frames import whole_frames
 
 sock = Sock()
 WAIT_SECONDS = 10
@@ -123,6 +129,26 @@ def wake_on_close(ws, sub) -> None:
     """End the page's loop as soon as its socket closes, not at its next check (up to
     WAIT_SECONDS later): its place under the cap, and its greenlet or thread, are free at once."""
     ws.event = _WakingEvent(ws.event, lambda: sub.push(0))
+
+
+def live_route(bp: Blueprint, path: str):
+    """Make a function a websocket route of `bp`: under the cap, with nothing a phone sends kept
+    (socket_input.py) and each frame sent whole (whole_frames.py)."""
+    return lambda route: sock.route(path, bp=bp)(capped(drop_messages(whole_frames(route))))
+
+
+def opened(ws, read, what: str) -> bool:
+    """Whether `read()` finds the page's table, night or league; else its socket is closed, saying
+    why (1008: none such; 1011: a damaged file, whose page says how to restore it)."""
+    try:
+        read()
+    except (TableNotFound, EventNotFound, LeagueNotFound):
+        ws.close(reason=1008, message=f"no such {what}")
+    except StoreError:
+        ws.close(reason=1011, message=f"this {what}'s file is damaged")
+    else:
+        return True
+    return False
 
 
 def push_while_open(ws, channel: str, draw) -> None:

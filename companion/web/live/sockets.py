@@ -10,36 +10,23 @@ from __future__ import annotations
 
 from flask import Blueprint, Flask, request
 
-from ...events.service import EventNotFound
 from ...games import WATCHER
-from ...store import StoreError
-from ...tables import TableNotFound
 from ..http.session import cookie_token
 from ..nights.regions import event_regions, me_regions
 from ..services import events, hub, tables
 from ..tables.render import renders
-from .push import WAIT_SECONDS, Phones, capped, push_while_open, refuse_foreign_origins, sock, wake_on_close
-from .socket_input import drop_messages, limit_options
-from .whole_frames import whole_frames
+from .push import WAIT_SECONDS, Phones, live_route, opened, push_while_open, refuse_foreign_origins, wake_on_close
+from .socket_input import limit_options
 
 bp = Blueprint("live", __name__)
 bp.before_request(refuse_foreign_origins)
 
 
-@sock.route("/t/<table_id>/ws", bp=bp)
-@capped
-@drop_messages
-@whole_frames
+@live_route(bp, "/t/<table_id>/ws")
 def table_socket(ws, table_id):
     """Send one page the regions that changed, whole, at each new version, until it closes."""
     service = tables()
-    try:
-        service.get(table_id)
-    except TableNotFound:
-        ws.close(reason=1008, message="no such table")
-        return
-    except StoreError:  # a damaged table file: its page says how to restore it
-        ws.close(reason=1011, message="this table's file is damaged")
+    if not opened(ws, lambda: service.get(table_id), "table"):
         return
     mode = "watch" if request.args.get("mode") == "watch" else "play"
     # The phone's token, not what it was worth at connect time: a seat freed or taken over by the
@@ -67,20 +54,11 @@ def table_socket(ws, table_id):
         hub().unsubscribe(sub)
 
 
-@sock.route("/e/<event_id>/ws", bp=bp)
-@capped
-@drop_messages
-@whole_frames
+@live_route(bp, "/e/<event_id>/ws")
 def event_socket(ws, event_id):
     """Push an event's round and standings whenever the event or one of its tables changes."""
     service = events()
-    try:
-        service.get(event_id)
-    except EventNotFound:
-        ws.close(reason=1008, message="no such event")
-        return
-    except StoreError:
-        ws.close(reason=1011, message="this event's file is damaged")
+    if not opened(ws, lambda: service.get(event_id), "event"):
         return
     mode = request.args.get("mode", "public")
     mode = mode if mode in ("public", "screen", "admin", "me") else "public"

@@ -10,8 +10,9 @@ from ...games import RuleViolation
 from ...tables import NotAllowed
 from ..http.incoming import bearer_token, import_body, json_body
 from ..http.links import public_base
+from ..http.session import desk_token
 from ..services import events, leagues
-from .links import checkin_url, desk_token
+from .regions import checkin_url
 
 bp = Blueprint("events_api", __name__, url_prefix="/api/events")
 

@@ -17,11 +17,10 @@ from ...store import StoreError
 from ...tables import NotAllowed, replaced_sentence
 from ..http.limits import TooManyTables
 from ..http.links import public_base, svg_response
-from ..http.session import remember_token
+from ..http.session import desk_token, remember_token
 from ..services import events, leagues
 from ..words.said import refusal, told
 from .desk_forms import ASKING, DESK_FORMS
-from .links import desk_token
 from .regions import context, event_regions, explain, is_organiser
 
 bp = Blueprint("events", __name__)
@@ -230,12 +229,8 @@ def admin_post(event_id, what):
     try:
         done = form_change(events(), event_id, desk_token(event_id), request.form)
         confirm = done if what in ASKING else None
-    except RuleViolation as exc:
-        message, status = refusal(exc), 422
-    except NotAllowed as exc:
-        message, status = refusal(exc), 403
-    except TooManyTables as exc:
-        message, status = refusal(exc), 429
+    except (RuleViolation, NotAllowed, TooManyTables) as exc:
+        message, status = refusal(exc), 422 if isinstance(exc, RuleViolation) else 403 if isinstance(exc, NotAllowed) else 429
     if not request.headers.get("HX-Request"):
         if message:
             flash(message)

@@ -10,7 +10,7 @@ from ..http.errors import error_reply
 from ..http.incoming import bearer_token, json_body
 from ..services import events
 from ..words.said import refusal
-from .links import play_url
+from .regions import play_url
 
 bp = Blueprint("night_api", __name__, url_prefix="/api/events")
 

@@ -13,11 +13,17 @@ from ...events.phones import NOT_CHECKED_IN
 from ...games import RuleViolation
 from ...tables import NotAllowed, SeatTaken
 from ..http.links import svg_response
-from ..http.session import cookie_token, remember_shared_phone, remember_token
+from ..http.session import (
+    cookie_token,
+    desk_token,
+    player_token,
+    remember_player,
+    remember_shared_phone,
+    remember_token,
+)
 from ..services import events
 from ..words.said import refusal, told
-from .links import checkin_url, desk_token, player_token, remember_player
-from .regions import event_regions, explain, me_regions, night_context
+from .regions import checkin_url, event_regions, explain, me_regions, night_context
 
 bp = Blueprint("night_phone", __name__)
 
@@ -105,10 +111,8 @@ def release(event_id):
     message, status = None, 200
     try:
         events().release_phone(event_id, desk_token(event_id), request.form.get("name", ""))
-    except RuleViolation as exc:
-        message, status = refusal(exc), 422
-    except NotAllowed as exc:
-        message, status = refusal(exc), 403
+    except (RuleViolation, NotAllowed) as exc:
+        message, status = refusal(exc), 422 if isinstance(exc, RuleViolation) else 403
     if not request.headers.get("HX-Request"):
         if message:
             flash(message)

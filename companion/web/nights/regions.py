@@ -1,16 +1,18 @@
-"""What a night's pages draw, shared by its pages, its phones' pages and the live push: the live
-regions of the players' page, the big screen and the desk, my night's regions on a player's phone,
-and the page that says what went wrong with an address."""
+"""What a night's pages, its phones' pages, its API and the live push share: the live regions of
+the players' page, the big screen, the desk and my night, the page that explains a wrong address,
+and the check-in and one-tap seat links."""
 from __future__ import annotations
 
-from flask import render_template
+from flask import render_template, url_for
 
+from ...events.checkin import checkin_key
 from ...events.clock import brief as clock_brief
 from ...events.views import page_context
 from ...games import all_games
 from ...tables import NotAllowed
+from ..http.links import public_base
+from ..http.session import desk_token, player_token
 from ..services import events
-from .links import desk_token, play_url, player_token
 
 # The live regions of each page (the big screen's count of players under its title); the big
 # screen opened on a desk adds the conflicts.
@@ -67,3 +69,14 @@ def me_regions(event_id: str) -> str:
         # A phone let go of (a new phone checks in as its player) is told; one that never checked in gets nothing.
         return render_template("events/_me.html", night=None, oob=True, seat_key="-") if player_token(event_id) else ""
     return render_template("events/_me.html", **ctx) + render_template("events/_me_clock.html", **ctx)
+
+
+def checkin_url(record: dict) -> str:
+    """The night's check-in link (its QR code's address), with its key."""
+    return public_base() + url_for("night_phone.checkin", event_id=record["id"], key=checkin_key(record))
+
+
+def play_url(event_id: str, token: str) -> str:
+    """The one-tap way to one's own seat: resolved when followed (night_phone.sit), so a swap made
+    since still seats the phone where its player sits now."""
+    return public_base() + url_for("night_phone.sit", event_id=event_id, token=token)

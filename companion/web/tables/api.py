@@ -6,12 +6,11 @@ from flask import Blueprint, jsonify, request
 from ...games import RuleViolation, all_games
 from ...games.fields import is_int
 from ...games.said import said
-from ...tables import SeatTaken, Table, last_change
-from ..http.errors import error_reply
+from ...tables import Table, last_change
 from ..http.incoming import bearer_token, json_body
 from ..services import groups, tables
-from ..words.said import refusal, told
-from .links import table_urls
+from ..words.said import told
+from .render import table_urls
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -27,12 +26,8 @@ def _seen_by(table: Table, token: str | None) -> dict:
 @bp.get("/games")
 def games():
     """Every game: id, title, player counts and options with defaults."""
-    return jsonify(
-        [
-            {"id": g.id, "title": g.title, "min_players": g.min_players, "max_players": g.max_players, "options": g.option_defaults()}
-            for g in all_games()
-        ]
-    )
+    return jsonify([{"id": g.id, "title": g.title, "min_players": g.min_players, "max_players": g.max_players,
+                     "options": g.option_defaults()} for g in all_games()])
 
 
 @bp.post("/tables")
@@ -43,19 +38,14 @@ def create_table():
         table = groups().new_table(body["group"], bearer_token(), body["game"], body["players"], body.get("options"), body.get("seed"))
     else:
         table = tables().create(body["game"], body["players"], body.get("options"), body.get("seed"))
+    return _created(table)
+
+
+def _created(table: Table):
+    """A new table's reply (201): its host token, its state as the host sees it, where to play and watch."""
     token = table.record["host_token"]
-    return (
-        jsonify(
-            id=table.id,
-            game=table.record["game"],
-            version=table.version,
-            join_code=table.record["join_code"],
-            token=token,
-            state=table.state_for(table.viewer_for(token)),
-            urls=table_urls(table),
-        ),
-        201,
-    )
+    return jsonify(id=table.id, game=table.record["game"], version=table.version, join_code=table.record["join_code"],
+                   token=token, state=table.state_for(table.viewer_for(token)), urls=table_urls(table)), 201
 
 
 @bp.get("/tables/<table_id>")
@@ -144,12 +134,6 @@ def free_seat(table_id, seat):
     return jsonify(seat=seat, state=table.state_for(table.viewer_for(token)))
 
 
-@bp.app_errorhandler(SeatTaken)
-def seat_taken(exc):
-    """Another phone holds the seat: 409 with a sentence naming whose seat it is."""
-    return error_reply(409, refusal(exc))
-
-
 @bp.get("/tables/<table_id>/export")
 def export_table(table_id):
     """The table's setup and whole log as JSON (needs a play or host token)."""
@@ -160,10 +144,4 @@ def export_table(table_id):
 def import_table():
     """Create a table from an export; every action is checked again. Replies like a creation."""
     request.max_content_length = 4 * 1024 * 1024  # a whole game's log; other calls keep 64 KiB
-    table = tables().import_table(json_body())
-    token = table.record["host_token"]
-    return (
-        jsonify(id=table.id, game=table.record["game"], version=table.version, join_code=table.record["join_code"],
-                token=token, state=table.state_for(table.viewer_for(token)), urls=table_urls(table)),
-        201,
-    )
+    return _created(tables().import_table(json_body()))

@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_babel import gettext
 
-from ...games import WATCHER, RuleViolation, Viewer, all_games, get_game
+from ...games import RuleViolation, all_games, get_game
 from ...store import StoreError
 from ...tables import NotAllowed, TableNotFound, VersionConflict, seat_moves
 from ..http.incoming import htmx
@@ -21,16 +21,11 @@ from ..services import tables
 from ..words.said import refusal
 from .clash import came_first, still_sentence
 from .forms import form_to_action, form_version
-from .links import table_urls
-from .render import context, flash_region, renders
+from .render import context, flash_region, phone_viewer, renders, table_urls
 from .setup_form import table_setup
 
 bp = Blueprint("pages", __name__)
-
-
-@bp.record_once
-def _init_htmx(setup_state):
-    htmx.init_app(setup_state.app)
+bp.record_once(lambda state: htmx.init_app(state.app))
 
 
 @bp.get("/")
@@ -105,7 +100,7 @@ def watch(table_id):
 
 def _table_page(table_id: str, mode: str, ask: dict | None = None):
     table = tables().get(table_id)
-    viewer = _viewer(table) if mode == "play" else WATCHER
+    viewer = phone_viewer(table, mode)
     urls = table_urls(table) if viewer.can_act and mode == "play" else {"watch": public_base() + url_for("pages.watch", table_id=table_id)}
     is_host = mode == "play" and (table.is_host(cookie_token(table_id)) or table.is_host(host_token(table_id)))
     # Seats the host's phone may free for another phone (a phone died): every held seat but its own.
@@ -124,7 +119,7 @@ def _table_page(table_id: str, mode: str, ask: dict | None = None):
 def history(table_id):
     """Every action of the table in words (the table page shows the latest)."""
     table = tables().get(table_id)
-    viewer = _viewer(table)
+    viewer = phone_viewer(table)
     return render_template("history.html", table=table, game=table.game, log=list(reversed(table.log_for(viewer))))
 
 
@@ -136,7 +131,7 @@ def poll(table_id):
     since = request.args.get("since", type=int)
     if since is not None and since == table.version:
         return "", 204
-    viewer = _viewer(table) if mode == "play" else WATCHER
+    viewer = phone_viewer(table, mode)
     return "".join(renders().regions(table, viewer, mode))
 
 
@@ -144,7 +139,7 @@ def poll(table_id):
 def charts(table_id):
     """The board's charts alone, for an open "Show the charts" (partials/_charts.html), as the page's viewer sees them."""
     table = tables().get(table_id)
-    viewer = WATCHER if request.args.get("mode") == "watch" else _viewer(table)
+    viewer = phone_viewer(table, request.args.get("mode"))
     state = table.state_for(viewer)
     return render_template(f"games/{table.game.id}/_chart.html", table=table, game=table.game, state=state, players=state["players"])
 
@@ -178,7 +173,7 @@ def _ask(table_id: str, question: dict):
     table = tables().get(table_id)
     asked = render_template("partials/_undo_ask.html", oob=True, pushed=True, ask=question, table=table,
                             to={"undo": url_for("pages.undo", table_id=table_id)})
-    return "".join(renders().regions(table, _viewer(table), "play")) + flash_region(None) + asked
+    return "".join(renders().regions(table, phone_viewer(table), "play")) + flash_region(None) + asked
 
 
 @bp.post("/t/<table_id>/redo")
@@ -225,7 +220,7 @@ def _write(table_id: str, change, action=None):
         # the move that came first, and whether this entry still can be made after it.
         table = tables().get(table_id)
         again = action is not None and tables().takes(table_id, token, action())
-        message = came_first(table, _viewer(table), form_version(request.form)) + still_sentence(again)
+        message = came_first(table, phone_viewer(table), form_version(request.form)) + still_sentence(again)
         status = 409
     except (RuleViolation, StoreError) as exc:
         message, status = refusal(exc), 422 if isinstance(exc, RuleViolation) else 503
@@ -241,12 +236,8 @@ def _write(table_id: str, change, action=None):
         return flash_region(message), status
     table = tables().get(table_id)
     # The htmx reply is the same render the table's other phones are pushed for this version.
-    body = "".join(renders().regions(table, _viewer(table), "play")) + flash_region(message, again=again)
+    body = "".join(renders().regions(table, phone_viewer(table), "play")) + flash_region(message, again=again)
     return body, status, ({"X-Table-Version": str(produced)} if produced is not None else {})
-
-
-def _viewer(table) -> Viewer:
-    return table.viewer_for(cookie_token(table.id))
 
 
 def _my_tables() -> list[dict]:

@@ -13,11 +13,7 @@ from .figures import figures_of
 from .figures import init_app as init_figures
 
 bp = Blueprint("plays_api", __name__, url_prefix="/api/tables")
-
-
-@bp.record_once
-def _init(setup_state):
-    init_figures(setup_state.app)
+bp.record_once(lambda state: init_figures(state.app))  # the figures kept, the pages' template globals
 
 
 @bp.get("/<table_id>/stats")

@@ -17,6 +17,8 @@ from markupsafe import Markup
 from ...games import WATCHER, Viewer, all_pages, page_of, words
 from ...games.withheld import find
 from ...tables import Table, last_change, page_tap, play_log, tap_name
+from ..http.links import public_base
+from ..http.session import cookie_token
 from ..words.languages import current as language
 from ..words.said import history_line, spoken, sym, told
 from .charts import layout as chart_layout
@@ -71,6 +73,17 @@ def context(table: Table, viewer: Viewer, mode: str, history: bool = True, moves
     }
 
 
+def table_urls(table: Table) -> dict:
+    """Where phones play, watch and find the play QR code of a table."""
+    base = public_base()
+    rec = table.record
+    return {
+        "play": base + url_for("pages.play_link", table_id=rec["id"], token=rec["play_token"]),
+        "watch": base + url_for("pages.watch", table_id=rec["id"]),
+        "qr": base + url_for("qr.play_qr", table_id=rec["id"]),  # with the token as a bearer header
+    }
+
+
 def _table_paths(table_id: str) -> dict[str, str]:
     """The addresses a table page posts and links to: pages.py's routes under the table's own
     (built from it: a url_for each was a tenth of a push's render time, measured)."""
@@ -93,6 +106,11 @@ def draw(name: str, **ctx) -> str:
     render_template: pushed regions read no request, session or context processor, and merging
     those and sending its signals took a tenth of a push's render time (measured)."""
     return current_app.jinja_env.get_template(name).render(ctx)
+
+
+def phone_viewer(table: Table, mode: str | None = "play") -> Viewer:
+    """Who looks: this phone's own rights (its cookie's token) on a play page, a watcher's on a watch page."""
+    return WATCHER if mode == "watch" else table.viewer_for(cookie_token(table.id))
 
 
 def flash_region(message: str | None, kind: str = "error", again: bool | None = None) -> str:
@@ -234,7 +252,6 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(spoken, "spoken")
     # A count's noun agrees with it: {{ n|counted("token") }}, or the noun alone beside a number.
     app.add_template_filter(words.counted, "counted")
-    app.add_template_global(words.number, "noun_for")
     app.add_template_filter(sym, "sym")
     app.add_template_global(sym, "sym")
     app.add_template_global(play_log.link, "play_log_link")  # a finished game's BG Stats link

@@ -5,20 +5,14 @@ from __future__ import annotations
 
 from flask import Blueprint, redirect, render_template, request, url_for
 
-from ...games import WATCHER
 from ...tables import Table
 from ...tables.pause import is_paused
 from ...tables.rewind import at_version, version_of
 from ..http.session import cookie_token
 from ..services import tables
-from .render import context
+from .render import context, phone_viewer
 
 bp = Blueprint("rewind", __name__)
-
-
-def _viewer(table: Table, mode: str):
-    """Who looks: the phone's own rights on a play page, a watcher's on a watch page."""
-    return WATCHER if mode == "watch" else table.viewer_for(cookie_token(table.id))
 
 
 @bp.get("/t/<table_id>/at/<int:version>")
@@ -27,7 +21,7 @@ def at(table_id, version):
     table = tables().get(table_id)
     mode = "watch" if request.args.get("mode") == "watch" else "play"
     past = at_version(table, version)
-    viewer = _viewer(table, mode)
+    viewer = phone_viewer(table, mode)
     ctx = context(past, viewer, "watch")
     entries = past.record["actions"]
     versions = sorted({0, *(version_of(table, k + 1) for k in range(len(table.record["actions"])))})

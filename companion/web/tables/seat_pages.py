@@ -7,13 +7,13 @@ from __future__ import annotations
 from flask import Blueprint, flash, redirect, request, url_for
 from flask_babel import gettext
 
-from ...games import RuleViolation, Viewer
+from ...games import RuleViolation
 from ...tables import NotAllowed, SeatTaken, entered_for, seat_moves
 from ..http.incoming import htmx
 from ..http.session import cookie_token, host_token, remember_shared_phone, remember_token
 from ..services import tables
 from ..words.said import refusal
-from .render import flash_region
+from .render import flash_region, phone_viewer
 
 bp = Blueprint("seats", __name__)
 
@@ -76,7 +76,7 @@ def seat(table_id):
 def shared_phone(table_id):
     """'The table's shared phone': this phone takes no seat and stops asking who holds it; passed
     around, it answers for every player whose seat no phone holds (a held seat answers on its own)."""
-    viewer = _viewer_of(tables().get(table_id))
+    viewer = phone_viewer(tables().get(table_id))
     if not viewer.can_act:
         flash(gettext("Only a phone that joined with the play code can be the table's shared phone."))
     elif viewer.seat is not None:
@@ -90,7 +90,7 @@ def shared_phone(table_id):
 def leave_seat(table_id):
     """'Leave this seat': the phone keeps play rights and the seat is free for another phone."""
     table = tables().get(table_id)
-    viewer = _viewer_of(table)
+    viewer = phone_viewer(table)
     if viewer.seat is None:
         flash(gettext("This phone holds no seat."))
     else:
@@ -107,7 +107,3 @@ def free_seat(table_id, seat):
     except (RuleViolation, NotAllowed) as exc:
         flash(refusal(exc))
     return redirect(url_for("pages.table", table_id=table_id))
-
-
-def _viewer_of(table) -> Viewer:
-    return table.viewer_for(cookie_token(table.id))
