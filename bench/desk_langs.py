@@ -17,8 +17,8 @@ import time
 from flask import session
 
 from companion import create_app
-from companion.web import catalogs
-from companion.web.events_pages import event_regions
+from companion.web.nights.regions import event_regions
+from companion.web.words import catalogs
 
 
 def night(app, players: int) -> dict:

@@ -1,5 +1,5 @@
 """What one player's phone costs the server at each change of a big night: the CPU of its "my
-night" push (web/night_phone.py, `?mode=me`) beside a players' page push (`?mode=public`), which
+night" push (web/nights/phone_pages.py, `?mode=me`) beside a players' page push (`?mode=public`), which
 every phone on the players' page costs already. A night of `--players` players with `--rounds`
 rounds played on paper (imported) and the next one seated in the app, every player checked in by
 phone; each push is rendered `--repeat` times in a request holding that phone's cookie.
@@ -16,8 +16,7 @@ from flask import session
 
 from companion import create_app
 from companion.events.checkin import checkin_key
-from companion.web.events_pages import event_regions
-from companion.web.night_phone import me_regions
+from companion.web.nights.regions import event_regions, me_regions
 
 
 def paper_export(players: int, rounds: int, seed: int = 1) -> dict:

@@ -4,7 +4,7 @@ For each game, a table a few moves in (random moves through the engine's offers)
 process, inside a request in each language: its regions drawn for every seat and a watcher, as a
 push of a new version draws them, with the render cache and the kept fragments empty each time.
 Printed per game: the median milliseconds per language (the words are looked up once per
-request: web/catalogs.py).
+request: web/words/catalogs.py).
 
 Run: python -m bench render-langs [--moves 14] [--times 40] [--languages en,de,ja]
 """
@@ -18,7 +18,7 @@ import time
 
 from companion import create_app
 from companion.games import WATCHER, Viewer
-from companion.web.render import RenderCache
+from companion.web.tables.render import RenderCache
 from tests.offers_checks import draw_action
 
 SEATS = {"bosskito": 5, "gangs": 5, "kyotoan": 5, "neko": 4}

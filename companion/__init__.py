@@ -65,32 +65,20 @@ def create_app(test_config: dict | None = None) -> Flask:
     from .leagues.service import LeagueService
     from .live import LiveHub, RedisFanout
     from .tables import TableService
-    from .web import (
-        api,
-        assets,
-        errors,
-        events_api,
-        events_filters,
-        events_pages,
-        groups_api,
-        groups_pages,
-        languages,
-        leagues_api,
-        leagues_live,
-        leagues_pages,
-        limits,
-        night_api,
-        night_phone,
-        pages,
-        plays_api,
-        pwa,
-        qr,
-        render,
-        rewind_pages,
-        seat_pages,
-        security,
-        sockets,
-    )
+    from .web.groups import api as groups_api
+    from .web.groups import pages as groups_pages
+    from .web.http import assets, errors, limits, pwa, security
+    from .web.leagues import api as leagues_api
+    from .web.leagues import live as leagues_live
+    from .web.leagues import pages as leagues_pages
+    from .web.live import sockets
+    from .web.nights import api as events_api
+    from .web.nights import filters as events_filters
+    from .web.nights import pages as events_pages
+    from .web.nights import phone_api as night_api
+    from .web.nights import phone_pages as night_phone
+    from .web.tables import api, pages, plays_api, qr, render, rewind_pages, seat_pages
+    from .web.words import languages
 
     store.init_app(app)
     languages.init_app(app)

@@ -125,7 +125,7 @@ class RedisFanout:
             self.redis.publish(self.channels + key, f"{version} {self._origin}")
         except redis.RedisError as exc:
             # The change is stored; the other processes' pages read their table again within
-            # web/sockets.py's WAIT_SECONDS and catch up then.
+            # web/live/push.py's WAIT_SECONDS and catch up then.
             log.warning("A live push could not be sent through Redis: %s", exc)
 
     def close(self) -> None:

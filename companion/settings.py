@@ -57,7 +57,7 @@ def defaults() -> dict:
         # What this app's Redis keys start with (two apps may share one Redis).
         "REDIS_PREFIX": "companion",
         "PUBLIC_URL": "",
-        # Tables and events created or imported per address (see web/limits.py).
+        # Tables and events created or imported per address (see web/http/limits.py).
         "CREATE_LIMIT": "60 per 10 minutes",
         # Every table stored per address, a night's rounds and swaps included: the largest round
         # (200 tables) and its night fit in one window.
@@ -67,9 +67,9 @@ def defaults() -> dict:
         "RATELIMIT_STORAGE_URI": "memory://",
         # Ten times a real table's pace is far below this; a runaway script is not.
         "ACTION_LIMIT": 120,
-        # Changes refused for want of a right, per address (web/limits.py): apart from the tables'.
+        # Changes refused for want of a right, per address (web/http/limits.py): apart from the tables'.
         "REFUSED_LIMIT": "60 per 10 seconds",
-        # Live pages this process holds (web/sockets.py); None: the server's default.
+        # Live pages this process holds (web/live/push.py); None: the server's default.
         "MAX_PHONES": None,
     }
 

@@ -219,7 +219,7 @@ def render_controls(app, table, viewer: Viewer = PLAYS) -> tuple[str, list[dict]
     partials/_own.html), and the offers they were drawn from."""
     from flask import render_template
 
-    from companion.web import render
+    from companion.web.tables import render
 
     with app.test_request_context("/"):
         ctx = render.context(table, viewer, "play", history=False)

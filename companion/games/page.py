@@ -33,5 +33,5 @@ class Page:
     own_player: bool = False
     # The game's own names its pages show in the phone's language (a skill, a colour, a card's
     # name and text, a tile's word), in English as the data keeps them: each is one message of
-    # the pages' catalog, found by its English words (web/engine_words.py lists them for it).
+    # the pages' catalog, found by its English words (web/words/engine_words.py lists them for it).
     words: tuple[str, ...] = ()

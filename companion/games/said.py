@@ -5,7 +5,7 @@ The id is the English gettext template with named placeholders ("{who} gains {n}
 extracted into the `rules` catalog by `pybabel extract` (babel-rules.cfg names the markers `said`,
 `said_n` and `word`). A `Said` is a str whose text is the English sentence, so whatever prints,
 compares or joins it goes on working; the web layer reads its id and values and says it in the
-phone's language (companion/web/said.py). The log keeps its JSON form (`as_json`), never its text:
+phone's language (companion/web/words/said.py). The log keeps its JSON form (`as_json`), never its text:
 each phone reads the history in its own language. Values that are themselves words (a die face, a
 resource) are Said values too; names of players, cards and monsters are plain text, never
 translated.

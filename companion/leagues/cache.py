@@ -11,7 +11,7 @@ league's read bumps its `version` (the big screen's pushes and the CSV are made 
 
 A night's push also reaches its league (Relay): every `event:<id>` published on the hub is
 published again as `league:<league id>` when the night belongs to a league, so the league's big
-screen (web/leagues_live.py) listens to one channel, not to each of up to 200 nights. The relay
+screen (web/leagues/live.py) listens to one channel, not to each of up to 200 nights. The relay
 stands in the tables' and nights' publish (companion/__init__.py): a table's game ending (or an
 undo reopening it) and every change at a night's desk pass through it, in the process that made
 the change; with Redis the league's push then reaches every process.

@@ -17,7 +17,7 @@ their request and are never closed for this.
 Files: every connection is budgeted two open files (a live page's socket has a second descriptor,
 simple-websocket's copy; a request may open a static file or a table's), so the connections and
 live pages a process takes stay below its open-file limit (`budget`): past the live pages'
-share, a page is told the server is busy (web/sockets.py), and `ORDINARY` connections are
+share, a page is told the server is busy (web/live/push.py), and `ORDINARY` connections are
 still left for moves and pages.
 """
 from __future__ import annotations

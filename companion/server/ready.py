@@ -24,7 +24,7 @@ def max_phones(app: Flask, phones: int) -> None:
 
 
 def lan_links(app: Flask, listeners) -> None:
-    """Let links made for a request to localhost carry the LAN address (companion/web/__init__.py,
+    """Let links made for a request to localhost carry the LAN address (companion/web/http/links.py,
     `public_address`) only when this server listens beyond loopback: bound to 127.0.0.1 (behind
     a proxy, say), a LAN address would be a link no phone can open."""
     listening = []

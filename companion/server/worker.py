@@ -6,7 +6,7 @@ server instead (gevent_server.py); both keep the same limits (loop.py).
 Under the threaded worker it replaced, each open page held a thread for its websocket: with 256
 threads the 257th page stalled the whole server. Work that cannot wait on the loop runs in
 gevent's pool of real threads: every fsync of the store (companion/store/jsonlog.py). How many
-phones one process takes is bounded by `COMPANION_MAX_PHONES` (web/sockets.py refuses the next
+phones one process takes is bounded by `COMPANION_MAX_PHONES` (web/live/push.py refuses the next
 one politely), far below the connections the worker holds (tests/server/test_slow_clients.py).
 """
 from __future__ import annotations

@@ -9,7 +9,7 @@ import urllib.request
 
 import pytest
 
-from companion.web.sockets import BUSY
+from companion.web.live.push import BUSY
 from tests.servers import free_port, wait_until_answering
 
 pytestmark = pytest.mark.browser

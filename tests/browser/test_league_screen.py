@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from companion.web import sockets
+from companion.web.live import push
 from tests.browser.test_event_journey import patient  # noqa: F401 (an autouse fixture: 10 s assertions)
 from tests.league_helpers import auth, new_league, new_night
 from tests.web.test_events import play_gangs_to_a_win
@@ -17,7 +17,7 @@ FULL_HD = {"width": 1920, "height": 1080}
 
 def test_the_league_screen_shows_a_finished_table_without_asking(live_server, browser, monkeypatch):
     # The socket's own look after a quiet spell comes too late to matter: only a push updates it.
-    monkeypatch.setattr(sockets, "WAIT_SECONDS", 600)
+    monkeypatch.setattr(push, "WAIT_SECONDS", 600)
     client = live_server.app.test_client()
     league = new_league(client)
     night = new_night(client, league, ("Aiko", "Botan", "Chika"), name="Week 1")

@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from companion.web import assets
+from companion.web.http import assets
 
 from . import conftest
 

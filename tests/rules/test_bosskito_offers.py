@@ -18,7 +18,8 @@ from flask import render_template
 from companion.games import RuleViolation, get_game
 from companion.games.bosskito.rules import COLOURS, SYMBOLS
 from companion.tables import NotAllowed
-from companion.web import render, tables
+from companion.web.services import tables
+from companion.web.tables import render
 
 from ..offer_fills import fill_bosskito as fill
 from ..offers_checks import (

@@ -10,7 +10,7 @@ from html import unescape
 from urllib.parse import urlsplit
 
 from companion.games import get_game
-from companion.web import tables
+from companion.web.services import tables
 
 from ..offers_checks import PLAYS, render_controls
 

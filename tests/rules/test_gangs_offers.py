@@ -167,7 +167,7 @@ def expected(offer: dict) -> dict:
 
 @pytest.mark.slow
 def test_the_controls_are_the_offers_in_many_random_states(app):
-    from companion.web import tables
+    from companion.web.services import tables
 
     with app.app_context():
         service = tables()

@@ -27,7 +27,7 @@ def modules(folder: Path) -> list[Path]:
 
 
 def module_name(path: Path) -> str:
-    """The dotted name of a module of the package ("companion.web.render")."""
+    """The dotted name of a module of the package ("companion.web.tables.render")."""
     parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
@@ -51,7 +51,7 @@ def test_the_games_are_found():
     assert GAME_PACKAGES == ["bosskito", "gangs", "kyotoan", "neko"]
 
 
-@pytest.mark.parametrize("path", modules(PACKAGE / "web"), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", modules(PACKAGE / "web"), ids=lambda p: str(p.relative_to(PACKAGE / "web")))
 def test_the_web_layer_imports_no_game_package(path):
     games = tuple(f"companion.games.{g}" for g in GAME_PACKAGES)
     wrong = [f"line {line}: {name}" for line, name in imported(path) if name in games or name.startswith(tuple(g + "." for g in games))]

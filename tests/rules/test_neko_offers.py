@@ -20,7 +20,7 @@ import pytest
 
 from companion.games import RuleViolation, Viewer, get_game
 from companion.games.neko.kittens import FACE_VALUES, SKILL_MAX, SKILLS, TARGETS
-from companion.web import tables
+from companion.web.services import tables
 
 from ..offer_fills import fill_neko as fill
 from ..offers_checks import (

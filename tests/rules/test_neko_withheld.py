@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 
 from companion.games import get_game
 from companion.games.neko.kittens import SKILL_MAX
-from companion.web import tables
+from companion.web.services import tables
 
 from ..offers_checks import PLAYS, render_controls
 

@@ -14,7 +14,7 @@ import time
 import pytest
 
 from companion.server.loop import PER_ADDRESS
-from companion.web.sockets import BUSY_CODE
+from companion.web.live.push import BUSY_CODE
 from tests.guests import (
     CHECKOUT,
     GUEST,

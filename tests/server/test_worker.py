@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from companion.web.sockets import BUSY, BUSY_CODE
+from companion.web.live.push import BUSY, BUSY_CODE
 from tests.raw_phones import Frames, open_socket
 from tests.servers import free_port, wait_until_answering
 from tests.table_client import new_table, push_arrives, timed_get

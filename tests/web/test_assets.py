@@ -19,7 +19,7 @@ import pytest
 from werkzeug.serving import make_server
 
 from companion import ROOT, asset_folder, create_app
-from companion.web import assets
+from companion.web.http import assets
 from tests.live_client import connect
 from tests.servers import free_port, wait_until_answering
 

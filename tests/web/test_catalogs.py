@@ -10,7 +10,7 @@ import pytest
 from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 
-from companion.web.languages import LANGUAGES, TRANSLATIONS
+from companion.web.words.languages import LANGUAGES, TRANSLATIONS
 
 OTHERS = [lang for lang in LANGUAGES if lang != "en"]
 TEMPLATE = TRANSLATIONS / "messages.pot"

@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 import re
 
-from companion.web.charts import NAME_GAP, layout
+from companion.web.tables.charts import NAME_GAP, layout
 
 MARKET = {"type": "market", "cards": ["corner_store", "heal", "acid_attack"]}
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from companion.games import WATCHER, Viewer
-from companion.web.render import RenderCache, regions
+from companion.web.tables.render import RenderCache, regions
 
 from .test_chart_contents import GANGS_ROUND_1, GANGS_ROUND_2, KYOTOAN_TURNS, chart, give, opened, play, watch
 

@@ -10,7 +10,7 @@ from collections import OrderedDict
 import pytest
 
 from companion.games import WATCHER, Viewer
-from companion.web.render import RenderCache, regions
+from companion.web.tables.render import RenderCache, regions
 
 from ..offers_checks import draw_action
 

@@ -19,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.web.events_pages import event_regions
+from companion.web.nights.regions import event_regions
 from tests.browser.conftest import LiveServer
 from tests.live_client import connect
 from tests.web.test_events import auth, play_gangs_to_a_win

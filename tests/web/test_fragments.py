@@ -1,8 +1,8 @@
-"""`{% cache key %}` (companion/web/fragments.py): a fragment is drawn once per key and reused,
+"""`{% cache key %}` (companion/web/tables/fragments.py): a fragment is drawn once per key and reused,
 and a different key draws it again, so a cached part never shows another table's content."""
 from __future__ import annotations
 
-from companion.web.fragments import FRAGMENTS_KEPT
+from companion.web.tables.fragments import FRAGMENTS_KEPT
 
 
 def test_a_fragment_is_drawn_once_per_key_and_again_for_another(app):

@@ -9,7 +9,7 @@ import pytest
 from flask_babel import gettext
 
 from companion.games.kyotoan.cards import CARDS
-from companion.web import catalogs
+from companion.web.words import catalogs
 
 from .test_pages import create_from_form, words
 

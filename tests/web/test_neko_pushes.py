@@ -8,7 +8,7 @@ import random
 import re
 
 from companion.games import WATCHER, Viewer
-from companion.web.render import RenderCache, regions
+from companion.web.tables.render import RenderCache, regions
 
 from ..offers_checks import draw_action
 from .test_chart_contents import chart

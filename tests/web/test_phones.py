@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from companion.tables.taps import NOUNS
-from companion.web import phones
+from companion.web.words import phones
 
 
 def test_every_kind_of_tap_the_table_layer_names_has_its_words():

@@ -14,8 +14,8 @@ import random
 import pytest
 
 from companion.games import WATCHER, Viewer
-from companion.web import render
-from companion.web.render import REGIONS, RenderCache, regions
+from companion.web.tables import render
+from companion.web.tables.render import REGIONS, RenderCache, regions
 
 from ..offers_checks import draw_action
 from . import tiny_dom

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from companion.games import WATCHER, Viewer
-from companion.web.render import RenderCache, regions
+from companion.web.tables.render import RenderCache, regions
 
 from ..engine_checks import DATA
 

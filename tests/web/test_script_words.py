@@ -1,5 +1,5 @@
 """The scripts' sentences in the page's language: every sentence a script says is in the catalog a
-page carries (companion/web/script_words.py), so that it is extracted and translated; the catalog
+page carries (companion/web/words/script_words.py), so that it is extracted and translated; the catalog
 comes with non-English pages, each counted sentence with its language's CLDR plural forms."""
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.web.script_words import COUNTED, SAID
+from companion.web.words.script_words import COUNTED, SAID
 
 SCRIPTS = sorted((Path(__file__).resolve().parents[2] / "static" / "js").rglob("*.js"))
 STRING = r'"((?:[^"\\]|\\.)*)"'

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from companion.games import Viewer
-from companion.web.clash import came_first
+from companion.web.tables.clash import came_first
 
 
 def test_a_tap_overtaken_by_a_seat_move_names_the_move(app):

@@ -10,7 +10,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from companion.store import StaleWrite, files
-from companion.web.said import told
+from companion.web.words.said import told
 from tests.league_helpers import auth, new_league, new_night, play_round
 
 JA, DE = {"Accept-Language": "ja"}, {"Accept-Language": "de-DE,de;q=0.9"}

@@ -3,7 +3,7 @@
 simple-websocket writes a frame with one `socket.send`, which may write part of it; the next
 frame then follows the cut and the browser drops the connection as garbage. The live routes wrap
 their socket so that each frame leaves whole and frames never interleave
-(companion/web/whole_frames.py).
+(companion/web/live/whole_frames.py).
 """
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ import urllib.request
 
 import pytest
 
-from companion.web.whole_frames import WholeFrames
+from companion.web.live.whole_frames import WholeFrames
 from tests.raw_phones import open_socket
 from tests.server.test_slow_clients import server  # noqa: F401  (the Procfile's server and `companion serve`)
 from tests.table_client import new_table, plain_gangs_action, post_json

@@ -1,0 +1,1 @@
+"""Friends' groups: pages and JSON."""

@@ -1,0 +1,1 @@
+"""What every request shares: its input, the cookie, links, errors, limits, security and assets."""
