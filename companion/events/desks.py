@@ -16,7 +16,7 @@ from ..games import RuleViolation
 from ..games.names import clean_name
 from ..games.said import said, word
 from ..tables import same_secret
-from .records import note, now
+from .records import Decided, note, now
 
 FIRST_DESK = "organiser"
 DESKS_MAX = 12  # open at once; a night needs two or three
@@ -30,6 +30,12 @@ def desk_for(record: dict, token: object) -> dict | None:
     if same_secret(record["token"], token):
         return {"id": FIRST_DESK, "label": FIRST_DESK}
     return next((d for d in record["desks"] if not d.get("revoked") and same_secret(d["token"], token)), None)
+
+
+def desk_label(record: dict, token: object) -> str:
+    """The desk a token opens, as the history names it ("organiser", or a handed-over desk's name)."""
+    desk = desk_for(record, token)
+    return desk["label"] if desk else "?"
 
 
 def revoked_desk(record: dict, token: object) -> dict | None:
@@ -80,6 +86,21 @@ def revoke(record: dict, by: dict, desk_id: object) -> list[dict]:
     note(record, by["label"], "revoked", text=f"revoked the desk “{desk['label']}”"
          + (f" and the desks made from it: {', '.join(made)}" if made else ""))
     return gone
+
+
+def desk_revoked(record: dict, by: dict, desk_id: object) -> Decided:
+    """`revoke` as a change of the night: then its host tokens are taken from its tables (`hosts_taken`)."""
+    revoke(record, by, desk_id)
+    return hosts_taken(record)
+
+
+def hosts_taken(record: dict) -> Decided:
+    """The marks that take the revoked desks' host tokens from every table of the night (a table
+    that could not be written the first time too), and what the desk is told if one cannot be."""
+    desks = {d["id"] for d in record["desks"] if d.get("revoked")}
+    return Decided(marks=[("revoke_hosts", t["table_id"], (desks,)) for rnd in record["rounds"] for t in rnd["tables"]],
+                   unmarked=lambda n: said("The desk is revoked, but {n} of the night's tables could not be saved without "
+                                           "its host rights: revoke it again in a moment to finish.", n=n))
 
 
 def made_from(record: dict, desk_id: str) -> list[dict]:
