@@ -32,12 +32,6 @@ def desk_for(record: dict, token: object) -> dict | None:
     return next((d for d in record["desks"] if not d.get("revoked") and same_secret(d["token"], token)), None)
 
 
-def desk_label(record: dict, token: object) -> str:
-    """The desk a token opens, as the history names it ("organiser", or a handed-over desk's name)."""
-    desk = desk_for(record, token)
-    return desk["label"] if desk else "?"
-
-
 def revoked_desk(record: dict, token: object) -> dict | None:
     """The revoked desk `token` belonged to (to tell its device when and by whom), or None."""
     if not isinstance(token, str) or not token:
@@ -66,9 +60,9 @@ def hand_over(record: dict, by: dict, label: object) -> dict:
     return desk
 
 
-def revoke(record: dict, by: dict, desk_id: object) -> list[dict]:
+def revoke(record: dict, by: dict, desk_id: object) -> Decided:
     """Revoke an open desk (not the one asking, not the organiser's own) and every open desk made
-    from it (`made_from`), noted in the history; returns them, the desk asked for first."""
+    from it (`made_from`), noted in the history; then their host tokens are taken (`hosts_taken`)."""
     desk = next((d for d in open_desks(record) if d["id"] == desk_id), None)
     if desk is None:
         raise RuleViolation(said("That desk is not open (it may have been revoked already): reload the page."))
@@ -85,12 +79,6 @@ def revoke(record: dict, by: dict, desk_id: object) -> list[dict]:
     made = [d["label"] for d in gone[1:] if d["revoked"] == at]
     note(record, by["label"], "revoked", text=f"revoked the desk “{desk['label']}”"
          + (f" and the desks made from it: {', '.join(made)}" if made else ""))
-    return gone
-
-
-def desk_revoked(record: dict, by: dict, desk_id: object) -> Decided:
-    """`revoke` as a change of the night: then its host tokens are taken from its tables (`hosts_taken`)."""
-    revoke(record, by, desk_id)
     return hosts_taken(record)
 
 
@@ -112,14 +100,3 @@ def made_from(record: dict, desk_id: str) -> list[dict]:
         found.extend(children)
         frontier = {d["id"] for d in children}
     return found
-
-
-def handed(record: dict, table, token: str | None) -> str:
-    """The host token of a night's `table` that the desk of `token` is given (its own, never the table's)."""
-    return table.record["desk_hosts"][desk_for(record, token)["id"]]
-
-
-def desk_of(record: dict, token: str | None) -> str | None:
-    """The id of the desk `token` opens (None for no desk: the change is refused anyway)."""
-    desk = desk_for(record, token)
-    return desk["id"] if desk else None

@@ -1,12 +1,8 @@
 """Results entered at the desk: a table played without the app, a correction, and a table still
-being played in the app, which the desk may decide only when it says so ("override"): the table's
-phones are then told the result and the table takes no more moves (TableService.decide). Pure
-functions: the event service stores what they decide.
-
-A table is "being played in the app" when its log holds a move, its game has not ended and
-its night has not locked it (replaced, closed or decided already). A result typed at the desk for
-such a table used to be taken without a question while its phones played on unaware; a desk
-that meant it says so, and a desk that picked the wrong table is asked first.
+being played in the app (its log holds a move, its game has not ended, its night has not locked
+it), which the desk decides only when it says so ("override"), so that a desk that picked the
+wrong table is asked first: the table's phones are then told the result and the table takes no
+more moves (TableService.decide). Pure functions: the event service stores what they decide.
 """
 from __future__ import annotations
 
@@ -38,12 +34,10 @@ def in_play_sentence(entry: dict, table) -> Said:
 
 def entered(record: dict, rows: list[dict], table_id: object, placings: object, found, correction: bool, override: bool,
             who: str) -> Decided:
-    """The desk `who` enters placings for a table played without the app, or corrects any table's
-    result (which settles a conflict): a list best first (a list inside it is a tie), or the form's
-    {name: place number}; `rows` are the night's results, `found(table id)` its table in the app
-    (None: on paper). A table still being played in the app is refused (TableInPlay) unless
-    `override`: it is then ended with this result and its phones are told (the marks). Each is
-    written into the event's history: who, when, before, after."""
+    """The desk `who` enters placings (a list best first, a list inside it a tie, or the form's
+    {name: place number}) for a table of the night's results `rows`, or corrects one (which settles
+    a conflict); `found(table id)` is its table in the app (None: on paper). One still in play is
+    refused (TableInPlay) unless `override`. Each goes into the history: who, when, before, after."""
     entry, places = checked_result(rows, table_id, placings)
     table = found(table_id)
     if in_play(table) and not override:

@@ -3,12 +3,9 @@
 functions (rounds.seated_final seats it).
 
 A final may follow the night's planned rounds (or cut the night short after any round); the
-night ends with it, so no round and no second final follows. Once it has a result, the final
-decides the top of the standings: its players first, in their places at the final table, then
-everyone else in the standings' order (`by_final`); every point still counts as at any table. Only checked-in players are seated
-(a player who went home is passed over and the next one moves up); a tie at the cut is broken as
-the standings break it (points, wins, Median-Buchholz, Solkoff, head to head, then name), and the
-desk sees who is seated before anyone sits down (docs/rulings.md).
+night ends with it. Once it has a result, its players top the standings in their final places
+(`by_final`); every point still counts. Only checked-in players are seated; a tie at the cut is
+broken as the standings break it, and the desk sees who is seated first (docs/rulings.md).
 """
 from __future__ import annotations
 

@@ -1,8 +1,6 @@
 """A player's own phone on a night: checking in by the check-in link, who a phone's token stands
-for, and the desk letting go of a phone (its player's new phone then checks in). Each change
-decides on the record it is given (a fresh read) and returns what else it decided
-(records.Decided). Pure functions: the event service reads, stores and acts; the rules of
-checking in: checkin.py.
+for, and the desk letting go of a phone (its player's new phone then checks in). Pure deciders
+(records.Decided); the rules of checking in: checkin.py.
 """
 from __future__ import annotations
 
@@ -32,12 +30,11 @@ def joined(record: dict, key: object, name: object, held: object = None, checks=
     return Decided(done)
 
 
-def released(record: dict, name: object, who: str) -> Decided:
+def released(record: dict, name: object, who: str) -> None:
     """The desk `who` lets go of the phone holding `name` (checkin.release): a new phone may check
     in under it; the old phone's token opens nothing from now on."""
     gone = release(record, name)
     note(record, who, "release", text=f"let another phone check in as {gone}")
-    return Decided()
 
 
 def player_name(record: dict, token: object) -> str:

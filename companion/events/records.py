@@ -6,9 +6,7 @@ the results entered by hand ("manual"), the conflicts settled ("settled": the ap
 settlement answered), the handed-over desks ("desks", see desks.py), the history of what the
 organisers changed (every result entered and every correction, with who, when, before and after)
 and a change counter ("revision": one more with every change stored, so that a change built on an
-older copy is refused). A change decides on a fresh read of the record and returns what else it
-decided (`Decided`), which the service acts on once the record is stored.
-Pure functions: no Flask, no I/O.
+older copy is refused). Pure functions: no Flask, no I/O.
 """
 from __future__ import annotations
 
@@ -19,19 +17,14 @@ from datetime import UTC, datetime
 from itertools import combinations
 
 from ..games.said import Said
-from .importing import EXPORT_SCHEMA
-
-# A long night has a few hundred entries; a runaway script is not kept forever.
-HISTORY_MAX = 2000
+from .importing import EXPORT_SCHEMA, HISTORY_MAX
 
 
 @dataclass
 class Decided:
-    """What a change decided beside the record it changed: its reply; the tables it drafted (stored
-    once the record is: a refused change leaves no table behind); the marks on the night's tables
-    that follow, each (TableService method, table id, its other arguments), made once the record
-    is stored (a refused try leaves the old tables in play); and, where every mark must be made,
-    the sentence for `n` that could not be (`unmarked`)."""
+    """What a change decided beside the record: its reply, the tables it drafted and the marks on
+    the night's tables ((TableService method, table id, other arguments)), both made once the record
+    is stored; where every mark must be made, the sentence for `n` that could not be (`unmarked`)."""
 
     reply: object = None
     drafts: list = field(default_factory=list)

@@ -1,9 +1,7 @@
-"""A night's rounds as its desk changes them: a round seated, two players' seats swapped, a table
-given another game, the final seated. Each decides on the record it is given (a fresh read) and
-returns what else it decided (records.Decided): the tables it drafted (`draft(game id, names,
-seed)` makes one and stores nothing), the reply, and the marks on the night's older tables.
-`found(table id)` is the night's own table of an id (None: played on paper). Pure functions: the
-event service reads, stores and acts.
+"""A night's rounds as its desk changes them: a round or the final seated, two seats swapped, a
+table's game changed. Pure deciders (records.Decided): `draft` makes a table without storing it
+(TableService.draft), `found(table id)` is the night's own table of an id (None: on paper), `desk`
+the desk making the change (desks.desk_for) and `who` its name in the history.
 """
 from __future__ import annotations
 
@@ -14,7 +12,6 @@ from ..games import RuleViolation
 from ..games.said import said
 from ..games.words import listed
 from .checks import round_games, swap_seats, untouched
-from .desks import desk_label, handed
 from .final import blocker as final_blocker
 from .final import finalists
 from .reading import night_standings, round_blocker
@@ -22,7 +19,7 @@ from .records import Decided, met, note, now
 from .seating import round_seating
 
 
-def next_round(record: dict, games: object, rows: list[dict], draft, token: str | None) -> Decided:
+def next_round(record: dict, games: object, rows: list[dict], draft, desk: dict) -> Decided:
     """Seat the checked-in players at new tables of one game (an id) or several (a list of ids:
     tables of each, each within its game's limits), grouped by the standings (`rows`: the night's
     results) after the first round; its reply is the round."""
@@ -38,10 +35,10 @@ def next_round(record: dict, games: object, rows: list[dict], draft, token: str 
                                   order, met(record))
     except ValueError as exc:
         raise RuleViolation(said("Cannot start the round: {why}", why=exc.args[0])) from None
-    return seated(record, token, draft, [g.id for g in chosen], plan, rng)
+    return seated(record, desk, draft, [g.id for g in chosen], plan, rng)
 
 
-def seated_final(record: dict, rows: list[dict], top: object, game_id: object, draft, token: str | None) -> Decided:
+def seated_final(record: dict, rows: list[dict], top: object, game_id: object, draft, desk: dict) -> Decided:
     """One table of the best `top` players by the standings, seated by standing, playing
     `game_id`; its reply is the round (with "final": true)."""
     blocked = final_blocker(record, rows)
@@ -49,28 +46,27 @@ def seated_final(record: dict, rows: list[dict], top: object, game_id: object, d
         raise RuleViolation(blocked)
     game, names = finalists(record, night_standings(record, rows), top, game_id)
     rng = random.Random(record["seed"] * 1000 + len(record["rounds"]) + 1)  # as a round's (seating.round_seating)
-    done = seated(record, token, draft, [game.id], [(game.id, names)], rng, final=True)
-    note(record, desk_label(record, token), "final", text=f"seated the final: {game.title} for {listed(names)}")
+    done = seated(record, desk, draft, [game.id], [(game.id, names)], rng, final=True)
+    note(record, desk["label"], "final", text=f"seated the final: {game.title} for {listed(names)}")
     return done
 
 
-def seated(record: dict, token: str | None, draft, games: list[str], plan: list, rng: random.Random, **mark) -> Decided:
+def seated(record: dict, desk: dict, draft, games: list[str], plan: list, rng: random.Random, **mark) -> Decided:
     """A new round of the planned tables ((game id, names) each: seats in that order), drafted
     with seeds from the round's `rng`; its reply is the round as the API replies it (each table
-    with the host token of the desk of `token`). The tables of earlier rounds are closed: the
-    round was seated from the standings, so an undo there would change them behind the
-    organiser's back (a correction at the desk is recorded and shown)."""
+    with the host token handed to the `desk` seating it). The earlier rounds' tables are closed: an undo
+    there would change the standings it was seated from (the desk corrects, recorded and shown)."""
     number, tables, drafts = len(record["rounds"]) + 1, [], []
     for game_id, names in plan:
-        drafts.append(draft(game_id, names, rng.randrange(1 << 30)))
-        tables.append({"table_id": drafts[-1].id, "token": handed(record, drafts[-1], token), "game": game_id, "players": names})
+        drafts.append(draft(game_id, names, {}, rng.randrange(1 << 30)))
+        tables.append({"table_id": drafts[-1].id, "token": drafts[-1].record["desk_hosts"][desk["id"]], "game": game_id, "players": names})
     record["rounds"].append({"round": number, "games": games, "tables": [
         {k: t[k] for k in ("table_id", "game", "players")} for t in tables], "started": now(), **mark})
     closed = [("close", t["table_id"], (record["name"], rnd["round"])) for rnd in record["rounds"][:-1] for t in rnd["tables"]]
     return Decided({"round": number, "tables": tables, **mark}, drafts, closed)
 
 
-def swapped(record: dict, a: object, b: object, found, draft, token: str | None) -> Decided:
+def swapped(record: dict, a: object, b: object, found, draft, who: str) -> Decided:
     """Swap two players' seats in the current round (only while both tables are untouched): both
     tables are made anew and the old ones retired."""
     rnd = current(record)
@@ -80,12 +76,12 @@ def swapped(record: dict, a: object, b: object, found, draft, token: str | None)
     ta["players"][ka], tb["players"][kb] = tb["players"][kb], ta["players"][ka]
     done = renewed(record, [ta, tb], draft)
     number = {id(t): k for k, t in enumerate(rnd["tables"], start=1)}
-    note(record, desk_label(record, token), "swap", text=f"swapped {ta['players'][ka]} (now at table {number[id(ta)]}) and "
+    note(record, who, "swap", text=f"swapped {ta['players'][ka]} (now at table {number[id(ta)]}) and "
          f"{tb['players'][kb]} (now at table {number[id(tb)]}) in round {rnd['round']}")
     return done
 
 
-def regamed(record: dict, table_id: object, game_id: object, found, draft, token: str | None) -> Decided:
+def regamed(record: dict, table_id: object, game_id: object, found, draft, who: str) -> Decided:
     """Give a table of the current round another of the night's games (only while it is
     untouched, and only a game its players' number fits): it is made anew, the old one retired."""
     rnd = current(record)
@@ -102,7 +98,7 @@ def regamed(record: dict, table_id: object, game_id: object, found, draft, token
     if game.id not in rnd["games"]:
         rnd["games"].append(game.id)
     done = renewed(record, [entry], draft)
-    note(record, desk_label(record, token), "game", text=f"table {number} of round {rnd['round']} plays {game.title}")
+    note(record, who, "game", text=f"table {number} of round {rnd['round']} plays {game.title}")
     return done
 
 
@@ -112,7 +108,7 @@ def renewed(record: dict, entries: list[dict], draft) -> Decided:
     drafts, old = [], []
     for entry in entries:
         old.append(entry["table_id"])
-        drafts.append(draft(entry["game"], entry["players"], secrets.randbits(30)))
+        drafts.append(draft(entry["game"], entry["players"], {}, secrets.randbits(30)))
         entry["table_id"] = drafts[-1].id
     return Decided(drafts=drafts, marks=[("retire", table_id, (record["name"],)) for table_id in old])
 

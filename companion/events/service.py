@@ -1,18 +1,10 @@
-"""Tournament nights as a service: one class, whose changes each decide, store, then act.
+"""Tournament nights as a service (the record: records.py; everyone's reads: reading.py).
 
-An event record holds its setup, the organiser token, the players (checked in or not), the
-rounds with their tables, and the results the organiser entered by hand. Results of tables
-played with the app are read from those tables when their game ends, so a table's result
-reaches the standings the moment it finishes. An event holds only tables that it created (each
-table's record names its event): an id in an event's record never reaches another table.
-
-Every change reads the stored record, hands it to a pure function that decides (roster.py: the
-list of players; rounds.py: rounds, swaps, games, the final; entering.py: results at the desk;
-desks.py: desks handed over; clock.py: the round clock; phones.py: a player's own phone), stores
-it on the revision read (refused, StaleEvent, when another desk or process stored a change
-meanwhile: nothing is changed, nothing is tried again, and the organiser repeats it), then
-stores the tables it drafted and marks the night's older tables. Everyone's reads: reading.py;
-exports and imports: transfer.py.
+Every change reads the stored record, hands it to a pure function that decides (registration.py,
+checkin.py, rounds.py, entering.py, phones.py, desks.py, clock.py), stores it on the revision
+read (refused, StaleEvent, when another desk or process stored a change meanwhile: nothing is
+tried again, and the organiser repeats it), then stores the tables it drafted and marks the
+night's older tables.
 """
 from __future__ import annotations
 
@@ -20,6 +12,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable
+from functools import partial
 
 from ..games import RuleViolation
 from ..games.said import Said, said
@@ -28,18 +21,17 @@ from ..store.base import StoreError
 from ..store.revisions import store_changed
 from ..tables import NotAllowed, Table, TableService, VersionConflict
 from . import reading
-from .checkin import my_night
+from .checkin import my_night, removed
 from .checks import event_setup
-from .clock import clock_changed
+from .clock import change as clock_change
 from .clock import view as clock_view
-from .desks import desk_for, desk_label, desk_of, desk_revoked, hand_over, hosts_taken
+from .desks import desk_for, hand_over, hosts_taken, revoke
 from .entering import entered, preview
 from .phones import joined, player_name, released
 from .reading import EventNotFound  # noqa: F401 (the web layer imports it from here)
 from .records import Decided, new_record
-from .registration import player_names
+from .registration import checked_in, player_names, registered
 from .results import conflicts
-from .roster import checked_in, registered, removed
 from .rounds import next_round, regamed, seated_final, swapped
 
 log = logging.getLogger(__name__)
@@ -58,8 +50,8 @@ class EventService:
         # Counts tables about to be stored against the caller's create allowance, raising when they
         # do not fit (web/limits.py): a round or a swap stores tables as creating them does.
         self.count_tables = count_tables
-        # More checks of names being registered (checks.registrable): a night's league refuses a
-        # second spelling of one person (leagues/service.py).
+        # More checks of names being registered (registration.registered): a night's league refuses
+        # a second spelling of one person (leagues/service.py).
         self.registration_checks: list = []
         self._lock = threading.Lock()
 
@@ -72,8 +64,7 @@ class EventService:
         return record
 
     def register(self, event_id: str, token: str | None, names: object, present: bool = True) -> dict:
-        """Register players (roster.registered): a name already registered is refused with a
-        sentence and nobody is registered."""
+        """Register players (registration.registered), checked in unless `present` is false."""
         clean = player_names(names)
         return self._apply(event_id, token, lambda record: registered(record, clean, present, self.registration_checks))[0]
 
@@ -85,49 +76,44 @@ class EventService:
         return self._apply(event_id, token, lambda record: checked_in(record, clean, present))[0]
 
     def remove(self, event_id: str, token: str | None, names: object) -> dict:
-        """Take players who never sat at a table off the night (roster.removed)."""
+        """Take players who never sat at a table off the night (checkin.removed)."""
         clean = player_names(names)
         return self._apply(event_id, token, lambda record: removed(record, clean, self.who(record, token)))[0]
 
     def start_round(self, event_id: str, token: str | None, games: object) -> dict:
-        """Seat the checked-in players at new tables of one game (an id) or several (a list of ids:
-        tables of each, each within its game's limits); returns the round."""
+        """Seat the checked-in players at new tables of `games` (rounds.next_round); returns the round."""
         return self._apply(event_id, token, lambda record: next_round(
-            record, games, self.results(record), self._drafter(record, token), token))[1].reply
+            record, games, self.results(record), self._drafter(record, token), desk_for(record, token)))[1].reply
 
     def start_final(self, event_id: str, token: str | None, top: object, game_id: object) -> dict:
-        """One table of the best `top` players by the standings, seated by standing, playing
-        `game_id`; returned as a round is (with "final": true)."""
+        """Seat the final of the best `top` at `game_id` (rounds.seated_final); returns it as a round."""
         return self._apply(event_id, token, lambda record: seated_final(
-            record, self.results(record), top, game_id, self._drafter(record, token), token))[1].reply
+            record, self.results(record), top, game_id, self._drafter(record, token), desk_for(record, token)))[1].reply
 
     def swap(self, event_id: str, token: str | None, a: object, b: object) -> dict:
-        """Swap two players' seats in the current round (only while both tables are untouched)."""
+        """Swap two players' seats in the current round (rounds.swapped)."""
         return self._apply(event_id, token, lambda record: swapped(
-            record, a, b, self._finder(record), self._drafter(record, token), token))[0]
+            record, a, b, partial(reading.own_table, self.tables, record), self._drafter(record, token), self.who(record, token)))[0]
 
     def change_game(self, event_id: str, token: str | None, table_id: object, game_id: object) -> dict:
-        """Give a table of the current round another of the night's games (only while it is
-        untouched, and only a game its players' number fits)."""
+        """Give a table of the current round another of the night's games (rounds.regamed)."""
         return self._apply(event_id, token, lambda record: regamed(
-            record, table_id, game_id, self._finder(record), self._drafter(record, token), token))[0]
+            record, table_id, game_id, partial(reading.own_table, self.tables, record), self._drafter(record, token), self.who(record, token)))[0]
 
     def record_result(self, event_id: str, token: str | None, table_id: object, placings: object, correction: object = False,
                       override: object = False) -> dict:
-        """Placings of a table played without the app, or a correction of any table's result
-        (entering.entered): a table still being played in the app is refused (TableInPlay)
-        unless `override`, and is then ended with this result and its phones are told."""
+        """A result entered at the desk, or a correction (entering.entered; TableInPlay without `override`)."""
         for field, value in (("correction", correction), ("override", override)):
             if not isinstance(value, bool):
                 raise RuleViolation(said("'{field}' must be true or false.", field=field))
         return self._apply(event_id, token, lambda record: entered(
-            record, self.results(record), table_id, placings, self._finder(record), correction, override,
+            record, self.results(record), table_id, placings, partial(reading.own_table, self.tables, record), correction, override,
             self.who(record, token)))[0]
 
     def preview_result(self, event_id: str, token: str | None, table_id: object, placings: object) -> dict:
         """What a result would change, without changing it (entering.preview)."""
         record = self._organisers(event_id, token)
-        return preview(self.results(record), table_id, placings, self._finder(record))
+        return preview(self.results(record), table_id, placings, partial(reading.own_table, self.tables, record))
 
     # -- desks and the round clock ---------------------------------------------------------------
     def hand_over(self, event_id: str, token: str | None, label: object = None) -> dict:
@@ -135,22 +121,18 @@ class EventService:
         return self._apply(event_id, token, lambda record: Decided(hand_over(record, desk_for(record, token), label)))[1].reply
 
     def revoke_desk(self, event_id: str, token: str | None, desk_id: object) -> dict:
-        """Revoke a handed-over desk and the desks made from it: their tokens open nothing from now
-        on, and the host tokens they were handed for the night's tables (`desk_hosts`) no longer
-        work. Revoking a desk revoked already takes those host tokens again (a table that could not
-        be written the first time)."""
+        """Revoke a handed-over desk, the desks made from it and their host tokens at the night's tables
+        (desks.revoke); revoking it again takes those host tokens again (a table not written)."""
         record = self.get(event_id)
         if any(d["id"] == desk_id and d.get("revoked") for d in record["desks"]) and self.is_organiser(record, token):
             self._act(record, hosts_taken(record))
             return record
-        return self._apply(event_id, token, lambda record: desk_revoked(record, desk_for(record, token), desk_id))[0]
+        return self._apply(event_id, token, lambda record: revoke(record, desk_for(record, token), desk_id))[0]
 
     def set_clock(self, event_id: str, token: str | None, body: dict, drawn: str | None = None, clear_extra: bool = False) -> dict:
-        """Apply one change of the round clock (api.md, Round clock) and return the clock as it is
-        now; a desk's form says which clock it was `drawn` from (clock.check_drawn). Refused once
-        the night is over (clock.OVER)."""
-        record, _ = self._apply(event_id, token, lambda record: clock_changed(
-            record, body, self.wall(), self.ended(record), self.who(record, token), drawn, clear_extra))
+        """One change of the round clock (clock.change, api.md); returns the clock as it is now."""
+        record, _ = self._apply(event_id, token, lambda record: clock_change(
+            record, body, self.wall(), self.who(record, token), self.ended(record), drawn, clear_extra))
         return clock_view(record, self.wall())
 
     def clock(self, event_id: str) -> dict:
@@ -160,20 +142,16 @@ class EventService:
 
     # -- a player's own phone --------------------------------------------------------------------
     def join(self, event_id: str, key: object, name: object, held: object = None) -> tuple[str, str]:
-        """Check in from a phone with the check-in link's `key` (api.md: POST /api/events/<id>/join);
-        returns (the registered name, the phone's player token). `held`: the token the phone holds
-        already for this night, if any (the same name again keeps it)."""
+        """Check in from a phone with the check-in link's `key` (phones.joined); returns (the
+        registered name, the phone's player token)."""
         return self._apply(event_id, None, lambda record: joined(record, key, name, held, self.registration_checks),
                            lambda: self.get(event_id))[1].reply
 
     def release_phone(self, event_id: str, token: str | None, name: object) -> dict:
-        """The organiser lets go of the phone holding `name` (checkin.release): a new phone may
-        check in under it; the old phone's token opens nothing from now on."""
+        """The organiser lets go of the phone holding `name` (phones.released)."""
         return self._apply(event_id, token, lambda record: released(record, name, self.who(record, token)))[0]
 
-    def player_name(self, record: dict, token: object) -> str:
-        """The player a phone's token stands for on this night, else NotCheckedIn."""
-        return player_name(record, token)
+    player_name = staticmethod(player_name)  # (record, token): phones.player_name
 
     def me(self, event_id: str, token: object) -> dict:
         """The night of the player `token` stands for (checkin.my_night), else NotCheckedIn."""
@@ -185,11 +163,9 @@ class EventService:
         return my_night(record, player_name(record, token), self.standings(record, rows), self.wall(), self.ended(record, rows))
 
     def sit(self, event_id: str, token: object, held=lambda table_id: None) -> tuple[str | None, str | None]:
-        """Seat the phone of the player `token` stands for at their own seat of the current round:
-        the seat is looked up now (a swap since the link was drawn seats them where they are now),
-        taken for this phone (from another phone of theirs, if one held it). Returns (the table's id,
-        the seat token to keep; None when `held(table_id)`, the phone's token for that table, holds
-        the seat already), or (None, None) when they have no table in the app this round."""
+        """Seat the phone of the player `token` stands for at their seat of the current round, looked
+        up now (after a swap, where they sit now). Returns (the table's id, the seat token; None when
+        `held(table_id)` holds the seat already), or (None, None) without a table in the app."""
         table = self.me(event_id, token)["table"]
         found = None if table is None else self.own_table(self.get(event_id), table["table_id"])
         if found is None:  # no table this round, or played on paper: nothing to sit at
@@ -216,7 +192,8 @@ class EventService:
 
     def who(self, record: dict, token: str | None) -> str:
         """The desk a token opens, as the history names it ("organiser", or a handed-over desk's name)."""
-        return desk_label(record, token)
+        desk = desk_for(record, token)
+        return desk["label"] if desk else "?"
 
     def own_table(self, record: dict, table_id: object) -> Table | None:
         """The table `table_id` if this event created it, else None (reading.own_table)."""
@@ -250,16 +227,14 @@ class EventService:
             raise NotAllowed(said("Only the organiser (with the event's organiser token) can change the event."))
         return record
 
-    def _apply(self, event_id: str, token: str | None, decide: Callable[[dict], Decided], read=None) -> tuple[dict, Decided]:
-        """Decide, store, then act: `decide` changes the record read (the organisers', unless
-        `read` says how else) and drafts tables, storing nothing; the record is stored on the
-        revision read (store_changed: StaleEvent when another desk or process stored a change
-        meanwhile); then the drafted tables are stored, the night's tables marked and the night
-        pushed. Returns the record stored and what was decided."""
+    def _apply(self, event_id: str, token: str | None, decide: Callable[[dict], Decided | None], read=None) -> tuple[dict, Decided]:
+        """Decide, store, then act: `decide` changes the record read (the organisers', else `read()`),
+        storing nothing; it is stored on the revision read (store_changed), then the drafted tables
+        are stored, the night's tables marked and the night pushed. Returns the record and decision."""
         decided = []
 
         def change(record: dict) -> None:
-            decided.append(decide(record))
+            decided.append(decide(record) or Decided())  # None: nothing more
             self.count_tables(len(decided[0].drafts))  # refused (nothing stored) when they do not fit
         record = store_changed(self._lock, read or (lambda: self._organisers(event_id, token)), change, self.store.save_event)
         for table in decided[0].drafts:
@@ -269,9 +244,8 @@ class EventService:
         return record, decided[0]
 
     def _act(self, record: dict, done: Decided) -> None:
-        """Make the marks `done` decided on the night's own tables (retire, close, decide, take host
-        rights: TableService's methods). A table that cannot be written is logged (the event's change
-        is stored and stays made), and `done.unmarked` raised when it names a sentence for that."""
+        """Make the marks `done` decided on the night's own tables; one that cannot be written is
+        logged (the change stays made), and `done.unmarked` raised when it has a sentence for that."""
         left = []
         for how, table_id, args in done.marks:
             try:
@@ -285,12 +259,7 @@ class EventService:
         if left and done.unmarked is not None:
             raise StoreError(done.unmarked(len(left)))
 
-    def _drafter(self, record: dict, token: str | None) -> Callable[[str, list[str], int], Table]:
-        """Draft a table of the night (game id, names, seed), with a host token of its own for the
-        desk of `token`: stored once the event is (a refused change leaves no table behind)."""
-        desk = desk_of(record, token)
-        return lambda game_id, names, seed: self.tables.draft(game_id, names, {}, seed, event=record["id"], desk=desk)
+    def _drafter(self, record: dict, token: str | None) -> Callable[..., Table]:
+        """TableService.draft for a table of the night, with a host token for the desk of `token`."""
+        return partial(self.tables.draft, event=record["id"], desk=desk_for(record, token)["id"])
 
-    def _finder(self, record: dict) -> Callable[[object], Table | None]:
-        """The night's own table of an id (None: played on paper), for a decision to read."""
-        return lambda table_id: self.own_table(record, table_id)
