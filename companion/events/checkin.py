@@ -101,8 +101,7 @@ def join(record: dict, typed: object, held: object = None, checks=()) -> tuple[s
 
 
 def removed(record: dict, names: list[str], who: str) -> None:
-    """Take players who never sat at a table off the night (`checks.removable`), and let go of
-    the phones holding their names; noted in the history as done by the desk `who`."""
+    """The desk `who` takes players who never sat off the night (`checks.removable`), and their phones."""
     gone = removable(record, names)
     record["players"] = [p for p in record["players"] if p not in gone]
     forget(record, [p["name"] for p in gone])

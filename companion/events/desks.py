@@ -83,8 +83,7 @@ def revoke(record: dict, by: dict, desk_id: object) -> Decided:
 
 
 def hosts_taken(record: dict) -> Decided:
-    """The marks that take the revoked desks' host tokens from every table of the night (a table
-    that could not be written the first time too), and what the desk is told if one cannot be."""
+    """The marks taking the revoked desks' host tokens from every table of the night, and the sentence if one fails."""
     desks = {d["id"] for d in record["desks"] if d.get("revoked")}
     return Decided(marks=[("revoke_hosts", t["table_id"], (desks,)) for rnd in record["rounds"] for t in rnd["tables"]],
                    unmarked=lambda n: said("The desk is revoked, but {n} of the night's tables could not be saved without "

@@ -7,7 +7,7 @@ more moves (TableService.decide). Pure functions: the event service stores what 
 from __future__ import annotations
 
 from ..games import RuleViolation
-from ..games.said import Said, said, said_n
+from ..games.said import said, said_n
 from .placings import checked_result
 from .records import Decided, note
 from .results import spoken
@@ -23,15 +23,6 @@ def in_play(table) -> bool:
     return table is not None and bool(table.record["actions"]) and not table.state.get("over") and not table.locked
 
 
-def in_play_sentence(entry: dict, table) -> Said:
-    """What the desk is told when it enters a result for a table still being played in the app."""
-    return said_n("Table {table} of round {round} is still being played in the app ({n} move so far): its phones would "
-                  "play on. Send the result with override to end the table with it; its phones are told. Nothing was changed.",
-                  "Table {table} of round {round} is still being played in the app ({n} moves so far): its phones would "
-                  "play on. Send the result with override to end the table with it; its phones are told. Nothing was changed.",
-                  len(table.record["actions"]), table=entry['table'], round=entry['round'])
-
-
 def entered(record: dict, rows: list[dict], table_id: object, placings: object, found, correction: bool, override: bool,
             who: str) -> Decided:
     """The desk `who` enters placings (a list best first, a list inside it a tie, or the form's
@@ -41,7 +32,12 @@ def entered(record: dict, rows: list[dict], table_id: object, placings: object, 
     entry, places = checked_result(rows, table_id, placings)
     table = found(table_id)
     if in_play(table) and not override:
-        raise TableInPlay(in_play_sentence(entry, table))
+        raise TableInPlay(said_n(
+            "Table {table} of round {round} is still being played in the app ({n} move so far): its phones would "
+            "play on. Send the result with override to end the table with it; its phones are told. Nothing was changed.",
+            "Table {table} of round {round} is still being played in the app ({n} moves so far): its phones would "
+            "play on. Send the result with override to end the table with it; its phones are told. Nothing was changed.",
+            len(table.record["actions"]), table=entry['table'], round=entry['round']))
     if entry["places"] and not correction:
         raise RuleViolation(said("Table {table} of round {round} already has a result; "
                                  "send the new one as a correction to replace it.", table=entry['table'],

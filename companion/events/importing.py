@@ -24,8 +24,7 @@ MAX_ACTIONS = 30_000
 MAX_TABLES = 200
 EXPORT_FIELDS = {"schema", "id", "name", "date", "games", "rounds_planned", "final_planned", "scoring", "created", "players",
                  "rounds", "manual", "settled", "history", "results", "standings", "tables"}
-# The history a night keeps and an import keeps (the newest entries: a long night has a few
-# hundred, a runaway script's are not kept forever).
+# The history a night and an import keep (its newest entries: a long night makes a few hundred).
 HISTORY_MAX = 2000
 DAMAGED = said("The event export is incomplete or damaged ({what}); nothing was imported.")
 

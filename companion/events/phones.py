@@ -1,7 +1,6 @@
 """A player's own phone on a night: checking in by the check-in link, who a phone's token stands
 for, and the desk letting go of a phone (its player's new phone then checks in). Pure deciders
-(records.Decided); the rules of checking in: checkin.py.
-"""
+(records.Decided); the rules of checking in: checkin.py."""
 from __future__ import annotations
 
 from ..games.said import said
@@ -25,8 +24,7 @@ def joined(record: dict, key: object, name: object, held: object = None, checks=
     check_key(record, key)
     before = {p["name"] for p in record["players"]}
     done = join(record, name, held, checks)
-    what = "registered and checked in" if done[0] not in before else "checked in"
-    note(record, "by phone", "checkin", text=f"{done[0]} {what}")
+    note(record, "by phone", "checkin", text=f"{done[0]} {'checked in' if done[0] in before else 'registered and checked in'}")
     return Decided(done)
 
 

@@ -1,8 +1,7 @@
 """Tournament nights as everyone reads them: a night's own tables, the results of its tables (from
 the tables themselves once their games end), the standings, whether the night is over and what
 blocks the next round. Functions of a record (and of the table service where they read tables);
-the event service (service.py) offers each as a method.
-"""
+the event service (service.py) offers each as a method."""
 from __future__ import annotations
 
 from ..games.said import Said, said, said_n
@@ -53,8 +52,7 @@ def ended(tables: TableService, record: dict, rows: list[dict] | None = None) ->
         return False
     if rows is not None:
         return all(r["places"] for r in rows)
-    # Every phone's clock asks this: only the last round's tables are read (the earlier ones
-    # all had a result before it was seated).
+    # Every phone's clock asks this: only the last round's tables are read (the earlier all had a result).
     return all(record["manual"].get(t["table_id"]) is not None or played(tables, record, t) is not None
                for t in record["rounds"][-1]["tables"])
 

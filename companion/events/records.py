@@ -22,9 +22,8 @@ from .importing import EXPORT_SCHEMA, HISTORY_MAX
 
 @dataclass
 class Decided:
-    """What a change decided beside the record: its reply, the tables it drafted and the marks on
-    the night's tables ((TableService method, table id, other arguments)), both made once the record
-    is stored; where every mark must be made, the sentence for `n` that could not be (`unmarked`)."""
+    """What a change decided beside the record: its reply, the tables it drafted and the marks on the night's
+    tables ((TableService method, table id, more arguments)), made once it is stored; `unmarked(n)`: n failed."""
 
     reply: object = None
     drafts: list = field(default_factory=list)

@@ -76,8 +76,7 @@ def find_player(players: list[dict], name: object) -> dict | None:
 
 def registered(record: dict, names: list[str], present: bool, checks=()) -> None:
     """Register players (cleaned `names`; checked in unless `present` is false) from the next round
-    on. One registered already (`unregistered`), refused by one of registration's `checks` (each
-    (record, names): a league's), or past the night's room is refused, and nobody is registered."""
+    on; one registered already, refused by one of `checks` (record, names) or past the room: none."""
     unregistered(record["players"], names)
     for check in checks:
         check(record, names)

@@ -1,8 +1,7 @@
 """A night's rounds as its desk changes them: a round or the final seated, two seats swapped, a
 table's game changed. Pure deciders (records.Decided): `draft` makes a table without storing it
 (TableService.draft), `found(table id)` is the night's own table of an id (None: on paper), `desk`
-the desk making the change (desks.desk_for) and `who` its name in the history.
-"""
+the desk making the change (desks.desk_for) and `who` its name in the history."""
 from __future__ import annotations
 
 import random
@@ -52,10 +51,9 @@ def seated_final(record: dict, rows: list[dict], top: object, game_id: object, d
 
 
 def seated(record: dict, desk: dict, draft, games: list[str], plan: list, rng: random.Random, **mark) -> Decided:
-    """A new round of the planned tables ((game id, names) each: seats in that order), drafted
-    with seeds from the round's `rng`; its reply is the round as the API replies it (each table
-    with the host token handed to the `desk` seating it). The earlier rounds' tables are closed: an undo
-    there would change the standings it was seated from (the desk corrects, recorded and shown)."""
+    """A new round of the planned tables ((game id, names) each), seeded from `rng`; its reply is
+    the round as the API replies it (host tokens: the `desk`'s). The earlier rounds' tables close:
+    an undo there would change the standings it was seated from (the desk corrects, and it shows)."""
     number, tables, drafts = len(record["rounds"]) + 1, [], []
     for game_id, names in plan:
         drafts.append(draft(game_id, names, {}, rng.randrange(1 << 30)))
@@ -103,8 +101,7 @@ def regamed(record: dict, table_id: object, game_id: object, found, draft, who: 
 
 
 def renewed(record: dict, entries: list[dict], draft) -> Decided:
-    """Give each round's table of `entries` a new table (new tokens: a phone that opened the old
-    one's play link cannot play at it); the old ones are retired once the event is stored."""
+    """Give each table of `entries` a new table (new tokens: the old play link plays no more), the old retired."""
     drafts, old = [], []
     for entry in entries:
         old.append(entry["table_id"])

@@ -28,7 +28,7 @@ from .clock import view as clock_view
 from .desks import desk_for, hand_over, hosts_taken, revoke
 from .entering import entered, preview
 from .phones import joined, player_name, released
-from .reading import EventNotFound  # noqa: F401 (the web layer imports it from here)
+from .reading import EventNotFound  # the web layer imports it from here too
 from .records import Decided, new_record
 from .registration import checked_in, player_names, registered
 from .results import conflicts
@@ -47,11 +47,9 @@ class EventService:
         self.store = store
         self.tables = tables
         self.publish = publish
-        # Counts tables about to be stored against the caller's create allowance, raising when they
-        # do not fit (web/limits.py): a round or a swap stores tables as creating them does.
+        # Counts tables about to be stored against the caller's allowance, raising when they do not fit.
         self.count_tables = count_tables
-        # More checks of names being registered (registration.registered): a night's league refuses
-        # a second spelling of one person (leagues/service.py).
+        # More checks of names being registered (registration.registered): a league's (leagues/service.py).
         self.registration_checks: list = []
         self._lock = threading.Lock()
 
@@ -93,12 +91,12 @@ class EventService:
     def swap(self, event_id: str, token: str | None, a: object, b: object) -> dict:
         """Swap two players' seats in the current round (rounds.swapped)."""
         return self._apply(event_id, token, lambda record: swapped(
-            record, a, b, partial(reading.own_table, self.tables, record), self._drafter(record, token), self.who(record, token)))[0]
+            record, a, b, partial(self.own_table, record), self._drafter(record, token), self.who(record, token)))[0]
 
     def change_game(self, event_id: str, token: str | None, table_id: object, game_id: object) -> dict:
         """Give a table of the current round another of the night's games (rounds.regamed)."""
         return self._apply(event_id, token, lambda record: regamed(
-            record, table_id, game_id, partial(reading.own_table, self.tables, record), self._drafter(record, token), self.who(record, token)))[0]
+            record, table_id, game_id, partial(self.own_table, record), self._drafter(record, token), self.who(record, token)))[0]
 
     def record_result(self, event_id: str, token: str | None, table_id: object, placings: object, correction: object = False,
                       override: object = False) -> dict:
@@ -107,13 +105,13 @@ class EventService:
             if not isinstance(value, bool):
                 raise RuleViolation(said("'{field}' must be true or false.", field=field))
         return self._apply(event_id, token, lambda record: entered(
-            record, self.results(record), table_id, placings, partial(reading.own_table, self.tables, record), correction, override,
+            record, self.results(record), table_id, placings, partial(self.own_table, record), correction, override,
             self.who(record, token)))[0]
 
     def preview_result(self, event_id: str, token: str | None, table_id: object, placings: object) -> dict:
         """What a result would change, without changing it (entering.preview)."""
         record = self._organisers(event_id, token)
-        return preview(self.results(record), table_id, placings, partial(reading.own_table, self.tables, record))
+        return preview(self.results(record), table_id, placings, partial(self.own_table, record))
 
     # -- desks and the round clock ---------------------------------------------------------------
     def hand_over(self, event_id: str, token: str | None, label: object = None) -> dict:
@@ -121,8 +119,7 @@ class EventService:
         return self._apply(event_id, token, lambda record: Decided(hand_over(record, desk_for(record, token), label)))[1].reply
 
     def revoke_desk(self, event_id: str, token: str | None, desk_id: object) -> dict:
-        """Revoke a handed-over desk, the desks made from it and their host tokens at the night's tables
-        (desks.revoke); revoking it again takes those host tokens again (a table not written)."""
+        """Revoke a handed-over desk (desks.revoke); again, to take host tokens a table missed."""
         record = self.get(event_id)
         if any(d["id"] == desk_id and d.get("revoked") for d in record["desks"]) and self.is_organiser(record, token):
             self._act(record, hosts_taken(record))
@@ -229,8 +226,8 @@ class EventService:
 
     def _apply(self, event_id: str, token: str | None, decide: Callable[[dict], Decided | None], read=None) -> tuple[dict, Decided]:
         """Decide, store, then act: `decide` changes the record read (the organisers', else `read()`),
-        storing nothing; it is stored on the revision read (store_changed), then the drafted tables
-        are stored, the night's tables marked and the night pushed. Returns the record and decision."""
+        store_changed stores it on the revision read; then the drafts are stored, the marks made, the
+        night pushed. Returns the record and what was decided."""
         decided = []
 
         def change(record: dict) -> None:
