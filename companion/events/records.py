@@ -22,8 +22,8 @@ from .importing import EXPORT_SCHEMA, HISTORY_MAX
 
 @dataclass
 class Decided:
-    """What a change decided beside the record: its reply, the tables it drafted and the marks on the night's
-    tables ((TableService method, table id, more arguments)), made once it is stored; `unmarked(n)`: n failed."""
+    """What a change decided beside the record: its reply, drafted tables and marks ((TableService method,
+    table id, more arguments)), both made once it is stored; `unmarked(n)`: the sentence when n marks fail."""
 
     reply: object = None
     drafts: list = field(default_factory=list)
