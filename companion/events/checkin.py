@@ -1,6 +1,6 @@
 """A night from the players' side (api.md, v4 "Nights from the players' side"): checking in by
-QR code from a phone, and what that phone is shown of its player's night. Pure functions: no
-Flask, no I/O.
+QR code from a phone, what that phone is shown of its player's night, and the players the desk
+takes off. Pure functions: no Flask, no I/O.
 
 The check-in code's key is not stored: it is derived from the event's organiser token (an HMAC),
 so every night has one, nights made before this existed and imported ones included, and knowing
@@ -18,10 +18,12 @@ import secrets
 from ..games import RuleViolation
 from ..games.names import clean_name, name_key
 from ..games.said import said, word
+from ..games.words import listed
 from ..tables import same_secret
-from .checks import seated_names
+from .checks import removable, seated_names
 from .clock import view as clock_view
 from .final import is_final
+from .records import note
 from .registration import find_player, room_for
 
 
@@ -96,6 +98,14 @@ def join(record: dict, typed: object, held: object = None, checks=()) -> tuple[s
     token = secrets.token_urlsafe(24)
     record["phones"] = [*phones, {"name": player["name"], "token": token, "own": own}]
     return player["name"], token
+
+
+def removed(record: dict, names: list[str], who: str) -> None:
+    """The desk `who` takes players who never sat off the night (`checks.removable`), and their phones."""
+    gone = removable(record, names)
+    record["players"] = [p for p in record["players"] if p not in gone]
+    forget(record, [p["name"] for p in gone])
+    note(record, who, "remove", text=f"removed {listed([p['name'] for p in gone])} (never seated)")
 
 
 def forget(record: dict, names: list[str]) -> None:

@@ -19,6 +19,7 @@ from ..games import RuleViolation
 from ..games.fields import is_int
 from ..games.said import said
 from .checks import form_number
+from .records import note
 
 OVER = said("The night is over: every table of its last round has a result, so no clock runs. The clock was not changed.")
 MINUTES_MAX = 600  # per start or addition, and a table's time left after any change: 10 hours
@@ -29,9 +30,20 @@ ONE_ACTION = said('Send one change at a time: {minutes} to start, {pause} or {re
                   resume='{"pause": false}', add='{"add_minutes": n}', table='{"table_id": "…", "add_minutes": n}')
 
 
-def change(record: dict, body: dict, at: float) -> str:
-    """Apply one change of the clock's API body to `record` (refused with a sentence, leaving the
-    record as it was); returns the history's words for it."""
+def change(record: dict, body: dict, at: float, who: str, ended: bool = False, drawn: str | None = None,
+           clear_extra: bool = False) -> None:
+    """Apply one change of the clock's API body to `record` by the desk `who`, noted in the
+    history (refused with a sentence, leaving the record as it was; OVER once the night has
+    `ended`); a desk's form says which clock it was `drawn` from (`check_drawn`)."""
+    if ended:
+        raise RuleViolation(OVER)
+    if drawn is not None and set(body) == {"minutes"}:
+        check_drawn(record, body, drawn, clear_extra)
+    note(record, who, "clock", text=_changed(record, body, at))
+
+
+def _changed(record: dict, body: dict, at: float) -> str:
+    # The change itself; the history's words for it.
     fields = set(body)
     if fields not in ACTIONS:
         raise RuleViolation(ONE_ACTION)

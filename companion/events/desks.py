@@ -16,7 +16,7 @@ from ..games import RuleViolation
 from ..games.names import clean_name
 from ..games.said import said, word
 from ..tables import same_secret
-from .records import note, now
+from .records import Decided, note, now
 
 FIRST_DESK = "organiser"
 DESKS_MAX = 12  # open at once; a night needs two or three
@@ -60,9 +60,9 @@ def hand_over(record: dict, by: dict, label: object) -> dict:
     return desk
 
 
-def revoke(record: dict, by: dict, desk_id: object) -> list[dict]:
+def revoke(record: dict, by: dict, desk_id: object) -> Decided:
     """Revoke an open desk (not the one asking, not the organiser's own) and every open desk made
-    from it (`made_from`), noted in the history; returns them, the desk asked for first."""
+    from it (`made_from`), noted in the history; then their host tokens are taken (`hosts_taken`)."""
     desk = next((d for d in open_desks(record) if d["id"] == desk_id), None)
     if desk is None:
         raise RuleViolation(said("That desk is not open (it may have been revoked already): reload the page."))
@@ -79,7 +79,15 @@ def revoke(record: dict, by: dict, desk_id: object) -> list[dict]:
     made = [d["label"] for d in gone[1:] if d["revoked"] == at]
     note(record, by["label"], "revoked", text=f"revoked the desk “{desk['label']}”"
          + (f" and the desks made from it: {', '.join(made)}" if made else ""))
-    return gone
+    return hosts_taken(record)
+
+
+def hosts_taken(record: dict) -> Decided:
+    """The marks taking the revoked desks' host tokens from every table of the night, and the sentence if one fails."""
+    desks = {d["id"] for d in record["desks"] if d.get("revoked")}
+    return Decided(marks=[("revoke_hosts", t["table_id"], (desks,)) for rnd in record["rounds"] for t in rnd["tables"]],
+                   unmarked=lambda n: said("The desk is revoked, but {n} of the night's tables could not be saved without "
+                                           "its host rights: revoke it again in a moment to finish.", n=n))
 
 
 def made_from(record: dict, desk_id: str) -> list[dict]:
@@ -91,14 +99,3 @@ def made_from(record: dict, desk_id: str) -> list[dict]:
         found.extend(children)
         frontier = {d["id"] for d in children}
     return found
-
-
-def handed(record: dict, table, token: str | None) -> str:
-    """The host token of a night's `table` that the desk of `token` is given (its own, never the table's)."""
-    return table.record["desk_hosts"][desk_for(record, token)["id"]]
-
-
-def desk_of(record: dict, token: str | None) -> str | None:
-    """The id of the desk `token` opens (None for no desk: the change is refused anyway)."""
-    desk = desk_for(record, token)
-    return desk["id"] if desk else None

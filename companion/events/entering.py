@@ -1,18 +1,15 @@
 """Results entered at the desk: a table played without the app, a correction, and a table still
-being played in the app, which the desk may decide only when it says so ("override"): the table's
-phones are then told the result and the table takes no more moves (TableService.decide).
-
-A table is "being played in the app" when its log holds a move, its game has not ended and
-its night has not locked it (replaced, closed or decided already). A result typed at the desk for
-such a table used to be taken without a question while its phones played on unaware; a desk
-that meant it says so, and a desk that picked the wrong table is asked first.
+being played in the app (its log holds a move, its game has not ended, its night has not locked
+it), which the desk decides only when it says so ("override"), so that a desk that picked the
+wrong table is asked first: the table's phones are then told the result and the table takes no
+more moves (TableService.decide). Pure functions: the event service stores what they decide.
 """
 from __future__ import annotations
 
 from ..games import RuleViolation
-from ..games.said import Said, said, said_n
+from ..games.said import said, said_n
 from .placings import checked_result
-from .records import note
+from .records import Decided, note
 from .results import spoken
 
 
@@ -26,60 +23,40 @@ def in_play(table) -> bool:
     return table is not None and bool(table.record["actions"]) and not table.state.get("over") and not table.locked
 
 
-def in_play_sentence(entry: dict, table) -> Said:
-    """What the desk is told when it enters a result for a table still being played in the app."""
-    return said_n("Table {table} of round {round} is still being played in the app ({n} move so far): its phones would "
-                  "play on. Send the result with override to end the table with it; its phones are told. Nothing was changed.",
-                  "Table {table} of round {round} is still being played in the app ({n} moves so far): its phones would "
-                  "play on. Send the result with override to end the table with it; its phones are told. Nothing was changed.",
-                  len(table.record["actions"]), table=entry['table'], round=entry['round'])
+def entered(record: dict, rows: list[dict], table_id: object, placings: object, found, correction: bool, override: bool,
+            who: str) -> Decided:
+    """The desk `who` enters placings (a list best first, a list inside it a tie, or the form's
+    {name: place number}) for a table of the night's results `rows`, or corrects one (which settles
+    a conflict); `found(table id)` is its table in the app (None: on paper). One still in play is
+    refused (TableInPlay) unless `override`. Each goes into the history: who, when, before, after."""
+    entry, places = checked_result(rows, table_id, placings)
+    table = found(table_id)
+    if in_play(table) and not override:
+        raise TableInPlay(said_n(
+            "Table {table} of round {round} is still being played in the app ({n} move so far): its phones would "
+            "play on. Send the result with override to end the table with it; its phones are told. Nothing was changed.",
+            "Table {table} of round {round} is still being played in the app ({n} moves so far): its phones would "
+            "play on. Send the result with override to end the table with it; its phones are told. Nothing was changed.",
+            len(table.record["actions"]), table=entry['table'], round=entry['round']))
+    if entry["places"] and not correction:
+        raise RuleViolation(said("Table {table} of round {round} already has a result; "
+                                 "send the new one as a correction to replace it.", table=entry['table'],
+                                 round=entry['round']))
+    record["manual"][table_id] = places
+    if entry["played"] is not None:
+        record["settled"][table_id] = entry["played"]  # this answers the app's result as it is now
+    what = "settled" if entry["conflict"] else "correction" if entry["places"] else "result"
+    told = in_play(table) or (table is not None and table.record.get("decided"))  # its phones are told (again, for a correction)
+    note(record, who, what, round=entry["round"], table=entry["table"], game=entry["game"],
+         before=entry["places"], after=places, **({"played": entry["played"]} if entry["conflict"] else {}),
+         **({"in_play": True} if in_play(table) else {}))
+    return Decided(marks=[("decide", table_id, (record["name"], entry["round"], spoken(places)))] if told else [])
 
 
-class ResultDesk:
-    """The desk's results, as methods of EventService (which gives `_change`, `_organisers`,
-    `_mark_tables`, `own_table`, `results`, `who` and `tables`)."""
-
-    def record_result(self, event_id: str, token: str | None, table_id: object, placings: object, correction: object = False,
-                      override: object = False) -> dict:
-        """Placings of a table played without the app, or a correction of any table's result (which
-        settles a conflict): a list best first (a list inside it is a tie), or the form's
-        {name: place number}. A table still being played in the app is refused (TableInPlay)
-        unless `override`: it is then ended with this result and its phones are told. Each is
-        written into the event's history: who, when, before, after."""
-        for field, value in (("correction", correction), ("override", override)):
-            if not isinstance(value, bool):
-                raise RuleViolation(said("'{field}' must be true or false.", field=field))
-        decided = []
-
-        def change(record):
-            entry, places = checked_result(self.results(record), table_id, placings)
-            table = self.own_table(record, table_id)
-            if in_play(table) and not override:
-                raise TableInPlay(in_play_sentence(entry, table))
-            if entry["places"] and not correction:
-                raise RuleViolation(said("Table {table} of round {round} already has a result; "
-                                         "send the new one as a correction to replace it.", table=entry['table'],
-                                         round=entry['round']))
-            record["manual"][table_id] = places
-            if entry["played"] is not None:
-                record["settled"][table_id] = entry["played"]  # this answers the app's result as it is now
-            what = "settled" if entry["conflict"] else "correction" if entry["places"] else "result"
-            if in_play(table) or (table is not None and table.record.get("decided")):
-                decided.append((entry["round"], spoken(places)))  # its phones are told (again, for a correction)
-            note(record, self.who(record, token), what, round=entry["round"], table=entry["table"], game=entry["game"],
-                 before=entry["places"], after=places, **({"played": entry["played"]} if entry["conflict"] else {}),
-                 **({"in_play": True} if in_play(table) else {}))
-
-        def tell(record):
-            self._mark_tables(record, [(table_id, lambda tid, n=number, w=words: self.tables.decide(tid, record["name"], n, w))
-                                       for number, words in decided])
-        return self._change(event_id, token, change, tell)
-
-    def preview_result(self, event_id: str, token: str | None, table_id: object, placings: object) -> dict:
-        """What a result would change, without changing it (the desk asks before a correction or
-        before ending a table still in play): the table's round, number and game, its result now
-        ("before"), the new one ("after") and whether the table is being played in the app."""
-        record = self._organisers(event_id, token)
-        entry, places = checked_result(self.results(record), table_id, placings)
-        return {"table_id": table_id, "round": entry["round"], "table": entry["table"], "game": entry["game"],
-                "before": entry["places"], "after": places, "in_play": in_play(self.own_table(record, table_id))}
+def preview(rows: list[dict], table_id: object, placings: object, found) -> dict:
+    """What a result would change, without changing it (the desk asks before a correction or
+    before ending a table still in play): the table's round, number and game, its result now
+    ("before"), the new one ("after") and whether the table is being played in the app."""
+    entry, places = checked_result(rows, table_id, placings)
+    return {"table_id": table_id, "round": entry["round"], "table": entry["table"], "game": entry["game"],
+            "before": entry["places"], "after": places, "in_play": in_play(found(table_id))}

@@ -1,47 +1,18 @@
 """The night's final: one table of the best `top` players by the standings, seated by standing
 (seat 0 is the leader), playing one of the night's games within its player limits. Pure
-functions, and the service's method that seats it (FinalDesk.start_final).
+functions (rounds.seated_final seats it).
 
 A final may follow the night's planned rounds (or cut the night short after any round); the
-night ends with it, so no round and no second final follows. Once it has a result, the final
-decides the top of the standings: its players first, in their places at the final table, then
-everyone else in the standings' order (`by_final`); every point still counts as at any table. Only checked-in players are seated
-(a player who went home is passed over and the next one moves up); a tie at the cut is broken as
-the standings break it (points, wins, Median-Buchholz, Solkoff, head to head, then name), and the
-desk sees who is seated before anyone sits down (docs/rulings.md).
+night ends with it. Once it has a result, its players top the standings in their final places
+(`by_final`); every point still counts. Only checked-in players are seated; a tie at the cut is
+broken as the standings break it, and the desk sees who is seated first (docs/rulings.md).
 """
 from __future__ import annotations
-
-import random
 
 from ..games import RuleViolation
 from ..games.fields import is_int
 from ..games.said import Said, said, said_n
-from ..games.words import listed
 from .checks import round_games
-from .records import note
-
-
-class FinalDesk:
-    """The final, as a method of EventService (which gives `_change`, `_seat`, `results`,
-    `standings`, `who` and `_close_earlier_rounds`)."""
-
-    def start_final(self, event_id: str, token: str | None, top: object, game_id: object) -> dict:
-        """One table of the best `top` players by the standings, seated by standing, playing
-        `game_id`; returned as a round is (with "final": true)."""
-        created, drafts = {}, []
-
-        def change(record):
-            rows = self.results(record)
-            blocked = blocker(record, rows)
-            if blocked:
-                raise RuleViolation(blocked)
-            game, names = finalists(record, self.standings(record, rows), top, game_id)
-            rng = random.Random(record["seed"] * 1000 + len(record["rounds"]) + 1)  # as a round's (seating.round_seating)
-            created["round"] = self._seat(record, token, drafts, [game.id], [(game.id, names)], rng, final=True)
-            note(record, self.who(record, token), "final", text=f"seated the final: {game.title} for {listed(names)}")
-        self._change(event_id, token, change, self._close_earlier_rounds, drafts)
-        return created["round"]
 
 
 def is_final(rnd: dict) -> bool:

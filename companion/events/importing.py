@@ -24,7 +24,7 @@ MAX_ACTIONS = 30_000
 MAX_TABLES = 200
 EXPORT_FIELDS = {"schema", "id", "name", "date", "games", "rounds_planned", "final_planned", "scoring", "created", "players",
                  "rounds", "manual", "settled", "history", "results", "standings", "tables"}
-# The history an import keeps (the newest entries of a longer one).
+# The history a night and an import keep (its newest entries: a long night makes a few hundred).
 HISTORY_MAX = 2000
 DAMAGED = said("The event export is incomplete or damaged ({what}); nothing was imported.")
 

@@ -6,19 +6,29 @@ the results entered by hand ("manual"), the conflicts settled ("settled": the ap
 settlement answered), the handed-over desks ("desks", see desks.py), the history of what the
 organisers changed (every result entered and every correction, with who, when, before and after)
 and a change counter ("revision": one more with every change stored, so that a change built on an
-older copy is refused; see EventService._change).
-Pure functions: no Flask, no I/O.
+older copy is refused). Pure functions: no Flask, no I/O.
 """
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from itertools import combinations
 
-from .importing import EXPORT_SCHEMA
+from ..games.said import Said
+from .importing import EXPORT_SCHEMA, HISTORY_MAX
 
-# A long night has a few hundred entries; a runaway script is not kept forever.
-HISTORY_MAX = 2000
+
+@dataclass
+class Decided:
+    """What a change decided beside the record: its reply, drafted tables and marks ((TableService method,
+    table id, more arguments)), both made once it is stored; `unmarked(n)`: the sentence when n marks fail."""
+
+    reply: object = None
+    drafts: list = field(default_factory=list)
+    marks: list[tuple[str, str, tuple]] = field(default_factory=list)
+    unmarked: Callable[[int], Said] | None = None
 
 
 def new_record(setup: dict) -> dict:

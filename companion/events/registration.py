@@ -1,5 +1,6 @@
 """Who may be registered at a night: names as an organiser pastes or types them, one person a
-name (look-alike spellings refused), the night's room, and registration's own checks (a league's)."""
+name (look-alike spellings refused), the night's room, and registration's own checks (a league's);
+the desk registering players and checking them in or out (pure changes of the record)."""
 from __future__ import annotations
 
 import re
@@ -73,12 +74,25 @@ def find_player(players: list[dict], name: object) -> dict | None:
     return next((p for p in players if p["name"].casefold() == wanted), None)
 
 
-def registrable(record: dict, names: list[str], more=()) -> None:
-    """A RuleViolation when one of `names` (cleaned) cannot be registered at the night `record`:
-    registered already (`unregistered`), or refused by one of `more` checks, each (record, names)."""
+def registered(record: dict, names: list[str], present: bool, checks=()) -> None:
+    """Register players (cleaned `names`; checked in unless `present` is false) from the next round
+    on; one registered already, refused by one of `checks` (record, names) or past the room: none."""
     unregistered(record["players"], names)
-    for check in more:
+    for check in checks:
         check(record, names)
+    room_for(len(record["players"]), len(names))
+    for name in names:
+        record["players"].append({"name": name, "checked_in": present, "since_round": len(record["rounds"]) + 1})
+
+
+def checked_in(record: dict, names: list[str], present: bool) -> None:
+    """Check registered players in (present) or out (absent, or dropped out); a name not
+    registered is refused and nobody is changed."""
+    for name in names:
+        player = find_player(record["players"], name)
+        if player is None:
+            raise RuleViolation(said("'{name}' is not registered for this event.", name=name))
+        player["checked_in"] = present
 
 
 def unregistered(players: list[dict], names: list[str]) -> None:

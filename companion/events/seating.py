@@ -7,7 +7,6 @@ from __future__ import annotations
 import heapq
 import math
 import random
-from itertools import combinations
 
 from ..games.said import said
 
@@ -20,12 +19,8 @@ def table_sizes(n: int, min_players: int, max_players: int) -> list[int]:
     if n < min_players:
         raise ValueError(said("{n} players are too few for a table (at least {least}).", n=n, least=min_players))
     target = max(min_players, min(PREFERRED_SIZE, max_players))
-    for tables in range(math.ceil(n / target), n // min_players + 1):
-        small, extra = divmod(n, tables)
-        sizes = [small + 1] * extra + [small] * (tables - extra)
-        if min_players <= min(sizes) and max(sizes) <= max_players:
-            return sizes
-    for tables in range(math.ceil(n / target) - 1, 0, -1):  # fewer, larger tables
+    start = math.ceil(n / target)
+    for tables in [*range(start, n // min_players + 1), *range(start - 1, 0, -1)]:  # then fewer, larger tables
         small, extra = divmod(n, tables)
         sizes = [small + 1] * extra + [small] * (tables - extra)
         if min_players <= min(sizes) and max(sizes) <= max_players:
@@ -65,11 +60,6 @@ def _spread(n: int, limits: list[tuple[int, int]]) -> list[int] | None:
         k = min((k for k, (_, high) in enumerate(limits) if sizes[k] < high), key=lambda k: sizes[k])
         sizes[k] += 1
     return sizes
-
-
-def repeats(tables: list[list[str]], met: dict[frozenset, int]) -> int:
-    """How many pairs at these tables have met before (counted with multiplicity)."""
-    return sum(met.get(frozenset(pair), 0) for table in tables for pair in combinations(table, 2))
 
 
 def seat(players: list[str], sizes: list[int], rng: random.Random, met: dict[frozenset, int] | None = None,

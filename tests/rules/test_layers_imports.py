@@ -1,5 +1,6 @@
 """The house's layers, read from the source: the web layer imports no game package (it loops over
-the registry), an engine names no template, and every import stands at the top of its module."""
+the registry), an engine names no template, every import stands at the top of its module, and
+only the event service stores a night."""
 from __future__ import annotations
 
 import ast
@@ -97,3 +98,15 @@ def test_nothing_posix_only_is_imported_unguarded_outside_the_server(path):
     bare = [f"line {n.lineno}: {ast.unparse(n)}" for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))
             and ({a.name.split(".")[0] for a in n.names} | {(getattr(n, "module", None) or "").split(".")[0]}) & POSIX_ONLY]
     assert not bare, f"{path.relative_to(PACKAGE)} imports a POSIX-only module outside try/except ImportError: {bare}"
+
+
+@pytest.mark.parametrize("path", [p for p in modules(PACKAGE / "events") if p.name != "service.py"], ids=lambda p: p.name)
+def test_only_the_event_service_stores_a_night(path):
+    # A night's change is decided by a pure function (a record in, the record changed and what to
+    # draft or mark out), then stored by EventService alone: no other module of companion/events
+    # imports the store, and none reaches into the service's private methods.
+    stores = [f"line {line}: {name}" for line, name in imported(path) if name.startswith("companion.store")]
+    private = [f"line {n.lineno}: {ast.unparse(n)}" for n in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+               if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id in ("service", "events")
+               and n.attr.startswith("_") and not n.attr.startswith("__")]
+    assert not stores and not private, f"events/{path.name} stores or reaches into the service: {stores + private}"

@@ -9,9 +9,9 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.events.seating import mixed_tables, repeats
+from companion.events.seating import mixed_tables
 from companion.games import all_games
-from tests.web.test_events import auth, play_gangs_to_a_win
+from tests.web.test_events import auth, play_gangs_to_a_win, repeats
 
 GAMES = {g.id: (g.id, g.min_players, g.max_players) for g in all_games()}
 

@@ -12,10 +12,16 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.events.seating import repeats, seat, table_sizes
+from companion.events.seating import seat, table_sizes
 from companion.events.standings import placing_points, standings
 
 GAME_LIMITS = [(2, 5), (2, 6), (2, 4)]  # Gangs / Boss Kito, Last Kyotoan Standing, Kyoto no Neko
+
+
+def repeats(tables: list[list[str]], met: dict[frozenset, int]) -> int:
+    """How many pairs at these tables have met before (counted with multiplicity): what seating
+    keeps low (the app itself never needs the figure)."""
+    return sum(met.get(frozenset(pair), 0) for table in tables for pair in combinations(table, 2))
 
 
 # -- seating ------------------------------------------------------------------------------
