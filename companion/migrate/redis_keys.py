@@ -15,7 +15,7 @@ import re
 
 import redis
 
-from ..store.redis_store import read_table, table_fields
+from ..store.redis_fields import read_table, table_fields
 from . import records
 
 

@@ -39,13 +39,10 @@ from .base import (
     is_record_id,
 )
 from .index import summary_of
+from .redis_fields import as_json, list_args, read_table, seats_field, setup_field, write_id
 from .schema import check_current, check_shape
 
 log = logging.getLogger(__name__)
-# Record keys kept apart from the setup: they change while the table plays. A night's desks' host
-# tokens ("desk_hosts") are kept with the seats: they go when a desk is revoked, and every read and
-# write compares the seats, so no process trusts or builds on a copy that still holds them.
-CHANGING = ("version", "actions", "redo", "seat_tokens", "desk_hosts")
 MAX_CONNECTIONS = 64  # per process; a command waits up to 5 s for one to be free
 # A Redis answers in milliseconds; one that has not answered in 2 s is frozen or cut off, and a
 # request waiting longer would hold its phone (and, under the event-loop worker, others) with it.
@@ -67,9 +64,6 @@ def connect(url: str) -> redis.Redis:
         retry=Retry(ExponentialBackoff(cap=0.5, base=0.05), 3, supported_errors=(redis.ConnectionError,)))
     return redis.Redis(connection_pool=pool)
 
-
-def _json(value) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
 class RedisStore(Store):
@@ -97,8 +91,8 @@ class RedisStore(Store):
     def create_table(self, record: dict) -> None:
         keys = self._keys(record["id"])
         with self._talking(NEW_TABLE):
-            status, _ = self._create(keys=keys, args=[_write_id(), _setup(record), _seats(record),
-                                                      record["version"], *_lists(record)])
+            status, _ = self._create(keys=keys, args=[write_id(), setup_field(record), seats_field(record),
+                                                      record["version"], *list_args(record)])
         if status != "ok":
             raise StoreError(said("Another record took the id of {what} at the same moment: nothing was saved; try again.",
                                   what=NEW_TABLE))
@@ -108,7 +102,7 @@ class RedisStore(Store):
             with self._talking(NEW_TABLE):
                 index = self._index
                 status, _ = self._list(keys=[index["codes"], index["summaries"], index["created"]],
-                                       args=[record["id"], record["join_code"], _json(summary_of(record))])
+                                       args=[record["id"], record["join_code"], as_json(summary_of(record))])
         except StoreError:
             self._forget(keys)
             raise
@@ -134,22 +128,22 @@ class RedisStore(Store):
         return record
 
     def save_table(self, record: dict, base: dict | None = None) -> None:
-        lists = _lists(record)
+        lists = list_args(record)
         if base is None:
             checks = ["newer", 0, ""]
         else:
-            checks = ["base", base["version"], _seats(base)]
+            checks = ["base", base["version"], seats_field(base)]
             if record["actions"] == base["actions"] and record["redo"] == base["redo"]:
                 lists = [-1]  # a seat taken or freed: the lists stay as they are (no rewrite of a long log)
         with self._talking(word("the change")):
             reply = self._save(keys=self._keys(record["id"]), args=[
-                *checks, _write_id(), record["version"], _setup(record), _seats(record), *lists])
+                *checks, write_id(), record["version"], setup_field(record), seats_field(record), *lists])
         self._settle(record["id"], reply)
 
     def append_change(self, record: dict, change: dict) -> None:
-        args = [change["op"], change["version"], _seats(record), _write_id()]
+        args = [change["op"], change["version"], seats_field(record), write_id()]
         if change.get("entry") is not None:  # an undo or redo without one moves the entry as it is
-            args.append(_json(change["entry"]))
+            args.append(as_json(change["entry"]))
         with self._talking(ACTION):
             reply = self._append(keys=self._keys(record["id"]), args=args)
         self._settle(record["id"], reply)
@@ -157,7 +151,7 @@ class RedisStore(Store):
     def is_current(self, record: dict) -> bool:
         with self._talking(said("table '{id}'", id=record["id"]), reading=True):
             version, seats = self.redis.hmget(self._keys(record["id"])[0], "version", "seats")
-        return version is not None and int(version) == record["version"] and seats == _seats(record)
+        return version is not None and int(version) == record["version"] and seats == seats_field(record)
 
     def _settle(self, table_id: str, reply: list) -> None:
         """Raise for a change the store refused (see redis_scripts.py for the replies)."""
@@ -227,8 +221,8 @@ class RedisStore(Store):
         # too); its write id lets a retried write that was applied recognise itself instead of
         # refusing itself as stale.
         with self._talking(what):
-            status, current = self._save_event(keys=[key, f"{key}:write"], args=["" if base is None else base, _write_id(),
-                                                                                _json(record)])
+            status, current = self._save_event(keys=[key, f"{key}:write"], args=["" if base is None else base, write_id(),
+                                                                                as_json(record)])
         if status == "stale":
             raise stale(record["id"], current)
         if status == "taken":
@@ -270,46 +264,3 @@ class RedisStore(Store):
                                       "try again in a moment.", what=what)) from exc
             raise StoreError(said("The server lost its connection to its Redis store while saving {what}, which may or "
                                   "may not have been kept: look at the table again before repeating it.", what=what)) from exc
-
-
-def read_table(meta: dict, actions: list[str], redo: list[str]) -> dict:
-    """A table record from what its three keys hold (the meta hash, the actions and the redo list);
-    KeyError, ValueError or TypeError when they cannot be read."""
-    return {**json.loads(meta["setup"]), **_unseated(json.loads(meta["seats"])), "version": int(meta["version"]),
-            "actions": [json.loads(a) for a in actions], "redo": [json.loads(r) for r in redo]}
-
-
-def table_fields(record: dict) -> tuple[dict, list[str], list[str]]:
-    """What a table record's three keys hold (`read_table` the other way round), with a fresh write
-    id in the meta."""
-    meta = {"setup": _setup(record), "seats": _seats(record), "version": record["version"], "write": _write_id()}
-    return meta, [_json(a) for a in record["actions"]], [_json(r) for r in record["redo"]]
-
-
-def _setup(record: dict) -> str:
-    return _json({k: v for k, v in record.items() if k not in CHANGING})
-
-
-def _seats(record: dict) -> str:
-    """The meta's "seats": the seat tokens, with the desks' host tokens when the record has them
-    (a table of no night has none)."""
-    if "desk_hosts" not in record:
-        return _json(record["seat_tokens"])
-    return _json({"seats": record["seat_tokens"], "desk_hosts": record["desk_hosts"]})
-
-
-def _unseated(seats: list | dict) -> dict:
-    """The record keys a meta's "seats" holds (`_seats` read back; null: no seats, migrate gives them)."""
-    if seats is None or isinstance(seats, list):
-        return {"seat_tokens": seats}
-    return {"seat_tokens": seats["seats"], "desk_hosts": seats["desk_hosts"]}
-
-
-def _lists(record: dict) -> list:
-    """A script's arguments for a record's lists: how many actions, then each action and each
-    undone action as JSON."""
-    return [len(record["actions"]), *map(_json, record["actions"]), *map(_json, record["redo"])]
-
-
-def _write_id() -> str:
-    return secrets.token_hex(8)

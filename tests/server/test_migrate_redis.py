@@ -14,7 +14,8 @@ from companion.cli import main
 from companion.migrate import records
 from companion.store import StoreError
 from companion.store.log import replay
-from companion.store.redis_store import CHANGING, RedisStore, connect
+from companion.store.redis_fields import CHANGING
+from companion.store.redis_store import RedisStore, connect
 from companion.tables import TableService
 from tests.redis_server import redis_prefix, redis_server, redis_url  # noqa: F401 (fixtures)
 

@@ -144,11 +144,11 @@ def test_a_write_retried_after_its_reply_was_lost_is_applied_once(two, monkeypat
     acted, _ = a.act(table.id, table.record["host_token"], give(table))
     change = {"op": "act", "version": 2, "entry": {**acted.record["actions"][0], "seq": 2}}
     record = {**acted.record, "version": 2, "actions": acted.record["actions"] + [change["entry"]]}
-    monkeypatch.setattr(redis_store, "_write_id", lambda: "same-write")  # the client sends it again
+    monkeypatch.setattr(redis_store, "write_id", lambda: "same-write")  # the client sends it again
     a.store.append_change(record, change)
     a.store.append_change(record, change)
     assert a.store.load_table(table.id)["version"] == 2 and len(a.store.load_table(table.id)["actions"]) == 2
-    monkeypatch.setattr(redis_store, "_write_id", lambda: "another-write")
+    monkeypatch.setattr(redis_store, "write_id", lambda: "another-write")
     with pytest.raises(StaleWrite):  # another write built on version 1 is still refused
         a.store.append_change(record, change)
 

@@ -124,11 +124,11 @@ def test_a_retried_event_write_whose_reply_was_lost_is_applied_once(redis_url, r
     store = RedisStore(redis_url, redis_prefix)
     record = night(service(store))
     changed = {**record, "name": "Friday (moved)", "revision": record["revision"] + 1}
-    monkeypatch.setattr(redis_store, "_write_id", lambda: "same-write")  # the client sends it again
+    monkeypatch.setattr(redis_store, "write_id", lambda: "same-write")  # the client sends it again
     store.save_event(changed, record["revision"])
     store.save_event(changed, record["revision"])  # its own write: not refused as stale
     assert store.load_event(record["id"]) == changed
-    monkeypatch.setattr(redis_store, "_write_id", lambda: "another-write")
+    monkeypatch.setattr(redis_store, "write_id", lambda: "another-write")
     with pytest.raises(StaleEvent):  # another write built on the same revision is still refused
         store.save_event({**changed, "name": "Saturday"}, record["revision"])
 
