@@ -22,8 +22,6 @@ SMALLEST = {
     "undo": (["--windows", "1", "--rounds", "1", "--lengths", "10"], "JSON API"),
     "create": (["--few", "2", "--many", "5", "--creates", "3", "--flooders", "1"], "ratio many/few"),
     "store-pace": (["--seconds", "2", "--many", "20"], "the store opens in"),
-    "render-langs": (["--moves", "5", "--times", "1", "--languages", "en,de"], "a version for every seat"),
-    "desk-langs": (["--players", "8", "--times", "1", "--languages", "en,de"], "the desk's regions"),
     "figures": (["--games", "1"], "rewind ms"),
     "night-phones": (["--players", "16", "--rounds", "2", "--repeat", "2"], "my night ms"),
     "league-read": (["--nights", "2", "--players", "8", "--rounds", "1", "--reads", "1", "--before-reads", "1"], "standings"),
