@@ -10,13 +10,14 @@ threads create tables as fast as they can.
 from __future__ import annotations
 
 import argparse
-import os
 import tempfile
 import threading
 import time
+from functools import partial
 from pathlib import Path
+from unittest import mock
 
-from bench.lib.stats import median, pct
+from bench.lib.stats import median, pct, timed
 from companion import create_app
 from companion.tables import TableService
 
@@ -30,21 +31,14 @@ def service(data: Path) -> TableService:
 
 def fill(data: Path, tables: int) -> float:
     """Store `tables` new tables without fsync; the seconds it took."""
-    real_fsync, os.fsync = os.fsync, lambda fd: None  # set-up only: the measured creates fsync
-    try:
-        started, tables_service = time.perf_counter(), service(data)
-        for n in range(tables):
-            tables_service.create("gangs", PLAYERS, {"first_player": 0}, seed=n)
-        return time.perf_counter() - started
-    finally:
-        os.fsync = real_fsync
+    with mock.patch("os.fsync"):  # set-up only: the measured creates fsync
+        tables_service = service(data)
+        return timed(lambda: [create(tables_service, n) for n in range(tables)]) / 1000
 
 
-def timed_create(tables_service: TableService, seed: int) -> float:
-    """Milliseconds one create took."""
-    started = time.perf_counter()
+def create(tables_service: TableService, seed: int) -> None:
+    """One table of Gangs of Kyoto for four."""
     tables_service.create("gangs", PLAYERS, {"first_player": 0}, seed=seed)
-    return (time.perf_counter() - started) * 1000
 
 
 def during_flood(tables_service: TableService, creates: int, flooders: int) -> list[float]:
@@ -54,14 +48,14 @@ def during_flood(tables_service: TableService, creates: int, flooders: int) -> l
     def flood() -> None:
         n = 0
         while not stop.is_set():
-            tables_service.create("gangs", PLAYERS, {"first_player": 0}, seed=n)
+            create(tables_service, n)
             n += 1
 
     threads = [threading.Thread(target=flood) for _ in range(flooders)]
     for thread in threads:
         thread.start()
     try:
-        return [timed_create(tables_service, n) for n in range(creates)]
+        return [timed(partial(create, tables_service, n)) for n in range(creates)]
     finally:
         stop.set()
         for thread in threads:
@@ -85,8 +79,8 @@ def main(argv: list[str] | None = None) -> None:
         few = service(few_dir)
         times: dict[str, list[float]] = {"few": [], "many": []}
         for n in range(args.creates):  # in turn, so both meet the same moments of the machine
-            times["few"].append(timed_create(few, n))
-            times["many"].append(timed_create(many, n))
+            times["few"].append(timed(partial(create, few, n)))
+            times["many"].append(timed(partial(create, many, n)))
         for name, stored in (("few", args.few), ("many", args.many)):
             print(f"create with {stored:>6} tables stored: p50 {median(times[name]):6.2f} ms   p99 {pct(times[name], 99):6.2f} ms")
         print(f"ratio many/few: p50 {median(times['many']) / median(times['few']):.2f}   "

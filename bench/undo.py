@@ -14,11 +14,11 @@ import argparse
 import random
 import statistics
 import tempfile
-import time
 
 from flask import Flask
 
 from bench.lib.clients import plain_gangs_action
+from bench.lib.stats import timed
 from companion import create_app
 from companion.games import get_game
 
@@ -74,13 +74,6 @@ class ApiPath(ServicePath):
 
     def redo(self) -> None:
         self._post("redo", {})
-
-
-def timed(step) -> float:
-    """Milliseconds one call of `step` took."""
-    t0 = time.perf_counter()
-    step()
-    return (time.perf_counter() - t0) * 1000
 
 
 def window(path: ServicePath, rounds: int) -> dict[str, float]:
