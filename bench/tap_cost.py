@@ -22,16 +22,13 @@ import collections
 import contextlib
 import http.client
 import json
-import tempfile
 import time
 from collections.abc import Callable
 
 from bench.lib.clients import SEATS, PlayedTable, Tap
 from bench.lib.phones import Phone, Phones
-from bench.lib.servers import cpu_seconds, serve, worker_pid
+from bench.lib.servers import LIMITER_ON, cpu_seconds, serve, worker_pid
 from bench.lib.stats import median, pct
-
-LIMITER_ON = {"COMPANION_ACTION_LIMIT": "100000"}  # on, never tripped (the default is 120 a minute)
 
 
 class BareTable:
@@ -72,10 +69,9 @@ def window(act: Callable[[], float], actions: int, pid: int) -> tuple[float, lis
 def measure(game_id: str, windows: int, actions: int) -> dict:
     """The project's and the bare app's figures for one game, windows interleaved."""
     with contextlib.ExitStack() as stack:
-        data = stack.enter_context(tempfile.TemporaryDirectory())
-        port, master = stack.enter_context(serve({"COMPANION_DATA": data, **LIMITER_ON}))
+        port, master = stack.enter_context(serve(LIMITER_ON))
         table = PlayedTable(port, game_id, seed=1)
-        bare_port, bare_master = stack.enter_context(serve({}, "bench.lib.bare_app:create_app()"))
+        bare_port, bare_master = stack.enter_context(serve(app_spec="bench.lib.bare_app:create_app()"))
         bare = BareTable(bare_port, SEATS[game_id] + 1, table.deflated)
         pid, bare_pid = worker_pid(master), worker_pid(bare_master)
         cpu, bare_cpu, times, bare_times = [], [], [], []
