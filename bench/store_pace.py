@@ -1,11 +1,10 @@
-"""The embedded store at a venue's pace (not a test): what decides whether it needs group commit,
-and whether create and home stay flat with many tables.
+"""The embedded store at a venue's pace (not a test): what decides whether it needs group commit.
 
 1. fsync: one action line appended and fsynced, 1,000 times over 50 tables' logs (the budget: a
    venue's 50 tables, an action every ~5 s each, make 10 actions a second).
 2. venue: 50 tables acting every 4-6 s each through TableService (engine, store, fsync), for
    --seconds: the latency of an acknowledged action, and of the store's append in it.
-3. flat: create and home (GET /) at 10 tables and at --many tables, alternating.
+(Whether create and the home page stay flat with many tables: `python -m bench create`.)
 """
 from __future__ import annotations
 
@@ -20,7 +19,6 @@ import time
 
 from bench.lib.clients import plain_gangs_action
 from bench.lib.stats import pct
-from companion import create_app
 from companion.store import TinyDBStore
 from companion.tables import TableService
 
@@ -79,38 +77,12 @@ def venue(folder: str, seconds: float) -> None:
           f"{ms(acts, 50)}, p99 {ms(acts, 99)}; the store's append p50 {ms(appends, 50)}, p99 {ms(appends, 99)}")
 
 
-def flat(folder: str, many: int) -> None:
-    served = {}
-    for n in (10, many):
-        where = os.path.join(folder, f"flat-{n}")
-        svc = TableService(TinyDBStore(where))
-        for k in range(n - svc.store.table_count()):
-            svc.create("gangs", PLAYERS, {"first_player": 0}, seed=k)
-        served[n] = (svc, create_app({"TESTING": True, "DATA_DIR": where}).test_client(), where)
-    creates, homes = {n: [] for n in served}, {n: [] for n in served}
-    for k in range(60):
-        for n, (svc, client, _) in served.items():  # alternating: both see the same machine load
-            began = time.perf_counter()
-            svc.create("gangs", PLAYERS, {"first_player": 0}, seed=k)
-            creates[n].append(time.perf_counter() - began)
-            began = time.perf_counter()
-            client.get("/")
-            homes[n].append(time.perf_counter() - began)
-    for n, (_, _, where) in served.items():
-        began = time.perf_counter()
-        TinyDBStore(where)
-        print(f"{n:>6} tables: create p50 {ms(creates[n], 50)}, home p50 {ms(homes[n], 50)}, "
-              f"the store opens in {(time.perf_counter() - began) * 1e3:.0f} ms")
-
-
 def main(argv: list[str]) -> None:
-    """fsync per action, the venue's pace, and create and home at 10 and at --many tables."""
+    """fsync per action, then the venue's pace."""
     parser = argparse.ArgumentParser(prog="python -m bench store-pace", description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=30)
-    parser.add_argument("--many", type=int, default=10_000)
     parser.add_argument("--dir", default=None, help="where the data folders go (default: a temporary folder)")
     args = parser.parse_args(argv)
-    with tempfile.TemporaryDirectory(dir=args.dir) as folder:  # 10,000 tables are not left behind
+    with tempfile.TemporaryDirectory(dir=args.dir) as folder:
         fsyncs(folder)
         venue(os.path.join(folder, "venue"), args.seconds)
-        flat(folder, args.many)
