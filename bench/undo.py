@@ -121,7 +121,7 @@ def main(argv: list[str] | None = None) -> None:
                 assert made.status_code == 201, made.json
                 path = kind(app, made.json["id"], made.json["token"])
                 for _ in range(length - IMPORT_MAX_ACTIONS):
-                    ServicePath.act(path)
+                    ServicePath.act(path)  # the rest as played, through the service for either path
                 report.append((length, label, measure(path, args.windows, args.rounds)))
     names = list(report[0][2])
     print(f"ratios to an action at the same length (medians over {args.windows} windows)")
