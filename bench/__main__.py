@@ -11,13 +11,11 @@ import sys
 from bench import (
     browser_latency,
     create,
-    desk_langs,
     figures,
     league_read,
     load,
     night_phones,
     push_bytes,
-    render_langs,
     store_pace,
     tap_cost,
     undo,
@@ -31,10 +29,8 @@ BENCHES = {
     "push-bytes": (push_bytes, "bytes a phone receives per action type, per game, seat and watcher"),
     "load": (load, "50 tables of 6 phones at a venue's pace: latencies, errors, server RSS over time"),
     "undo": (undo, "undo and redo against an action, at 10, 300 and 3,000 actions of log"),
-    "create": (create, "creating a table with 10 and with 10,000 tables stored"),
-    "store-pace": (store_pace, "the embedded store: an fsync per action, 50 tables at a venue's pace, create and home flat"),
-    "render-langs": (render_langs, "a version's pushes drawn for every seat and a watcher, per game, in each language"),
-    "desk-langs": (desk_langs, "a night's desk push drawn in each language, at 100 and 400 players"),
+    "create": (create, "creating a table, and the home page, with 10 and with 10,000 tables stored"),
+    "store-pace": (store_pace, "the embedded store: an fsync per action, 50 tables at a venue's pace"),
     "figures": (figures, "a finished table's statistics and a past version, per game, over random games"),
     "night-phones": (night_phones, "CPU of one player's my-night push beside a players' page push, by night size"),
     "league-read": (league_read, "a league's standings, big screen, page and CSV at 200 nights x 400 players, "
@@ -49,7 +45,7 @@ def main(argv: list[str]) -> int:
             print(f"no bench named {argv[0]!r}\n", file=sys.stderr)
         print("python -m bench <name> [--help]\n")
         for name, (_, what) in BENCHES.items():
-            print(f"  {name:<11} {what}")
+            print(f"  {name:<16} {what}")
         return 0 if not argv or argv[0] in ("-h", "--help") else 2
     BENCHES[argv[0]][0].main(argv[1:])
     return 0

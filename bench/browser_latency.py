@@ -11,16 +11,14 @@ from __future__ import annotations
 
 import argparse
 import random
-import tempfile
 import time
 
 from playwright.sync_api import sync_playwright
 
 from bench.lib.clients import SEATS, Api
 from bench.lib.phones import seated_cookie
-from bench.lib.servers import serve
+from bench.lib.servers import LIMITER_ON, serve
 from bench.lib.stats import median, pct
-from bench.tap_cost import LIMITER_ON
 from tests.offer_fills import FILLS
 
 CHROMIUM = "/usr/bin/chromium"
@@ -39,12 +37,11 @@ def measure(port: int, browser, game_id: str, taps: int, seed: int) -> list[floa
     players = [f"P{k}" for k in range(SEATS[game_id])]
     info = api.json("POST", "/api/tables", {"game": game_id, "players": players, "seed": seed})
     tid, token = info["id"], info["token"]
-    play_path = "/" + info["urls"]["play"].split("/", 3)[3]
     pages = []
     for k in range(len(players) + 1):
         context = browser.new_context(viewport={"width": 360, "height": 740})
         if k < len(players):  # a seated phone; the last one watches
-            name, value = seated_cookie(port, play_path, tid, k).split("=", 1)
+            name, value = seated_cookie(port, info, k).split("=", 1)
             context.add_cookies([{"name": name, "value": value, "url": f"http://127.0.0.1:{port}"}])
         page = context.new_page()
         page.goto(f"http://127.0.0.1:{port}/t/{tid}" + ("" if k < len(players) else "/watch"))
@@ -74,8 +71,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--taps", type=int, default=40, help="actions a game (default 40)")
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args(argv)
-    with tempfile.TemporaryDirectory() as data, serve({"COMPANION_DATA_DIR": data, **LIMITER_ON}) as (port, _pid), \
-            sync_playwright() as p:
+    with serve(LIMITER_ON) as (port, _pid), sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         print("| game | taps | phones | p50 ms | p99 ms | worst ms |\n|---|---|---|---|---|---|")
         for game_id in args.games.split(","):

@@ -1,50 +1,49 @@
-"""Creating a table with 10 and with 10,000 tables stored: is a create flat in the number of tables?
+"""Creating a table, and the home page, with 10 and with 10,000 tables stored: are they flat in
+the number of tables?
 
 Two data folders are filled (without fsync: set-up, not measured), then creates through the table
-service are timed on both in turn, each the whole call a page or the API makes (validation, a
-fresh join code, the durable writes with their fsyncs). Printed: p50/p99 at each size and their
-ratio (about 1 when flat), the time to open the big store, and a create's p50/p99 while other
-threads create tables as fast as they can.
+service and home pages (`GET /` through Flask's test client) are timed on both in turn, a create
+being the whole call a page or the API makes (validation, a fresh join code, the durable writes
+with their fsyncs). Printed: p50/p99 at each size and their ratio (about 1 when flat), the time
+to open the big store, and a create's p50/p99 while other threads create tables as fast as they
+can.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import tempfile
 import threading
 import time
+from functools import partial
 from pathlib import Path
+from unittest import mock
 
-from bench.lib.stats import median, pct
+from flask.testing import FlaskClient
+
+from bench.lib.stats import median, pct, timed
 from companion import create_app
 from companion.tables import TableService
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
 
 
-def service(data: Path) -> TableService:
-    """The table service of an app on the data folder `data`."""
-    return create_app({"DATA_DIR": str(data)}).extensions["companion.tables"]
+def service(data: Path) -> tuple[TableService, FlaskClient]:
+    """The table service of an app on the data folder `data`, and a client of that app."""
+    app = create_app({"DATA_DIR": str(data), "RATELIMIT_ENABLED": False})
+    return app.extensions["companion.tables"], app.test_client()
 
 
 def fill(data: Path, tables: int) -> float:
     """Store `tables` new tables without fsync; the seconds it took."""
-    real_fsync, os.fsync = os.fsync, lambda fd: None  # set-up only: the measured creates fsync
-    try:
-        started, tables_service = time.perf_counter(), service(data)
-        for n in range(tables):
-            tables_service.create("gangs", PLAYERS, {"first_player": 0}, seed=n)
-        return time.perf_counter() - started
-    finally:
-        os.fsync = real_fsync
+    with mock.patch("os.fsync"):  # set-up only: the measured creates fsync
+        tables_service, _ = service(data)
+        return timed(lambda: [create(tables_service, n) for n in range(tables)]) / 1000
 
 
-def timed_create(tables_service: TableService, seed: int) -> float:
-    """Milliseconds one create took."""
-    started = time.perf_counter()
+def create(tables_service: TableService, seed: int) -> None:
+    """One table of Gangs of Kyoto for four."""
     tables_service.create("gangs", PLAYERS, {"first_player": 0}, seed=seed)
-    return (time.perf_counter() - started) * 1000
 
 
 def during_flood(tables_service: TableService, creates: int, flooders: int) -> list[float]:
@@ -54,14 +53,14 @@ def during_flood(tables_service: TableService, creates: int, flooders: int) -> l
     def flood() -> None:
         n = 0
         while not stop.is_set():
-            tables_service.create("gangs", PLAYERS, {"first_player": 0}, seed=n)
+            create(tables_service, n)
             n += 1
 
     threads = [threading.Thread(target=flood) for _ in range(flooders)]
     for thread in threads:
         thread.start()
     try:
-        return [timed_create(tables_service, n) for n in range(creates)]
+        return [timed(partial(create, tables_service, n)) for n in range(creates)]
     finally:
         stop.set()
         for thread in threads:
@@ -80,17 +79,20 @@ def main(argv: list[str] | None = None) -> None:
         fill(few_dir, args.few)
         print(f"stored {args.many} tables in {fill(many_dir, args.many):.1f} s (without fsync)")
         started = time.perf_counter()
-        many = service(many_dir)
+        opened = {"many": service(many_dir)}
         print(f"opening a store of {args.many} tables: {(time.perf_counter() - started) * 1000:.1f} ms")
-        few = service(few_dir)
-        times: dict[str, list[float]] = {"few": [], "many": []}
+        opened["few"] = service(few_dir)
+        times = {(name, what): [] for name in opened for what in ("create", "home")}
         for n in range(args.creates):  # in turn, so both meet the same moments of the machine
-            times["few"].append(timed_create(few, n))
-            times["many"].append(timed_create(many, n))
-        for name, stored in (("few", args.few), ("many", args.many)):
-            print(f"create with {stored:>6} tables stored: p50 {median(times[name]):6.2f} ms   p99 {pct(times[name], 99):6.2f} ms")
-        print(f"ratio many/few: p50 {median(times['many']) / median(times['few']):.2f}   "
-              f"p99 {pct(times['many'], 99) / pct(times['few'], 99):.2f}  (about 1 when flat)")
-        flooded = during_flood(many, args.creates // 3, args.flooders)
+            for name, (tables, client) in opened.items():
+                times[name, "create"].append(timed(partial(create, tables, n)))
+                times[name, "home"].append(timed(partial(client.get, "/")))
+        for what in ("create", "home"):
+            for name, stored in (("few", args.few), ("many", args.many)):
+                print(f"{what} with {stored:>6} tables stored: p50 {median(times[name, what]):6.2f} ms   "
+                      f"p99 {pct(times[name, what], 99):6.2f} ms")
+            print(f"{what} ratio many/few: p50 {median(times['many', what]) / median(times['few', what]):.2f}   "
+                  f"p99 {pct(times['many', what], 99) / pct(times['few', what], 99):.2f}  (about 1 when flat)")
+        flooded = during_flood(opened["many"][0], args.creates // 3, args.flooders)
         print(f"create with {args.many} tables stored during a {args.flooders}-thread flood: "
               f"p50 {median(flooded):6.2f} ms   p99 {pct(flooded, 99):6.2f} ms")

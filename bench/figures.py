@@ -5,16 +5,14 @@ folded once; then timed: the statistics of the finished table (tables/stats.py r
 log through the game's figures: once per version, as FigureCache keeps them) and the table after a
 version in the middle of its log (tables/rewind.py: one replay from the nearest checkpoint).
 Printed per game: the actions of the longest game, and the median milliseconds of each.
-
-Run: python -m bench figures [--games 5] [--seed 1]
 """
 from __future__ import annotations
 
 import argparse
 import random
 import statistics
-import time
 
+from bench.lib.stats import timed
 from companion.games import all_games
 from companion.tables import stats
 from companion.tables.rewind import at_version
@@ -39,12 +37,6 @@ def finished(game, seed: int) -> Table:
     record = {"id": f"b{seed}", "game": game.id, "players": players, "options": options, "seed": seed,
               "version": len(entries), "actions": entries, "redo": [], "seat_tokens": [None] * len(players)}
     return Table(record, *fold_with_checkpoints(record))
-
-
-def timed(work) -> float:
-    start = time.perf_counter()
-    work()
-    return (time.perf_counter() - start) * 1000
 
 
 def main(argv: list[str]) -> None:

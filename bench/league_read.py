@@ -20,11 +20,11 @@ machine is shared: CPU time is what the read itself costs), and the first read a
 from __future__ import annotations
 
 import argparse
-import os
-import random
 import tempfile
 import time
+from unittest import mock
 
+from bench.lib.nights import paper_night
 from bench.lib.stats import median
 from companion import create_app
 from companion.leagues import transfer
@@ -34,28 +34,12 @@ READS = {"standings": "/api/leagues/{id}/standings", "screen": "/leagues/{id}/sc
          "page": "/leagues/{id}", "csv": "/api/leagues/{id}/export.csv"}
 
 
-def paper_night(number: int, players: int, rounds: int) -> dict:
-    """A night's export played on paper: `players` registered, `rounds` rounds of four-player
-    tables, each with its result."""
-    rng, names = random.Random(number), [f"Player {k}" for k in range(1, players + 1)]
-    played, results = [], []
-    for r in range(1, rounds + 1):
-        order = rng.sample(names, len(names))
-        tables = [{"table_id": f"r{r}t{k}", "players": order[k:k + 4]} for k in range(0, len(order), 4)]
-        played.append({"round": r, "game": "gangs", "tables": tables})
-        results += [{"table_id": t["table_id"], "places": dict(zip(t["players"], rng.sample(range(1, 5), 4)))} for t in tables]
-    return {"name": f"Week {number}", "games": ["gangs"], "rounds_planned": rounds, "players": [{"name": n, "checked_in": True} for n in names],
-            "rounds": played, "results": results}
-
-
 def build(app, nights: int, players: int, rounds: int) -> dict:
     """The league, imported; its record."""
-    real_fsync, os.fsync = os.fsync, lambda fd: None
-    try:
-        export = {"name": "Thursday Club", "merges": [], "nights": [paper_night(n, players, rounds) for n in range(1, nights + 1)]}
+    export = {"name": "Thursday Club", "merges": [],
+              "nights": [paper_night(n, players, rounds, f"Week {n}") for n in range(1, nights + 1)]}
+    with mock.patch("os.fsync"):  # set-up, not measured
         return transfer.import_league(app.extensions["companion.leagues"], export)
-    finally:
-        os.fsync = real_fsync
 
 
 def timed(client, path: str) -> tuple[float, float]:

@@ -14,12 +14,11 @@ import json
 import os
 import random
 import selectors
-import tempfile
 import threading
 import time
 
 from bench.lib.clients import Api, plain_gangs_action
-from bench.lib.phones import Phone, seated_cookie
+from bench.lib.phones import table_phones
 from bench.lib.servers import cpu_seconds, rss_mb, serve
 from bench.lib.stats import median, pct, slope
 
@@ -31,10 +30,7 @@ class Table:
 
     def __init__(self, api: Api, port: int, phones: int, seated: int, seed: int):
         self.info = api.json("POST", "/api/tables", {"game": "gangs", "players": PLAYERS, "seed": seed})
-        self.state, tid = self.info["state"], self.info["id"]
-        play_path = "/" + self.info["urls"]["play"].split("/", 3)[3]
-        self.phones = [Phone(port, f"/t/{tid}/ws?since=0", seated_cookie(port, play_path, tid, k)) if k < seated
-                       else Phone(port, f"/t/{tid}/ws?mode=watch&since=0") for k in range(phones)]
+        self.state, self.phones = self.info["state"], table_phones(port, self.info, seated, phones)
         self.arrived: set[int] = set()
         self.done, self.lock = threading.Event(), threading.Lock()
 
@@ -166,7 +162,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     cpus = sorted(os.sched_getaffinity(0))
     server_cpus = {cpus[0]} if args.pin and len(cpus) > 1 else None
-    with tempfile.TemporaryDirectory() as data, serve({"COMPANION_DATA": data}, cpus=server_cpus) as (port, master):
+    with serve(cpus=server_cpus) as (port, master):
         if server_cpus:
             os.sched_setaffinity(0, set(cpus[1:]))
         run(args, port, master)

@@ -8,28 +8,15 @@ phone; each push is rendered `--repeat` times in a request holding that phone's 
 from __future__ import annotations
 
 import argparse
-import random
 import tempfile
 import time
 
 from flask import session
 
+from bench.lib.nights import paper_night
 from companion import create_app
 from companion.events.checkin import checkin_key
 from companion.web.nights.regions import event_regions, me_regions
-
-
-def paper_export(players: int, rounds: int, seed: int = 1) -> dict:
-    """An event export of `rounds` rounds of four-player Gangs of Kyoto tables played on paper."""
-    rng, names = random.Random(seed), [f"Player {k}" for k in range(1, players + 1)]
-    played, results = [], []
-    for number in range(1, rounds + 1):
-        order = rng.sample(names, len(names))
-        tables = [{"table_id": f"r{number}t{k}", "players": order[k:k + 4]} for k in range(0, len(order), 4)]
-        played.append({"round": number, "game": "gangs", "tables": tables})
-        results += [{"table_id": t["table_id"], "places": dict(zip(t["players"], rng.sample(range(1, 5), 4)))} for t in tables]
-    return {"name": "Big night", "games": ["gangs"], "rounds_planned": rounds + 1,
-            "players": [{"name": n, "checked_in": True} for n in names], "rounds": played, "results": results}
 
 
 def cpu_ms(render, repeat: int) -> float:
@@ -48,7 +35,7 @@ def measure(players: int, rounds: int, repeat: int) -> tuple[float, float]:
         app = create_app({"DATA_DIR": data, "CREATE_LIMIT": "100000 per minute", "TABLES_LIMIT": "100000 per minute",
                           "EVENT_IMPORT_LIMIT": "100000 per minute"})
         client = app.test_client()
-        made = client.post("/api/events/import", json=paper_export(players, rounds)).json
+        made = client.post("/api/events/import", json=paper_night(1, players, rounds, "Big night", rounds + 1)).json
         client.post(f"/api/events/{made['id']}/rounds", json={"game": "gangs"}, headers={"Authorization": f"Bearer {made['token']}"})
         key = checkin_key(app.extensions["companion.events"].get(made["id"]))
         tokens = [client.post(f"/api/events/{made['id']}/join", json={"name": f"Player {k}", "key": key}).json["token"]
@@ -69,7 +56,3 @@ def main(argv: list[str] | None = None) -> None:
     for players in args.players:
         mine, public = measure(players, args.rounds, args.repeat)
         print(f"{players:>7} {mine:>12.1f} {public:>16.1f}")
-
-
-if __name__ == "__main__":
-    main()

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import collections
-import tempfile
 
 from bench.lib.clients import SEATS, PlayedTable
 from bench.lib.servers import serve
@@ -44,7 +43,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     print(f"{'game':9} {'action':14} {'phone':8} {'n':>5} {'wire p50':>9} {'wire max':>9} {'text p50':>9} {'text max':>9}")
-    with tempfile.TemporaryDirectory() as data, serve({"COMPANION_DATA": data}) as (port, _):
+    with serve() as (port, _):
         for game_id in args.games:
             for (kind, who), (wire, text) in sorted(measure(port, game_id, args.steps, args.undo_every, args.seed).items()):
                 print(f"{game_id:9} {kind:14} {who:8} {len(wire):>5} {median(wire):>9.0f} {max(wire):>9} "

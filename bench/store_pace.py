@@ -1,13 +1,10 @@
-"""The embedded store at a venue's pace (not a test): what decides whether it needs group commit,
-and whether create and home stay flat with many tables.
+"""The embedded store at a venue's pace (not a test): what decides whether it needs group commit.
 
 1. fsync: one action line appended and fsynced, 1,000 times over 50 tables' logs (the budget: a
    venue's 50 tables, an action every ~5 s each, make 10 actions a second).
 2. venue: 50 tables acting every 4-6 s each through TableService (engine, store, fsync), for
    --seconds: the latency of an acknowledged action, and of the store's append in it.
-3. flat: create and home (GET /) at 10 tables and at --many tables, alternating.
-
-Run: python -m bench store-pace [--seconds 30] [--many 10000] [--dir FOLDER]
+(Whether create and the home page stay flat with many tables: `python -m bench create`.)
 """
 from __future__ import annotations
 
@@ -16,21 +13,21 @@ import json
 import os
 import random
 import statistics
-import sys
 import tempfile
 import threading
 import time
 
-from companion import create_app
+from bench.lib.clients import plain_gangs_action
+from bench.lib.stats import pct
 from companion.store import TinyDBStore
 from companion.tables import TableService
 
 PLAYERS = ["A", "B", "C", "D"]
 
 
-def pct(values: list[float], q: float) -> str:
-    values = sorted(values)
-    return f"{values[min(len(values) - 1, int(len(values) * q))] * 1e3:.2f} ms"
+def ms(seconds: list[float], p: float) -> str:
+    """The `p`-th percentile of `seconds`, in ms."""
+    return f"{pct(seconds, p) * 1e3:.2f} ms"
 
 
 def fsyncs(folder: str) -> None:
@@ -43,15 +40,10 @@ def fsyncs(folder: str) -> None:
         os.write(fds[n % 50], line)
         os.fsync(fds[n % 50])
         times.append(time.perf_counter() - began)
-    print(f"append+fsync: p50 {pct(times, .5)}, p99 {pct(times, .99)}; {1 / statistics.mean(times):.0f} a second "
+    for fd in fds:
+        os.close(fd)
+    print(f"append+fsync: p50 {ms(times, 50)}, p99 {ms(times, 99)}; {1 / statistics.mean(times):.0f} a second "
           "one after another, against a venue's 10")
-
-
-def give(state: dict, n: int) -> dict:
-    owed, card = state["pending"][0], {"value": n % 3, "kind": "plain"}
-    if owed["type"] == "draw":
-        return {"type": "draw", "card": card}
-    return {"type": "give", "to": owed["to"][n % len(owed["to"])], "card": card}
 
 
 def venue(folder: str, seconds: float) -> None:
@@ -68,14 +60,13 @@ def venue(folder: str, seconds: float) -> None:
     stop = time.monotonic() + seconds
 
     def play(table):
-        rnd, n = random.Random(table.id), 0
+        rnd = random.Random(table.id)
         time.sleep(rnd.uniform(0, 5))
         while time.monotonic() < stop and not svc.get(table.id).state.get("over"):
             began = time.perf_counter()
-            svc.act(table.id, table.record["host_token"], give(svc.get(table.id).state, n))
+            svc.act(table.id, table.record["host_token"], plain_gangs_action(svc.get(table.id).state, rnd))
             with lock:
                 acts.append(time.perf_counter() - began)
-            n += 1
             time.sleep(rnd.uniform(4, 6))
     threads = [threading.Thread(target=play, args=(t,)) for t in tables]
     for t in threads:
@@ -83,45 +74,15 @@ def venue(folder: str, seconds: float) -> None:
     for t in threads:
         t.join()
     print(f"venue: {len(acts)} actions in {seconds:.0f} s ({len(acts) / seconds:.1f} a second): acknowledged p50 "
-          f"{pct(acts, .5)}, p99 {pct(acts, .99)}; the store's append p50 {pct(appends, .5)}, p99 {pct(appends, .99)}")
-
-
-def flat(folder: str, many: int) -> None:
-    served = {}
-    for n in (10, many):
-        where = os.path.join(folder, f"flat-{n}")
-        svc = TableService(TinyDBStore(where))
-        for k in range(n - svc.store.table_count()):
-            svc.create("gangs", PLAYERS, {"first_player": 0}, seed=k)
-        served[n] = (svc, create_app({"TESTING": True, "DATA_DIR": where}).test_client(), where)
-    creates, homes = {n: [] for n in served}, {n: [] for n in served}
-    for k in range(60):
-        for n, (svc, client, _) in served.items():  # alternating: both see the same machine load
-            began = time.perf_counter()
-            svc.create("gangs", PLAYERS, {"first_player": 0}, seed=k)
-            creates[n].append(time.perf_counter() - began)
-            began = time.perf_counter()
-            client.get("/")
-            homes[n].append(time.perf_counter() - began)
-    for n, (_, _, where) in served.items():
-        began = time.perf_counter()
-        TinyDBStore(where)
-        print(f"{n:>6} tables: create p50 {pct(creates[n], .5)}, home p50 {pct(homes[n], .5)}, "
-              f"the store opens in {(time.perf_counter() - began) * 1e3:.0f} ms")
+          f"{ms(acts, 50)}, p99 {ms(acts, 99)}; the store's append p50 {ms(appends, 50)}, p99 {ms(appends, 99)}")
 
 
 def main(argv: list[str]) -> None:
-    """fsync per action, the venue's pace, and create and home at 10 and at --many tables."""
-    parser = argparse.ArgumentParser(prog="python -m bench store-pace")
+    """fsync per action, then the venue's pace."""
+    parser = argparse.ArgumentParser(prog="python -m bench store-pace", description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=30)
-    parser.add_argument("--many", type=int, default=10_000)
     parser.add_argument("--dir", default=None, help="where the data folders go (default: a temporary folder)")
     args = parser.parse_args(argv)
-    folder = tempfile.mkdtemp(dir=args.dir)
-    fsyncs(folder)
-    venue(os.path.join(folder, "venue"), args.seconds)
-    flat(folder, args.many)
-
-
-if __name__ == "__main__":
-    main(sys.argv[1:])
+    with tempfile.TemporaryDirectory(dir=args.dir) as folder:
+        fsyncs(folder)
+        venue(os.path.join(folder, "venue"), args.seconds)

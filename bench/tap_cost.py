@@ -11,27 +11,23 @@ when the project agreed to it, so both compress alike or neither does.
 
 Per window of actions: the worker's CPU (user + system, from /proc, in 10 ms ticks) per action,
 and each action's time from the POST to the last phone's message. Printed: the medians over
-windows of CPU, p50 and p99 over every action, the project's ratio to the bare app's, and the
-bytes a phone received per action type as they came over the wire.
+windows of CPU, p50 and p99 over every action, and the project's ratio to the bare app's (the
+bytes a phone receives per action type: `python -m bench push-bytes`).
 """
 
 from __future__ import annotations
 
 import argparse
-import collections
 import contextlib
 import http.client
 import json
-import tempfile
 import time
 from collections.abc import Callable
 
 from bench.lib.clients import SEATS, PlayedTable, Tap
 from bench.lib.phones import Phone, Phones
-from bench.lib.servers import cpu_seconds, serve, worker_pid
+from bench.lib.servers import LIMITER_ON, cpu_seconds, serve, worker_pid
 from bench.lib.stats import median, pct
-
-LIMITER_ON = {"COMPANION_ACTION_LIMIT": "100000"}  # on, never tripped (the default is 120 a minute)
 
 
 class BareTable:
@@ -72,14 +68,12 @@ def window(act: Callable[[], float], actions: int, pid: int) -> tuple[float, lis
 def measure(game_id: str, windows: int, actions: int) -> dict:
     """The project's and the bare app's figures for one game, windows interleaved."""
     with contextlib.ExitStack() as stack:
-        data = stack.enter_context(tempfile.TemporaryDirectory())
-        port, master = stack.enter_context(serve({"COMPANION_DATA": data, **LIMITER_ON}))
+        port, master = stack.enter_context(serve(LIMITER_ON))
         table = PlayedTable(port, game_id, seed=1)
-        bare_port, bare_master = stack.enter_context(serve({}, "bench.lib.bare_app:create_app()"))
+        bare_port, bare_master = stack.enter_context(serve(app_spec="bench.lib.bare_app:create_app()"))
         bare = BareTable(bare_port, SEATS[game_id] + 1, table.deflated)
         pid, bare_pid = worker_pid(master), worker_pid(bare_master)
         cpu, bare_cpu, times, bare_times = [], [], [], []
-        by_type: dict[str, list[int]] = collections.defaultdict(list)
         for _ in range(windows):
             taps: list[Tap] = []
 
@@ -91,8 +85,6 @@ def measure(game_id: str, windows: int, actions: int) -> dict:
             cpu.append(c)
             times += t
             table.act()  # the window's last tap gets its late messages
-            for tap in taps:
-                by_type[tap.kind] += tap.wire
             bare.stage(taps)
             c, t = window(bare.act, actions, bare_pid)
             bare_cpu.append(c)
@@ -101,7 +93,7 @@ def measure(game_id: str, windows: int, actions: int) -> dict:
         bare.phones.close()
     return {"game": game_id, "deflate": table.deflated, "cpu": median(cpu), "bare_cpu": median(bare_cpu),
             "p50": median(times), "bare_p50": median(bare_times), "p99": pct(times, 99),
-            "bare_p99": pct(bare_times, 99), "bytes": dict(by_type)}
+            "bare_p99": pct(bare_times, 99)}
 
 
 def times(a: float, b: float) -> str:
@@ -114,11 +106,8 @@ def report(r: dict) -> None:
     print(f"{r['game']}: CPU an action {times(r['cpu'], r['bare_cpu'])} x the bare broadcast "
           f"({r['cpu']:.2f} ms vs {r['bare_cpu']:.2f}); to the last phone p50 {times(r['p50'], r['bare_p50'])} x "
           f"({r['p50']:.1f} vs {r['bare_p50']:.1f} ms), p99 {times(r['p99'], r['bare_p99'])} x "
-          f"({r['p99']:.1f} vs {r['bare_p99']:.1f} ms)")
-    how = "permessage-deflate" if r["deflate"] else "uncompressed: the server declined permessage-deflate"
-    for kind, sizes in sorted(r["bytes"].items()):
-        print(f"    bytes a phone received, {kind:>14}: median {median(sizes):6.0f}, largest {max(sizes):6d}"
-              f" ({len(sizes)} pushes, {how})")
+          f"({r['p99']:.1f} vs {r['bare_p99']:.1f} ms)"
+          + ("" if r["deflate"] else "; uncompressed: the server declined permessage-deflate"))
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -1,1 +1,1 @@
-"""What the benches share: servers, phones, clients and statistics."""
+"""What the benches share: servers, phones, clients, a night played on paper, and statistics."""

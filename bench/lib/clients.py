@@ -9,7 +9,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from bench.lib.phones import Phone, Phones, seated_cookie
+from bench.lib.phones import Phones, table_phones
 from tests.offer_fills import FILLS  # the property tests' moves: the engine's offers, filled in
 
 SEATS = {"gangs": 5, "kyotoan": 5, "neko": 4, "bosskito": 5}  # each game's most players but Kyotoan's 6
@@ -81,15 +81,11 @@ class PlayedTable:
         """A fresh table (again when a game ends), its phones connected."""
         players = [f"P{k}" for k in range(SEATS[self.game_id])]
         self.info = self.api.json("POST", "/api/tables", {"game": self.game_id, "players": players, "seed": seed})
-        tid = self.info["id"]
-        self.reply = self.api.json("GET", f"/api/tables/{tid}", token=self.info["token"])
-        play_path = "/" + self.info["urls"]["play"].split("/", 3)[3]
-        phones = [Phone(self.port, f"/t/{tid}/ws?since=0", seated_cookie(self.port, play_path, tid, k), self.deflate)
-                  for k in range(len(players))]
-        phones.append(Phone(self.port, f"/t/{tid}/ws?mode=watch&since=0", deflate=self.deflate))
+        self.reply = self.api.json("GET", f"/api/tables/{self.info['id']}", token=self.info["token"])
         if self.phones:
             self.phones.close()
-        self.phones, self.last = Phones(phones), None
+        self.phones = Phones(table_phones(self.port, self.info, len(players), len(players) + 1, self.deflate))
+        self.last = None
 
     def act(self) -> Tap:
         """One action drawn from the offers, timed from the POST to the last phone's message."""

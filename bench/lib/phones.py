@@ -113,10 +113,19 @@ class Phones:
             phone.close()
 
 
-def seated_cookie(port: int, play_path: str, table_id: str, seat: int) -> str:
-    """A phone's session cookie after a player's journey: the play link, the table page, then
-    "I am <player>" (a form post with the page's CSRF token)."""
+def table_phones(port: int, table: dict, seated: int, phones: int, deflate: bool = True) -> list[Phone]:
+    """`phones` phones on `table` (a create's reply): the first `seated` took seats as players do,
+    the rest watch."""
+    tid = table["id"]
+    return [Phone(port, f"/t/{tid}/ws?since=0", seated_cookie(port, table, k), deflate) if k < seated
+            else Phone(port, f"/t/{tid}/ws?mode=watch&since=0", deflate=deflate) for k in range(phones)]
+
+
+def seated_cookie(port: int, table: dict, seat: int) -> str:
+    """A phone's session cookie after a player's journey on `table` (a create's reply): the play
+    link, the table page, then "I am <player>" (a form post with the page's CSRF token)."""
     conn, cookie = http.client.HTTPConnection("127.0.0.1", port, timeout=10), ""
+    play_path, table_id = "/" + table["urls"]["play"].split("/", 3)[3], table["id"]
 
     def request(method: str, path: str, body: str | None = None, headers: dict | None = None) -> str:
         nonlocal cookie

@@ -7,6 +7,7 @@ import http.client
 import os
 import socket
 import subprocess
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,6 +18,7 @@ PROJECT = "companion:create_app()"
 # bench turns that one on again, set never to trip, to pay its bookkeeping as in production).
 UNLIMITED = {"COMPANION_ACTION_LIMIT": "0", "COMPANION_CREATE_LIMIT": "100000 per minute",
              "COMPANION_TABLES_LIMIT": "100000 per minute"}
+LIMITER_ON = {"COMPANION_ACTION_LIMIT": "100000"}  # on, never tripped (the default is 120 a minute)
 
 
 def free_port() -> int:
@@ -34,21 +36,25 @@ def procfile_command(app_spec: str = PROJECT) -> str:
 
 
 @contextlib.contextmanager
-def serve(env: dict[str, str], app_spec: str = PROJECT, cpus: set[int] | None = None) -> Iterator[tuple[int, int]]:
-    """The Procfile's server of `app_spec` for the block (its env: this one's, the limits lifted,
-    then `env`; on `cpus` only, if given): its port and the gunicorn master's pid."""
+def serve(env: dict[str, str] | None = None, app_spec: str = PROJECT,
+          cpus: set[int] | None = None) -> Iterator[tuple[int, int]]:
+    """The Procfile's server of `app_spec` for the block, on a data folder of its own (its env:
+    this one's, the limits lifted, then `env`; on `cpus` only, if given): its port and the
+    gunicorn master's pid."""
     port = free_port()
-    proc = subprocess.Popen(
-        ["bash", "-c", f"exec {procfile_command(app_spec)}"], cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT), **UNLIMITED, **env, "PORT": str(port)},
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        preexec_fn=(lambda: os.sched_setaffinity(0, cpus)) if cpus else None)
-    try:
-        wait_answering(port, proc)
-        yield port, proc.pid
-    finally:
-        proc.terminate()
-        proc.wait()
+    with tempfile.TemporaryDirectory() as data:
+        proc = subprocess.Popen(
+            ["bash", "-c", f"exec {procfile_command(app_spec)}"], cwd=ROOT,
+            env={**os.environ, "PYTHONPATH": str(ROOT), "COMPANION_DATA": data, **UNLIMITED, **(env or {}),
+                 "PORT": str(port)},
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            preexec_fn=(lambda: os.sched_setaffinity(0, cpus)) if cpus else None)
+        try:
+            wait_answering(port, proc)
+            yield port, proc.pid
+        finally:
+            proc.terminate()
+            proc.wait()
 
 
 def wait_answering(port: int, proc: subprocess.Popen, seconds: float = 60) -> None:

@@ -1,8 +1,10 @@
-"""Percentiles and a trend line, as the benches print them."""
+"""Timings, percentiles and a trend line, as the benches print them."""
 
 from __future__ import annotations
 
 import statistics
+import time
+from collections.abc import Callable
 
 
 def pct(values: list[float], p: float) -> float:
@@ -25,3 +27,10 @@ def slope(points: list[tuple[float, float]]) -> float:
         return 0.0
     x_mean, y_mean = statistics.fmean(xs), statistics.fmean(y for _, y in points)
     return sum((x - x_mean) * (y - y_mean) for x, y in points) / sum((x - x_mean) ** 2 for x in xs)
+
+
+def timed(work: Callable[[], object]) -> float:
+    """Milliseconds one call of `work` took."""
+    started = time.perf_counter()
+    work()
+    return (time.perf_counter() - started) * 1000
