@@ -10,7 +10,7 @@ from ..games.names import clean_name, folded
 from ..games.said import said, word
 
 # Players a night holds (registered, checked in or not). A real night is 8 to a few hundred; every
-# read of a night this big (standings, pages, exports) stays under 50 ms (bench/night_bounds.py).
+# read of a night this big (standings, pages, exports) stays under 50 ms (measured when this bound was set).
 # Every game seats at least 2 at a table, so no round of a night this big needs more than 200
 # tables: what an import may create (importing.MAX_TABLES; tests/web/test_night_bounds.py checks it).
 MAX_PLAYERS = 400

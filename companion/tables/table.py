@@ -20,7 +20,7 @@ CHECKPOINT_EVERY = 50
 # undone in a row without an engine step; further back, one replay of at most CHECKPOINT_EVERY
 # keeps the next 4 too. What they cost: 4 copies of the state's dicts and lists (its strings and
 # numbers are shared): measured 46 KB for the largest state of random Neko games (the largest
-# game), so under 200 KB a table; 91 KB for bench/bench_undo.py's 3,000-action Gangs table (it
+# game), so under 200 KB a table; 91 KB for `python -m bench undo`'s 3,000-action Gangs table (it
 # prints them), beside the one copy every 50 actions kept anyway.
 KEEP_RECENT = 4
 
