@@ -14,7 +14,7 @@ from .fields import check_shape, is_int, quoted
 from .figures import Figures
 from .names import clean_name
 from .said import said, word
-from .values import COMMON_OPTIONS, Handler, Option, Viewer, clone, matches
+from .values import COMMON_OPTIONS, Handler, Offer, Option, Viewer, clone, matches
 from .withheld import Withheld
 
 
@@ -129,7 +129,7 @@ class Game:
         self._refresh(new)
         return new, lines
 
-    def offers(self, state: dict, viewer: Viewer) -> list[dict]:
+    def offers(self, state: dict, viewer: Viewer) -> list[Offer]:
         """What `viewer` may do now: each offer is `{"type", "player", ...choices}` with the field
         values the engine accepts and what they cost (api.md, "Offers"); none for a watcher."""
         if not viewer.can_act or state.get("over"):
@@ -251,7 +251,7 @@ class Game:
     def _after(self, state: dict, action: dict, lines: list[str]) -> None:
         """What follows every move once its handler has run, told in `lines` (nothing, unless a game says)."""
 
-    def _offers(self, state: dict) -> list[dict]:
+    def _offers(self, state: dict) -> list[Offer]:
         """Every move the rules allow now, for any player (the game is not over)."""
         raise NotImplementedError
 

@@ -1,11 +1,11 @@
-"""The typed values engines and their callers share: a table option, who is looking (Viewer),
-an action handler's shape, whether an action is one an offer names, and the copy of a state."""
+"""The typed values engines and their callers share: a table option, who is looking (Viewer), an
+offer, an action handler's shape, whether an action is one an offer names, and the copy of a state."""
 from __future__ import annotations
 
 import marshal
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Required, TypedDict
 
 from .said import said
 
@@ -18,6 +18,16 @@ class Option:
     default: Any
     kind: type
     help: str
+
+
+class Offer(TypedDict, total=False):
+    """One thing a player may do now (api.md, "Offers"): the action's `type`, the `player` who may
+    (None: whoever acts for the table), and beside them each of the action's fields with the values
+    the engine accepts now and what they cost, which differ by game (`{"type": "give", "player": 1,
+    "to": [0, 2], ...}`): the keys named here are the ones every game's offers have."""
+
+    type: Required[str]
+    player: int | None
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from ..games import WATCHER, Viewer, get_game
 from ..games.said import Said, lines_loaded
+from ..games.values import Offer
 from .errors import closed_sentence, decided_sentence, replaced_sentence
 from .shapes import TableRecord
 
@@ -120,7 +121,7 @@ class Table:
         """The state with hidden information redacted for `viewer`."""
         return self.game.view(self.state, viewer)
 
-    def offers_for(self, viewer: Viewer, host: bool = False) -> list[dict]:
+    def offers_for(self, viewer: Viewer, host: bool = False) -> list[Offer]:
         """The engine's offers to `viewer`, less the decisions and settings of a seat another phone
         holds (that seat's phone answers them, or the host's: `changes.check_owner`), and
         none at a table that takes no more moves (`locked`)."""
