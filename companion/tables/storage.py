@@ -18,16 +18,29 @@ from .errors import TableNotFound, VersionConflict
 from .locks import KeyedLocks
 from .table import Table, caught_up
 
+# What the copies may hold in all, in log entries (an action or an undone one): 1.2-3 KB each
+# with its share of the checkpoints, so at most about 150 MB (bench/RESULTS.md, "Load and RSS").
+# A night's 50 live tables need a tenth to half of it (a long Kyotoan round: 540 actions a
+# table); finished games, which take no more moves, fall out first, and one read again is folded
+# from the store.
+CACHE_ENTRIES = 50_000
 # Join codes avoid look-alikes: no 0/O, no 1/I/L.
 JOIN_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 JOIN_CODE_LENGTH = 6
 
 
-class TableCache:
-    """A lock-guarded LRU of tables by id, and one re-entrant lock per table in use."""
+def entries(table: Table) -> int:
+    """The log entries a copy holds (what its memory grows with: a game's length)."""
+    return len(table.record["actions"]) + len(table.record["redo"])
 
-    def __init__(self, size: int = 512):
-        self.size = size
+
+class TableCache:
+    """A lock-guarded LRU of tables by id, bounded in tables and in log entries held, and one
+    re-entrant lock per table in use."""
+
+    def __init__(self, size: int = 512, budget: int = CACHE_ENTRIES):
+        self.size, self.budget = size, budget
+        self._held = 0  # log entries of the copies held
         self._tables: OrderedDict[str, Table] = OrderedDict()
         self._lock = threading.Lock()
         self._locks = KeyedLocks()
@@ -47,21 +60,25 @@ class TableCache:
         with self._lock:
             if not replace and table.id in self._tables:
                 table = self._tables[table.id]
+            old = self._tables.pop(table.id, None)
+            self._held += entries(table) - (entries(old) if old is not None else 0)
             self._tables[table.id] = table
-            self._tables.move_to_end(table.id)
-            while len(self._tables) > self.size:
-                self._tables.popitem(last=False)
+            # The newest copy stays, whatever its length: the table being played is never refolded.
+            while len(self._tables) > 1 and (len(self._tables) > self.size or self._held > self.budget):
+                self._held -= entries(self._tables.popitem(last=False)[1])
         return table
 
     def forget(self, table_id: str) -> None:
         """Drop the copy of a table (it proved older than the stored one)."""
         with self._lock:
-            self._tables.pop(table_id, None)
+            old = self._tables.pop(table_id, None)
+            self._held -= entries(old) if old is not None else 0
 
     def clear(self) -> None:
         """Drop every copy: the next read of each table folds it from the store."""
         with self._lock:
             self._tables.clear()
+            self._held = 0
 
     def lock(self, table_id: str):
         """The lock of one table (locks.py: made while in use, never shared with another)."""
