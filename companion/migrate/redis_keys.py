@@ -15,7 +15,7 @@ import re
 
 import redis
 
-from ..store.redis_fields import read_table, table_fields
+from ..store.redis_fields import as_json, read_table, table_fields
 from . import records
 
 
@@ -99,7 +99,7 @@ def _night(client: redis.Redis, key: str) -> str | None:
             return f"The night stored at {key} cannot be read ({exc}): left as it is."
         if record != stored:
             pipe.multi()
-            pipe.set(key, json.dumps(record, separators=(",", ":"), ensure_ascii=False))
+            pipe.set(key, as_json(record))
         return None
 
     return client.transaction(convert, key, value_from_callable=True)
